@@ -1,0 +1,198 @@
+package org.jitdispatch.jit.yaml;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.snakeyaml.engine.v2.common.ScalarStyle;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+
+/**
+ * One item of a native_functions.yaml-style list: a mapping whose keys keep their line numbers, so that
+ * every error can name {@code file:line} and the entry.
+ */
+public final class YamlEntry {
+    private final String file;
+    private final int line;
+    private final Map<String, Node> values;
+    private final Map<String, Integer> keyLines;
+
+    YamlEntry(String file, MappingNode node) {
+        this.file = file;
+        this.line = YamlFile.lineOf(node);
+        Map<String, Node> v = new LinkedHashMap<>();
+        Map<String, Integer> l = new LinkedHashMap<>();
+        for (NodeTuple t : node.getValue()) {
+            if (!(t.getKeyNode() instanceof ScalarNode)) {
+                throw new YamlException(file, YamlFile.lineOf(t.getKeyNode()), "keys of an entry must be plain strings");
+            }
+            String key = ((ScalarNode) t.getKeyNode()).getValue();
+            if (v.containsKey(key)) {
+                throw new YamlException(file, YamlFile.lineOf(t.getKeyNode()), "duplicate key '" + key + "' in the entry");
+            }
+            v.put(key, t.getValueNode());
+            l.put(key, YamlFile.lineOf(t.getKeyNode()));
+        }
+        this.values = Collections.unmodifiableMap(v);
+        this.keyLines = Collections.unmodifiableMap(l);
+    }
+
+    public String file() {
+        return file;
+    }
+
+    /** 1-based line where the entry starts. */
+    public int line() {
+        return line;
+    }
+
+    /** Keys in file order. */
+    public List<String> keys() {
+        return new ArrayList<>(values.keySet());
+    }
+
+    public boolean has(String key) {
+        return values.containsKey(key);
+    }
+
+    /** 1-based line of a key (the entry's line when the key is absent). */
+    public int lineOf(String key) {
+        return keyLines.getOrDefault(key, line);
+    }
+
+    public Optional<Node> node(String key) {
+        return Optional.ofNullable(values.get(key));
+    }
+
+    /** A scalar's text; an error naming the key when the value is a list or mapping. */
+    public Optional<String> scalar(String key) {
+        Node n = values.get(key);
+        if (n == null) {
+            return Optional.empty();
+        }
+        if (!(n instanceof ScalarNode)) {
+            throw error(key, "'" + key + "' must be a single value, not a " + kindOf(n));
+        }
+        return Optional.of(((ScalarNode) n).getValue());
+    }
+
+    /**
+     * A YAML boolean: an unquoted {@code True}, {@code False}, {@code true} or {@code false}. Anything
+     * else (a quoted string, {@code yes}, {@code 1}, ...) is an error naming the key, so that a typo
+     * never silently reads as false.
+     */
+    public Optional<Boolean> bool(String key) {
+        Node n = values.get(key);
+        if (n == null) {
+            return Optional.empty();
+        }
+        if (n instanceof ScalarNode s && s.getScalarStyle() == ScalarStyle.PLAIN) {
+            switch (s.getValue()) {
+                case "True":
+                case "true":
+                    return Optional.of(true);
+                case "False":
+                case "false":
+                    return Optional.of(false);
+                default:
+                    break;
+            }
+        }
+        String found = n instanceof ScalarNode s
+                ? (s.getScalarStyle() == ScalarStyle.PLAIN ? "'" : "the string '") + s.getValue() + "'"
+                : "a " + kindOf(n);
+        throw error(key, "'" + key + "' must be a YAML boolean (True or False), not " + found);
+    }
+
+    /** A sequence of scalars, or a single scalar taken as a one-element list. */
+    public Optional<List<String>> scalarList(String key) {
+        Node n = values.get(key);
+        if (n == null) {
+            return Optional.empty();
+        }
+        if (n instanceof ScalarNode) {
+            return Optional.of(List.of(((ScalarNode) n).getValue()));
+        }
+        if (!(n instanceof SequenceNode)) {
+            throw error(key, "'" + key + "' must be a list, not a " + kindOf(n));
+        }
+        List<String> out = new ArrayList<>();
+        for (Node item : ((SequenceNode) n).getValue()) {
+            if (!(item instanceof ScalarNode)) {
+                throw error(key, "items of '" + key + "' must be single values, not a " + kindOf(item));
+            }
+            out.add(((ScalarNode) item).getValue());
+        }
+        return Optional.of(out);
+    }
+
+    /** A mapping of scalars to scalars, with each key's line. */
+    public Optional<Map<String, String>> scalarMap(String key) {
+        Node n = values.get(key);
+        if (n == null) {
+            return Optional.empty();
+        }
+        if (!(n instanceof MappingNode)) {
+            throw error(key, "'" + key + "' must be a mapping, not a " + kindOf(n));
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (NodeTuple t : ((MappingNode) n).getValue()) {
+            if (!(t.getKeyNode() instanceof ScalarNode) || !(t.getValueNode() instanceof ScalarNode)) {
+                throw error(key, "'" + key + "' must map single values to single values");
+            }
+            String k = ((ScalarNode) t.getKeyNode()).getValue();
+            if (out.containsKey(k)) {
+                throw errorAt(YamlFile.lineOf(t.getKeyNode()), "duplicate key '" + k + "' in '" + key + "'");
+            }
+            out.put(k, ((ScalarNode) t.getValueNode()).getValue());
+        }
+        return Optional.of(out);
+    }
+
+    /** One key/value pair of a nested mapping, with the line of its key. */
+    public record MapItem(String key, String value, int line) {
+    }
+
+    /**
+     * Like {@link #scalarMap}, but keeps each key's line, so that an error about one item of a nested
+     * mapping (such as one line of a {@code dispatch:} table) can point at that item.
+     */
+    public Optional<List<MapItem>> scalarMapItems(String key) {
+        Optional<Map<String, String>> checked = scalarMap(key); // shape and duplicate-key errors
+        if (checked.isEmpty()) {
+            return Optional.empty();
+        }
+        List<MapItem> out = new ArrayList<>();
+        for (NodeTuple t : ((MappingNode) values.get(key)).getValue()) {
+            out.add(new MapItem(((ScalarNode) t.getKeyNode()).getValue(), ((ScalarNode) t.getValueNode()).getValue(),
+                    YamlFile.lineOf(t.getKeyNode())));
+        }
+        return Optional.of(List.copyOf(out));
+    }
+
+    /** How errors name this entry: its {@code func:} text, or its line when it has none. */
+    public String describe() {
+        Node f = values.get("func");
+        return f instanceof ScalarNode ? "in entry 'func: " + ((ScalarNode) f).getValue() + "'" : "in the entry at line " + line;
+    }
+
+    /** An error at the key's line that names the entry. */
+    public YamlException error(String key, String message) {
+        return new YamlException(file, lineOf(key), message + " (" + describe() + ")");
+    }
+
+    /** An error at a given line (such as a {@link MapItem}'s) that names the entry. */
+    public YamlException errorAt(int line, String message) {
+        return new YamlException(file, line, message + " (" + describe() + ")");
+    }
+
+    private static String kindOf(Node n) {
+        return n instanceof SequenceNode ? "list" : n instanceof MappingNode ? "mapping" : "value";
+    }
+}

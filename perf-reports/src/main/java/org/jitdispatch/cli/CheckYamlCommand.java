@@ -1,0 +1,46 @@
+package org.jitdispatch.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.jitdispatch.jit.check.SchemaFileCheck;
+import org.jitdispatch.jit.yaml.YamlException;
+import org.jitdispatch.jit.yaml.YamlFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code check-yaml [--schemas-only] FILE}: validates a native_functions.yaml-style file. */
+@Command(name = "check-yaml", mixinStandardHelpOptions = true,
+        description = {"Validates a native_functions.yaml-style file.",
+                "With --schemas-only, parses every 'func:' schema and checks that it prints back to the same text;"
+                        + " prints 'N schemas parsed, N round-trip' or one 'FILE:LINE: message' per failure."},
+        exitCodeListHeading = "Exit codes:%n",
+        exitCodeList = {"0:the file is valid", "1:the file has errors (each printed as FILE:LINE: message)",
+                "2:bad command line"})
+final class CheckYamlCommand implements Callable<Integer> {
+    @Option(names = "--schemas-only", description = "Only parse and round-trip the 'func:' schemas.")
+    boolean schemasOnly;
+
+    @Parameters(paramLabel = "FILE", description = "The YAML file to check.")
+    Path file;
+
+    @Override
+    public Integer call() {
+        if (!Files.isRegularFile(file)) {
+            System.err.println(file + ": no such file");
+            return 1;
+        }
+        YamlFile yaml;
+        try {
+            yaml = YamlFile.read(file);
+        } catch (YamlException e) {
+            System.err.println(e.getMessage());
+            return 1;
+        }
+        SchemaFileCheck.Result result = SchemaFileCheck.check(yaml);
+        result.failures().forEach(System.err::println);
+        System.out.println(result.summary());
+        return result.ok() ? 0 : 1;
+    }
+}

@@ -1,0 +1,328 @@
+package org.jitdispatch.runtime;
+
+import java.util.Arrays;
+import java.util.Objects;
+import org.jitdispatch.runtime.dispatch.DispatchKey;
+import org.jitdispatch.runtime.dispatch.DispatchKeySet;
+
+/**
+ * A tensor's storage and metadata (c10's TensorImpl): dtype, device, sizes, strides, storage offset and
+ * the dispatch keys the dispatcher reads. The user-facing {@code Tensor} of the kernels module extends
+ * this class with the generated operator methods, the way ATen's Tensor sits on c10's TensorImpl.
+ *
+ * <p>Views share the storage of their base. Meta tensors have sizes, strides and dtype but no storage.
+ * Metadata setters exist for kernels (out= resizing, in-place metadata ops); user code treats a tensor's
+ * metadata as read-only.
+ */
+public class TensorImpl {
+    private Storage storage;
+    private final ScalarType dtype;
+    private final Device device;
+    private long[] sizes;
+    private long[] strides;
+    private long storageOffset;
+    private long numel;
+    /** Raw {@link DispatchKeySet} bits; read on every dispatch, so a plain field. */
+    private long keySet;
+
+    /**
+     * A tensor over {@code storage} (null exactly when {@code device} is Meta). The view must fit in the
+     * storage.
+     */
+    public TensorImpl(Storage storage, ScalarType dtype, Device device, long[] sizes, long[] strides, long storageOffset) {
+        this.dtype = Objects.requireNonNull(dtype, "dtype");
+        this.device = Objects.requireNonNull(device, "device");
+        if ((storage == null) != (device.type() == DeviceType.Meta)) {
+            throw new IllegalArgumentException(device.type() == DeviceType.Meta
+                    ? "Meta tensors have no storage" : "A " + device + " tensor needs a storage");
+        }
+        if (storage != null && storage.dtype() != dtype) {
+            throw new IllegalArgumentException("Storage of " + storage.dtype() + " cannot back a " + dtype + " tensor");
+        }
+        this.storage = storage;
+        this.keySet = device.type().backendKey().bit();
+        setGeometry(sizes, strides, storageOffset);
+    }
+
+    // ---- metadata ----
+
+    public final ScalarType dtype() {
+        return dtype;
+    }
+
+    public final Device device() {
+        return device;
+    }
+
+    public final boolean isMeta() {
+        return device.type() == DeviceType.Meta;
+    }
+
+    public final int dim() {
+        return sizes.length;
+    }
+
+    /** A copy of the sizes. */
+    public final long[] sizes() {
+        return sizes.clone();
+    }
+
+    /** A copy of the strides. */
+    public final long[] strides() {
+        return strides.clone();
+    }
+
+    public final long size(int dim) {
+        return sizes[checkedDim(dim)];
+    }
+
+    public final long stride(int dim) {
+        return strides[checkedDim(dim)];
+    }
+
+    private int checkedDim(int dim) {
+        if (sizes.length == 0) {
+            throw new IndexOutOfBoundsException("Dimension specified as " + dim + " but tensor has no dimensions");
+        }
+        return TensorGeometry.wrapDim(dim, sizes.length);
+    }
+
+    public final long storageOffset() {
+        return storageOffset;
+    }
+
+    public final long numel() {
+        return numel;
+    }
+
+    public final boolean isContiguous() {
+        return TensorGeometry.isContiguous(sizes, strides);
+    }
+
+    /** The storage, shared with views; null for meta tensors. */
+    public final Storage storage() {
+        return storage;
+    }
+
+    /** The dispatch keys of this tensor as raw bits (read by the dispatcher on every call). */
+    public final long keySetBits() {
+        return keySet;
+    }
+
+    public final DispatchKeySet keySet() {
+        return DispatchKeySet.fromRaw(keySet);
+    }
+
+    /** Adds or removes a non-backend key (e.g. the Autograd key when the tensor starts requiring grad). */
+    public final void setKeyPresent(DispatchKey key, boolean present) {
+        if (!key.isRuntime() || key.isBackend()) {
+            throw new IllegalArgumentException("A tensor's backend key follows its device; cannot set " + key);
+        }
+        keySet = present ? keySet | key.bit() : keySet & ~key.bit();
+    }
+
+    // ---- metadata changes, for kernels ----
+
+    /**
+     * Replaces sizes, strides and offset (e.g. resizing an out= tensor); grows the storage when the new
+     * geometry needs more elements, keeping existing contents.
+     */
+    public final void setGeometry(long[] newSizes, long[] newStrides, long newOffset) {
+        Objects.requireNonNull(newSizes, "sizes");
+        Objects.requireNonNull(newStrides, "strides");
+        if (newSizes.length != newStrides.length) {
+            throw new IllegalArgumentException("sizes " + Arrays.toString(newSizes) + " and strides "
+                    + Arrays.toString(newStrides) + " have different lengths");
+        }
+        TensorGeometry.checkSizes("TensorImpl", newSizes);
+        if (newOffset < 0) {
+            throw new IllegalArgumentException("Tensor: invalid storage offset " + newOffset);
+        }
+        long need = TensorGeometry.requiredStorageSize(newSizes, newStrides, newOffset);
+        if (storage != null) {
+            storage.ensureCapacity(need);
+        }
+        this.sizes = newSizes.clone();
+        this.strides = newStrides.clone();
+        this.storageOffset = newOffset;
+        this.numel = TensorGeometry.numel(newSizes);
+    }
+
+    /** Resizes to contiguous {@code newSizes}, as c10's resize_ (storage grows, never shrinks). */
+    public final void resize(long[] newSizes) {
+        setGeometry(newSizes, TensorGeometry.contiguousStrides(newSizes), storageOffset);
+    }
+
+    // ---- views ----
+
+    /**
+     * A view of the same storage with other sizes, strides and offset. Subclasses return their own type
+     * by overriding {@link #makeView}.
+     */
+    public TensorImpl asStrided(long[] viewSizes, long[] viewStrides, long viewOffset) {
+        if (storage != null) {
+            long need = TensorGeometry.requiredStorageSize(viewSizes, viewStrides, viewOffset);
+            if (need > storage.size()) {
+                throw new IllegalArgumentException("setStorage: sizes " + Arrays.toString(viewSizes) + ", strides "
+                        + Arrays.toString(viewStrides) + ", storage offset " + viewOffset
+                        + " require a storage of at least " + need + " elements, but the storage has " + storage.size());
+            }
+        }
+        return makeView(viewSizes, viewStrides, viewOffset);
+    }
+
+    /** Creates the view object; the kernels' Tensor overrides this so that views are Tensors. */
+    protected TensorImpl makeView(long[] viewSizes, long[] viewStrides, long viewOffset) {
+        return new TensorImpl(storage, dtype, device, viewSizes, viewStrides, viewOffset);
+    }
+
+    // ---- reading data ----
+
+    /** Storage index of the element at {@code index} (one entry per dim). */
+    public final long offsetOf(long... index) {
+        if (index.length != sizes.length) {
+            throw new IllegalArgumentException("expected " + sizes.length + " indices, got " + index.length);
+        }
+        long off = storageOffset;
+        for (int d = 0; d < index.length; d++) {
+            if (index[d] < 0 || index[d] >= sizes[d]) {
+                throw new IndexOutOfBoundsException("index " + index[d] + " is out of bounds for dimension " + d
+                        + " with size " + sizes[d]);
+            }
+            off += index[d] * strides[d];
+        }
+        return off;
+    }
+
+    /** Storage indices of every element in row-major logical order (follows strides, so works on views). */
+    public final long[] elementOffsets() {
+        checkHasData("elementOffsets");
+        long[] out = new long[Math.toIntExact(numel)];
+        if (numel == 0) {
+            return out;
+        }
+        int nd = sizes.length;
+        long[] counter = new long[nd];
+        long off = storageOffset;
+        for (int i = 0; i < out.length; i++) {
+            out[i] = off;
+            for (int d = nd - 1; d >= 0; d--) {
+                if (++counter[d] < sizes[d]) {
+                    off += strides[d];
+                    break;
+                }
+                off -= (sizes[d] - 1) * strides[d];
+                counter[d] = 0;
+            }
+        }
+        return out;
+    }
+
+    public final double[] toDoubleArray() {
+        long[] offs = elementOffsets();
+        double[] out = new double[offs.length];
+        for (int i = 0; i < offs.length; i++) {
+            out[i] = storage.getDouble(offs[i]);
+        }
+        return out;
+    }
+
+    public final float[] toFloatArray() {
+        long[] offs = elementOffsets();
+        float[] out = new float[offs.length];
+        for (int i = 0; i < offs.length; i++) {
+            out[i] = (float) storage.getDouble(offs[i]);
+        }
+        return out;
+    }
+
+    public final long[] toLongArray() {
+        long[] offs = elementOffsets();
+        long[] out = new long[offs.length];
+        for (int i = 0; i < offs.length; i++) {
+            out[i] = storage.getLong(offs[i]);
+        }
+        return out;
+    }
+
+    public final int[] toIntArray() {
+        long[] offs = elementOffsets();
+        int[] out = new int[offs.length];
+        for (int i = 0; i < offs.length; i++) {
+            out[i] = (int) storage.getLong(offs[i]);
+        }
+        return out;
+    }
+
+    public final boolean[] toBooleanArray() {
+        long[] offs = elementOffsets();
+        boolean[] out = new boolean[offs.length];
+        for (int i = 0; i < offs.length; i++) {
+            out[i] = storage.getBoolean(offs[i]);
+        }
+        return out;
+    }
+
+    /** The single element as a Scalar of this tensor's category (PyTorch's item()). */
+    public final Scalar item() {
+        if (numel != 1) {
+            throw new IllegalStateException("a Tensor with " + numel + " elements cannot be converted to Scalar");
+        }
+        checkHasData("item()");
+        long off = elementOffsets()[0];
+        switch (dtype.category()) {
+            case BOOLEAN: return Scalar.of(storage.getBoolean(off));
+            case INTEGRAL: return Scalar.of(storage.getLong(off));
+            default: return Scalar.of(storage.getDouble(off));
+        }
+    }
+
+    private void checkHasData(String what) {
+        if (storage == null) {
+            throw new UnsupportedOperationException("Cannot read the data of a meta tensor (" + what
+                    + "): meta tensors have sizes, strides and dtype but no data");
+        }
+    }
+
+    /** {@code tensor([[1.0, 2.0], [3.0, 4.0]], dtype=Float32)}; meta tensors print only their metadata. */
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("tensor(");
+        if (isMeta()) {
+            sb.append("..., size=").append(Arrays.toString(sizes)).append(", device='meta'");
+        } else if (numel > 1000) {
+            sb.append("..., size=").append(Arrays.toString(sizes));
+        } else {
+            appendValues(sb, toDoubleArray(), 0, 0);
+        }
+        sb.append(", dtype=").append(dtype);
+        if (!isMeta() && device.type() != DeviceType.CPU) {
+            sb.append(", device='").append(device).append('\'');
+        }
+        return sb.append(')').toString();
+    }
+
+    private int appendValues(StringBuilder sb, double[] values, int dim, int pos) {
+        if (dim == sizes.length) {
+            sb.append(formatElement(values[pos]));
+            return pos + 1;
+        }
+        sb.append('[');
+        for (long i = 0; i < sizes[dim]; i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            pos = appendValues(sb, values, dim + 1, pos);
+        }
+        sb.append(']');
+        return pos;
+    }
+
+    private String formatElement(double v) {
+        switch (dtype.category()) {
+            case BOOLEAN: return v != 0 ? "True" : "False";
+            case INTEGRAL: return Long.toString((long) v);
+            default: return Double.toString(v);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package org.jitdispatch.runtime.dispatch;
+
+import java.lang.invoke.MethodHandle;
+
+/**
+ * One operator's computed dispatch table: for every runtime key (and Undefined), the kernel a call
+ * with that highest key runs and where it came from, plus the mask of keys that are not fallthrough.
+ * Immutable: a registration builds a new table and publishes it in one volatile write, so a call that
+ * read the table once never sees half of an update.
+ */
+public final class DispatchTable {
+    /** Where a table entry came from, in c10's words. */
+    public enum Source {
+        KERNEL("kernel"),
+        DEFAULT_BACKEND_KERNEL("default backend kernel"),
+        MATH_KERNEL("math kernel"),
+        AUTOGRAD_KERNEL("autograd kernel"),
+        BACKEND_FALLBACK("backend fallback"),
+        MISSING("missing");
+
+        private final String c10Name;
+
+        Source(String c10Name) {
+            this.c10Name = c10Name;
+        }
+
+        @Override
+        public String toString() {
+            return c10Name;
+        }
+    }
+
+    /** A table entry: the kernel and where it was registered. */
+    public static final class Entry {
+        private final KernelFunction kernel;
+        private final Source source;
+        private final String debug;
+        private final DispatchKey registeredFor;
+
+        Entry(KernelFunction kernel, Source source, String debug, DispatchKey registeredFor) {
+            this.kernel = kernel;
+            this.source = source;
+            this.debug = debug;
+            this.registeredFor = registeredFor;
+        }
+
+        /** The kernel, or null when the entry is missing. */
+        public KernelFunction kernel() {
+            return kernel;
+        }
+
+        public Source source() {
+            return source;
+        }
+
+        /** "registered at File.java:12", or "" for a missing entry. */
+        public String debug() {
+            return debug;
+        }
+
+        /** The key the kernel was registered for (an alias key for composite kernels); null when missing. */
+        public DispatchKey registeredFor() {
+            return registeredFor;
+        }
+
+        public boolean isMissing() {
+            return source == Source.MISSING;
+        }
+    }
+
+    private final Entry[] entries;
+    private final long nonFallthroughKeys;
+    /** Per key, the kernel adapted to the operator's Java signature with a leading long key set; may be null. */
+    private final MethodHandle[] invokers;
+
+    DispatchTable(Entry[] entries, long nonFallthroughKeys, MethodHandle[] invokers) {
+        this.entries = entries;
+        this.nonFallthroughKeys = nonFallthroughKeys;
+        this.invokers = invokers;
+    }
+
+    public Entry entry(DispatchKey key) {
+        if (key.isAlias()) {
+            throw new IllegalArgumentException("Alias key " + key + " has no table entry; look up a runtime key");
+        }
+        return entries[key.ordinal()];
+    }
+
+    /** Keys whose entry is not a fallthrough: a call's key set is masked with these. */
+    public long nonFallthroughKeys() {
+        return nonFallthroughKeys;
+    }
+
+    /** The table entry a masked key set dispatches to. */
+    public Entry lookup(long dispatchKeySet) {
+        return entries[DispatchKeySet.highestKeyIndex(dispatchKeySet)];
+    }
+
+    /** The typed invoker ((long keySet, args...) -&gt; ret) for the highest key of a masked key set. */
+    MethodHandle invoker(long dispatchKeySet) {
+        return invokers[DispatchKeySet.highestKeyIndex(dispatchKeySet)];
+    }
+
+    /** Whether typed invokers were built (the operator's Java signature is known). */
+    boolean hasInvokers() {
+        return invokers != null;
+    }
+}

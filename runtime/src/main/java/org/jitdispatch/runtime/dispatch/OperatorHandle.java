@@ -1,0 +1,196 @@
+package org.jitdispatch.runtime.dispatch;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.List;
+import org.jitdispatch.runtime.schema.FunctionSchema;
+import org.jitdispatch.runtime.schema.OperatorName;
+
+/**
+ * A handle on one registered operator (c10's OperatorHandle): its schema, its computed table, and the
+ * reference ways to call it, boxed or typed. Handles stay valid across registrations; what they read
+ * is always the current table.
+ */
+public final class OperatorHandle {
+    private static final MethodHandle RAW_KEYS;
+
+    static {
+        try {
+            RAW_KEYS = MethodHandles.lookup().findVirtual(DispatchKeySet.class, "raw", MethodType.methodType(long.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final OperatorEntry entry;
+
+    OperatorHandle(OperatorEntry entry) {
+        this.entry = entry;
+    }
+
+    /** The qualified name, e.g. {@code aten::add.Tensor}. */
+    public OperatorName name() {
+        return entry.name();
+    }
+
+    public boolean hasSchema() {
+        return entry.schema() != null;
+    }
+
+    /** The schema as defined (its own text may lack the namespace; {@link #name()} has it). */
+    public FunctionSchema schema() {
+        FunctionSchema s = entry.schema();
+        if (s == null) {
+            throw new IllegalStateException("Operator " + entry.name() + " has kernels but no schema: define it with def() first");
+        }
+        return s;
+    }
+
+    /** The schema text with the namespace, e.g. {@code aten::add.Tensor(Tensor self, ...) -> Tensor}. */
+    public String qualifiedSchema() {
+        return entry.qualified(schema());
+    }
+
+    /** Where def() was called. */
+    public String schemaDebug() {
+        return entry.schemaDebug();
+    }
+
+    /** The Java signature of typed calls, fixed by the first typed kernel or typed access; null until then. */
+    public MethodType signature() {
+        return entry.signature();
+    }
+
+    /** The current computed table (an immutable snapshot). */
+    public DispatchTable table() {
+        return entry.table();
+    }
+
+    /** Positions of the arguments whose key sets are dispatched on. */
+    public int[] dispatchArgumentIndices() {
+        return entry.dispatchArgIndices().clone();
+    }
+
+    public Dispatcher dispatcher() {
+        return entry.dispatcher();
+    }
+
+    /** Keys, runtime or alias, with a registered kernel. */
+    public List<DispatchKey> registeredKeys() {
+        synchronized (entry.dispatcher().registrationLock()) {
+            return entry.registeredKeys();
+        }
+    }
+
+    /** The key set a call with these tensor keys dispatches on, on this thread, with the current table. */
+    public DispatchKeySet computeDispatchKeySet(long tensorKeys) {
+        return DispatchKeySet.fromRaw(LocalDispatchKeySet.applyTo(tensorKeys, entry.table().nonFallthroughKeys()));
+    }
+
+    // ---- boxed calls ----
+
+    /** Calls the operator with its arguments on top of {@code stack}; leaves its returns there. */
+    public void callBoxed(Stack stack) {
+        FunctionSchema s = schema();
+        DispatchTable t = entry.table();
+        long tensorKeys = DispatchKeyExtraction.fromStack(stack, s.arguments().size(), entry.dispatchArgIndices());
+        long ks = LocalDispatchKeySet.applyTo(tensorKeys, t.nonFallthroughKeys());
+        runBoxed(t, ks, stack);
+    }
+
+    /** Calls the kernel for {@code keySet} (masked with the fallthrough keys), no TLS: c10's redispatchBoxed. */
+    public void redispatchBoxed(DispatchKeySet keySet, Stack stack) {
+        DispatchTable t = entry.table();
+        runBoxed(t, keySet.raw() & t.nonFallthroughKeys(), stack);
+    }
+
+    /** Calls with the given arguments and returns the result (null for none, an Object[] for several). */
+    public Object callBoxed(Object... args) {
+        Stack stack = Stack.of(args);
+        callBoxed(stack);
+        int n = schema().returns().size();
+        return n == 0 ? null : n == 1 ? stack.get(0) : stack.popN(n);
+    }
+
+    private void runBoxed(DispatchTable t, long ks, Stack stack) {
+        DispatchTable.Entry e = t.lookup(ks);
+        if (e.isMissing()) {
+            throw new NotImplementedError(entry.missingKernelMessage(DispatchKeySet.highestKey(ks)));
+        }
+        if (e.kernel().isFallthrough()) {
+            throw new IllegalStateException("fallthrough entry of " + name() + " reached with " + DispatchKeySet.fromRaw(ks));
+        }
+        Boxing.callBoxed(e.kernel(), this, ks, stack);
+    }
+
+    // ---- typed calls (reference dispatcher) ----
+
+    /**
+     * The reference dispatcher's typed call for {@code signature}: a handle of exactly that type that
+     * dispatches on every call. Fixes the operator's signature if no typed kernel did; a different
+     * signature than the operator's is an error.
+     */
+    public MethodHandle typed(MethodType signature) {
+        ensureSignature(signature);
+        return entry.cachedReferenceInvoker();
+    }
+
+    /**
+     * Redispatch ({@code (DispatchKeySet ks, P...) -> R}): calls the kernel for the highest key of
+     * {@code ks} after masking the fallthrough keys, ignoring TLS, as kernels do to call below themselves.
+     */
+    public MethodHandle typedRedispatch(MethodType signature) {
+        ensureSignature(signature);
+        return MethodHandles.filterArguments(entry.cachedReferenceRedispatcher(), 0, RAW_KEYS);
+    }
+
+    /** Like {@link #typedRedispatch} with the key set as raw bits first. */
+    public MethodHandle typedRedispatchRaw(MethodType signature) {
+        ensureSignature(signature);
+        return entry.cachedReferenceRedispatcher();
+    }
+
+    private void ensureSignature(MethodType signature) {
+        schema();
+        if (signature.equals(entry.signature()) && entry.cachedReferenceInvoker() != null && entry.table().hasInvokers()) {
+            return;
+        }
+        Dispatcher d = entry.dispatcher();
+        synchronized (d.registrationLock()) {
+            boolean hadSignature = entry.signature() != null;
+            entry.fixSignature(signature, RegistrationSite.describe());
+            if (!hadSignature) {
+                d.tableMayHaveChanged(entry);
+            }
+            if (entry.cachedReferenceInvoker() == null) {
+                entry.cacheReferenceInvoker(ReferenceInvokers.invoker(entry, signature),
+                        ReferenceInvokers.redispatcher(entry, signature));
+            }
+        }
+    }
+
+    // ---- inspection ----
+
+    /** The c10-style error a call that reaches {@code key} with no kernel raises. */
+    public String missingKernelMessage(DispatchKey key) {
+        return entry.missingKernelMessage(key);
+    }
+
+    /** Schema, signature and every registration (c10's dumpState). */
+    public String dumpState() {
+        synchronized (entry.dispatcher().registrationLock()) {
+            return entry.dumpState();
+        }
+    }
+
+    /** One line per key that has a table entry: {@code CPU: registered at X.java:12 [kernel]}. */
+    public String dumpComputedTable() {
+        return entry.dumpComputedTable();
+    }
+
+    @Override
+    public String toString() {
+        return "OperatorHandle(" + entry.name() + ")";
+    }
+}
