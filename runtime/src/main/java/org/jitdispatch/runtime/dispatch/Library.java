@@ -51,7 +51,15 @@ public final class Library implements AutoCloseable {
     }
 
     /** Defines an operator from its schema ({@code add.Tensor(Tensor self, ...) -> Tensor}). */
-    public synchronized RegistrationHandle def(String schemaText) {
+    public RegistrationHandle def(String schemaText) {
+        return def(schemaText, null);
+    }
+
+    /**
+     * Defines an operator and records where its schema was declared (e.g. {@code ops.yaml:12}), which
+     * explain and error messages show next to the registering Java line.
+     */
+    public synchronized RegistrationHandle def(String schemaText, String declaredAt) {
         requireOpen();
         if (kind == Kind.IMPL) {
             throw new IllegalStateException("Cannot define an operator inside a libraryImpl() block; use library()"
@@ -59,7 +67,8 @@ public final class Library implements AutoCloseable {
         }
         FunctionSchema schema = FunctionSchema.parse(schemaText);
         OperatorName qualified = qualify(schema.name(), "schema string");
-        return keep(dispatcher.registerDef(schema, qualified, RegistrationSite.describe()));
+        String debug = RegistrationSite.describe() + (declaredAt == null ? "" : " (declared at " + declaredAt + ")");
+        return keep(dispatcher.registerDef(schema, qualified, debug));
     }
 
     /** Registers a typed kernel for this library's key. */

@@ -1,0 +1,207 @@
+package org.jitdispatch.jit.gen;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.jitdispatch.jit.model.NativeFunction;
+import org.jitdispatch.runtime.Device;
+import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
+import org.jitdispatch.runtime.TensorFactory;
+import org.jitdispatch.runtime.TensorImpl;
+import org.jitdispatch.runtime.dispatch.DispatchKey;
+import org.jitdispatch.runtime.schema.Argument;
+import org.jitdispatch.runtime.schema.FunctionSchema;
+
+/**
+ * The user-facing API (PyTorch's Functions.h and TensorBody.h): static functions on {@code Torch} for
+ * {@code variants: function} and methods on {@code Tensor} for {@code variants: method}. Each full
+ * overload invokes the operator's handle in {@code Ops}, or, with {@code manual_bindings}, calls the
+ * CPU wrapper directly after checking that every tensor is on the CPU. Shorter overloads leave off
+ * trailing defaulted arguments and call the full one; an overload whose Java signature another
+ * operator already took is left out (as torchgen's cpp_no_default_args does by hand).
+ */
+final class ApiGen {
+    private final KernelPlan plan;
+    private final Set<String> torchSignatures = new HashSet<>();
+    private final Set<String> tensorSignatures = new HashSet<>(reservedTensorSignatures());
+    private final TypeSpec.Builder torch;
+    private final TypeSpec.Builder tensor;
+
+    ApiGen(KernelPlan plan) {
+        this.plan = plan;
+        torch = TypeSpec.classBuilder(JavaNames.TORCH)
+                .addModifiers(javax.lang.model.element.Modifier.PUBLIC, javax.lang.model.element.Modifier.FINAL)
+                .superclass(JavaNames.TORCH_BASE)
+                .addJavadoc("The aten operators as functions ({@code Torch.add(a, b)}), generated from ops.yaml;"
+                        + " tensor creation from Java arrays is inherited from {@link $T}.\n", JavaNames.TORCH_BASE)
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(javax.lang.model.element.Modifier.PRIVATE).build());
+        tensor = tensorClass();
+    }
+
+    void add(NativeFunction f) {
+        if (f.hasFunctionVariant()) {
+            addOverloads(torch, torchSignatures, f, ApiSignature.function(f.func()), true);
+        }
+        if (f.hasMethodVariant()) {
+            addOverloads(tensor, tensorSignatures, f, ApiSignature.method(f.func()), false);
+        }
+    }
+
+    List<JavaFile> files() {
+        return List.of(
+                JavaFile.builder(JavaNames.API_PACKAGE, torch.build()).skipJavaLangImports(true).build(),
+                JavaFile.builder(JavaNames.API_PACKAGE, tensor.build()).skipJavaLangImports(true).build());
+    }
+
+    private void addOverloads(TypeSpec.Builder cls, Set<String> taken, NativeFunction f, ApiSignature sig, boolean isStatic) {
+        String name = JavaNames.apiMethod(f.func());
+        List<Integer> arities = sig.overloadArities();
+        for (int arity : arities) {
+            String key = sig.erasureKey(name, arity);
+            if (!taken.add(key)) {
+                if (arity == sig.params().size()) {
+                    throw new IllegalArgumentException("The API method " + key + " of " + f.func() + " clashes with"
+                            + " another operator's or with a TensorImpl method; rename the operator or its overload");
+                }
+                continue;
+            }
+            MethodSpec.Builder m = MethodSpec.methodBuilder(name)
+                    .addModifiers(javax.lang.model.element.Modifier.PUBLIC)
+                    .returns(sig.returnType())
+                    .addJavadoc("{@code aten::$L}$L\n", f.func(), f.manualBindings()
+                            ? " (manual_bindings: calls the CPU kernel directly, bypassing the dispatcher)" : "");
+            if (isStatic) {
+                m.addModifiers(javax.lang.model.element.Modifier.STATIC);
+            }
+            for (int i = 0; i < arity; i++) {
+                m.addParameter(sig.params().get(i).spec());
+            }
+            // x.view(2, 3) reads better than x.view(new long[] {2, 3})
+            if (arity > 0 && sig.params().get(arity - 1).type().equals(TypeName.get(long[].class))) {
+                m.varargs(true);
+            }
+            if (arity < sig.params().size()) {
+                CodeBlock call = CodeBlock.of("$N($L)", name, sig.fullOverloadArguments(arity));
+                returnOrRun(m, f.func(), call);
+            } else if (f.manualBindings()) {
+                manualBindingBody(m, f, sig);
+            } else {
+                dispatcherBody(m, f, sig);
+            }
+            cls.addMethod(m.build());
+        }
+    }
+
+    private static void dispatcherBody(MethodSpec.Builder m, NativeFunction f, ApiSignature sig) {
+        FunctionSchema s = f.func();
+        TypeName ret = sig.returnType();
+        CodeBlock invoke = CodeBlock.of("$T.$N.invokeExact($L)", JavaNames.OPS, JavaNames.opField(s.name()),
+                sig.schemaOrderArguments(sig.params().size()));
+        m.beginControlFlow("try");
+        if (s.returns().isEmpty()) {
+            m.addStatement(invoke);
+        } else {
+            m.addStatement("return ($T) $L", ret, invoke);
+        }
+        m.nextControlFlow("catch ($T t)", Throwable.class)
+                .addStatement("throw $T.rethrow(t)", JavaNames.OP_SUPPORT)
+                .endControlFlow();
+    }
+
+    private void manualBindingBody(MethodSpec.Builder m, NativeFunction f, ApiSignature sig) {
+        FunctionSchema s = f.func();
+        KernelPlan.Registration cpu = plan.find(f, DispatchKey.CPU).orElseThrow(() -> new IllegalArgumentException(
+                f.func() + " has manual_bindings: True but no CPU kernel to call"));
+        for (Argument a : s.dispatchArguments()) {
+            CodeBlock value = a == s.arguments().get(0) && !sig.params().stream().anyMatch(p -> p.argument() == a)
+                    ? CodeBlock.of("this") : CodeBlock.of("$N", JavaNames.param(a.name()));
+            m.addStatement("$T.checkManualBinding($S, $S, $L)", JavaNames.OP_SUPPORT, "aten::" + s.name(), a.name(), value);
+        }
+        CodeBlock call = CodeBlock.of("$T.$N($L)", JavaNames.registerClass(cpu.key().name()),
+                JavaNames.wrapper(cpu.key().name(), s.name()), sig.schemaOrderArguments(sig.params().size()));
+        returnOrRun(m, s, call);
+    }
+
+    private static void returnOrRun(MethodSpec.Builder m, FunctionSchema s, CodeBlock call) {
+        if (s.returns().isEmpty()) {
+            m.addStatement(call);
+        } else {
+            m.addStatement("return $L", call);
+        }
+    }
+
+    private static TypeSpec.Builder tensorClass() {
+        ClassName t = JavaNames.TENSOR;
+        return TypeSpec.classBuilder(t)
+                .addModifiers(javax.lang.model.element.Modifier.PUBLIC, javax.lang.model.element.Modifier.FINAL)
+                .superclass(TensorImpl.class)
+                .addJavadoc("A tensor with the aten operators as methods ({@code a.add(b)}, {@code a.add_(b)}),"
+                        + " generated from ops.yaml. Storage and metadata live in {@link $T}.\n", TensorImpl.class)
+                .addField(FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(TensorFactory.class), t), "FACTORY",
+                                javax.lang.model.element.Modifier.PUBLIC, javax.lang.model.element.Modifier.STATIC,
+                                javax.lang.model.element.Modifier.FINAL)
+                        .addJavadoc("Makes Tensors; what kernels allocate outputs with.\n")
+                        .initializer("$T.of($T::new)", TensorFactory.class, t).build())
+                .addMethod(MethodSpec.constructorBuilder()
+                        .addModifiers(javax.lang.model.element.Modifier.PUBLIC)
+                        .addParameter(Storage.class, "storage")
+                        .addParameter(ScalarType.class, "dtype")
+                        .addParameter(Device.class, "device")
+                        .addParameter(long[].class, "sizes")
+                        .addParameter(long[].class, "strides")
+                        .addParameter(long.class, "storageOffset")
+                        .addJavadoc("A tensor over {@code storage} (null for meta tensors); see {@link $T}.\n", TensorImpl.class)
+                        .addStatement("super(storage, dtype, device, sizes, strides, storageOffset)")
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("makeView")
+                        .addAnnotation(Override.class)
+                        .addModifiers(javax.lang.model.element.Modifier.PROTECTED)
+                        .returns(t)
+                        .addParameter(long[].class, "viewSizes")
+                        .addParameter(long[].class, "viewStrides")
+                        .addParameter(long.class, "viewOffset")
+                        .addStatement("return new $T(storage(), dtype(), device(), viewSizes, viewStrides, viewOffset)", t)
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("asStrided")
+                        .addAnnotation(Override.class)
+                        .addModifiers(javax.lang.model.element.Modifier.PUBLIC)
+                        .returns(t)
+                        .addParameter(long[].class, "viewSizes")
+                        .addParameter(long[].class, "viewStrides")
+                        .addParameter(long.class, "viewOffset")
+                        .addStatement("return ($T) super.asStrided(viewSizes, viewStrides, viewOffset)", t)
+                        .build());
+    }
+
+    /** TensorImpl's public methods: a generated method with the same name and parameters would clash. */
+    private static Set<String> reservedTensorSignatures() {
+        Set<String> out = new HashSet<>();
+        for (Method m : TensorImpl.class.getMethods()) {
+            if (Modifier.isStatic(m.getModifiers())) {
+                continue;
+            }
+            StringBuilder sb = new StringBuilder(m.getName()).append('(');
+            for (Class<?> p : m.getParameterTypes()) {
+                TypeName tn = p == TensorImpl.class ? JavaNames.TENSOR
+                        : p == TensorImpl[].class ? ArrayTypeName.of(JavaNames.TENSOR) : TypeName.get(p);
+                sb.append(tn).append(',');
+            }
+            out.add(sb.append(')').toString());
+        }
+        out.remove("asStrided(long[],long[],long,)"); // overridden on purpose, covariantly
+        out.remove("toString()");
+        return out;
+    }
+}

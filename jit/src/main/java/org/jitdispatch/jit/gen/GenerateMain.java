@@ -1,0 +1,74 @@
+package org.jitdispatch.jit.gen;
+
+import com.palantir.javapoet.JavaFile;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.jitdispatch.jit.model.NativeFunction;
+import org.jitdispatch.jit.model.OpsYaml;
+import org.jitdispatch.jit.model.OpsYamlException;
+import org.jitdispatch.jit.yaml.YamlException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The build-time generator (torchgen's gen.py): reads ops.yaml, validates it, and writes the Java API,
+ * the kernel declarations, the structured wrappers and the registrations. Run by the kernels module's
+ * build in the generate-sources phase.
+ */
+@Command(name = "generate", mixinStandardHelpOptions = true,
+        description = "Generates the Java API, kernel declarations and registrations from an ops.yaml file.")
+public final class GenerateMain implements Callable<Integer> {
+    @Option(names = "--ops-yaml", required = true, description = "The ops.yaml file.")
+    Path opsYaml;
+
+    @Option(names = "--output-dir", required = true, description = "Where the Java sources go (target/generated-sources/...).")
+    Path outputDir;
+
+    public static void main(String[] args) {
+        int code = new CommandLine(new GenerateMain()).execute(args);
+        if (code != 0) {
+            // Under Maven's exec:java a System.exit would end the whole build JVM without a message.
+            throw new IllegalStateException("ops.yaml code generation failed (exit " + code + "); see the errors above");
+        }
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        OpsYaml ops;
+        try {
+            ops = OpsYaml.read(opsYaml);
+        } catch (OpsYamlException | YamlException e) {
+            System.err.println(e.getMessage());
+            return 1;
+        }
+        List<JavaFile> files = generate(ops);
+        for (JavaFile f : files) {
+            f.writeTo(outputDir);
+        }
+        System.out.println("jitdispatch: generated " + files.size() + " Java files for " + ops.functions().size()
+                + " operators into " + outputDir);
+        return 0;
+    }
+
+    /** Every generated file for a validated ops.yaml. */
+    public static List<JavaFile> generate(OpsYaml ops) {
+        KernelPlan plan = new KernelPlan(ops);
+        List<JavaFile> files = new ArrayList<>();
+        ApiGen api = new ApiGen(plan);
+        for (NativeFunction f : ops.functions()) {
+            api.add(f);
+        }
+        files.addAll(api.files());
+        files.add(OpsGen.generate(ops.functions()));
+        plan.byKey().forEach((key, regs) -> files.add(WrapperGen.generate(key, regs)));
+        files.add(RegisterAtenGen.generate(ops.functions(), plan.byKey().keySet()));
+        DeclarationsGen declarations = new DeclarationsGen(plan);
+        files.addAll(declarations.declarationFiles());
+        files.add(declarations.kernelsFile());
+        return files;
+    }
+}

@@ -1,0 +1,87 @@
+package org.jitdispatch.jit.gen;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jitdispatch.jit.model.KernelRef;
+import org.jitdispatch.jit.model.NativeFunction;
+import org.jitdispatch.jit.model.OpsYaml;
+import org.jitdispatch.jit.model.StructuredGroup;
+import org.jitdispatch.runtime.dispatch.DispatchKey;
+import org.jitdispatch.runtime.schema.OperatorName;
+import org.jitdispatch.runtime.schema.SchemaKind;
+
+/**
+ * Which wrapper every operator gets for every dispatch key, worked out once from the model: a direct
+ * call of a declared kernel, or a structured wrapper (meta, then impl) in functional, in-place or out=
+ * mode. Structured groups are also registered for Meta, with a wrapper that runs only the meta step.
+ */
+final class KernelPlan {
+    /** How a wrapper reaches its kernel. */
+    sealed interface Wrapper permits Direct, Structured {
+    }
+
+    /** Calls {@code kernel} with the operator's arguments. */
+    record Direct(KernelRef kernel) implements Wrapper {
+    }
+
+    /** Runs the group's meta, then (unless {@code impl} is absent, as for Meta) the backend's impl. */
+    record Structured(StructuredGroup group, Optional<KernelRef> impl, SchemaKind mode) implements Wrapper {
+        /** The class holding the group's meta function: that of its first backend kernel. */
+        String metaClass() {
+            return group.out().dispatch().values().iterator().next().className();
+        }
+
+        boolean inheritsTensorIterator() {
+            return group.structuredInherits().filter("TensorIteratorBase"::equals).isPresent();
+        }
+    }
+
+    /** One registration: the operator, the key and the wrapper. */
+    record Registration(NativeFunction function, DispatchKey key, Wrapper wrapper) {
+    }
+
+    private final Map<DispatchKey, List<Registration>> byKey = new LinkedHashMap<>();
+
+    KernelPlan(OpsYaml ops) {
+        for (NativeFunction f : ops.functions()) {
+            if (f.isPartOfStructuredGroup()) {
+                StructuredGroup g = groupOf(ops, f);
+                for (Map.Entry<DispatchKey, KernelRef> e : g.out().dispatch().entrySet()) {
+                    add(new Registration(f, e.getKey(), new Structured(g, Optional.of(e.getValue()), f.kind())));
+                }
+                add(new Registration(f, DispatchKey.Meta, new Structured(g, Optional.empty(), f.kind())));
+            } else {
+                for (Map.Entry<DispatchKey, KernelRef> e : f.dispatch().entrySet()) {
+                    add(new Registration(f, e.getKey(), new Direct(e.getValue())));
+                }
+            }
+        }
+    }
+
+    private static StructuredGroup groupOf(OpsYaml ops, NativeFunction f) {
+        OperatorName out = f.isStructured() ? f.name() : f.structuredDelegate().orElseThrow();
+        for (StructuredGroup g : ops.structuredGroups()) {
+            if (g.out().name().equals(out)) {
+                return g;
+            }
+        }
+        throw new IllegalStateException("no structured group for " + f.name());
+    }
+
+    private void add(Registration r) {
+        byKey.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r);
+    }
+
+    /** Registrations grouped by key, keys in first-use order. */
+    Map<DispatchKey, List<Registration>> byKey() {
+        return byKey;
+    }
+
+    /** The registration of an operator for a key, if any (manual_bindings uses the CPU one). */
+    Optional<Registration> find(NativeFunction f, DispatchKey key) {
+        return byKey.getOrDefault(key, List.of()).stream().filter(r -> r.function() == f).findFirst();
+    }
+}

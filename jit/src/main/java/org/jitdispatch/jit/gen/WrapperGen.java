@@ -1,0 +1,150 @@
+package org.jitdispatch.jit.gen;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import java.lang.invoke.MethodHandles;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+import org.jitdispatch.jit.model.NativeFunction;
+import org.jitdispatch.runtime.dispatch.DispatchKey;
+import org.jitdispatch.runtime.dispatch.Dispatcher;
+import org.jitdispatch.runtime.dispatch.Library;
+import org.jitdispatch.runtime.schema.Argument;
+import org.jitdispatch.runtime.schema.FunctionSchema;
+import org.jitdispatch.runtime.schema.SchemaKind;
+
+/**
+ * One {@code Register<Key>} class per dispatch key (PyTorch's RegisterCPU.cpp): a static wrapper per
+ * operator that calls the declared kernel, or runs the structured meta and impl, and a
+ * {@code register(Dispatcher)} that registers every wrapper for the key.
+ */
+final class WrapperGen {
+    private WrapperGen() {
+    }
+
+    static JavaFile generate(DispatchKey key, List<KernelPlan.Registration> registrations) {
+        ClassName self = JavaNames.registerClass(key.name());
+        TypeSpec.Builder type = TypeSpec.classBuilder(self)
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addJavadoc("Kernels of the aten operators for $L, generated from ops.yaml.\n", key)
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+        MethodSpec.Builder register = MethodSpec.methodBuilder("register")
+                .addModifiers(Modifier.STATIC)
+                .addParameter(Dispatcher.class, "dispatcher")
+                .addException(ReflectiveOperationException.class)
+                .addJavadoc("Registers every $L wrapper of this class with the dispatcher.\n", key)
+                .addStatement("$T lib = dispatcher.libraryImpl($S, $T.$L)", Library.class, "aten", DispatchKey.class, key.name())
+                .addStatement("$T.Lookup lookup = $T.lookup()", MethodHandles.class, MethodHandles.class);
+        for (KernelPlan.Registration r : registrations) {
+            FunctionSchema schema = r.function().func();
+            String wrapperName = JavaNames.wrapper(key.name(), schema.name());
+            type.addMethod(wrapper(key, r, wrapperName));
+            register.addStatement("lib.impl($S, lookup.findStatic($T.class, $S, $L))",
+                    schema.name().toString(), self, wrapperName, DispatcherSignature.methodType(schema));
+        }
+        type.addMethod(register.build());
+        return JavaFile.builder(JavaNames.GENERATED_PACKAGE, type.build()).skipJavaLangImports(true).build();
+    }
+
+    private static MethodSpec wrapper(DispatchKey key, KernelPlan.Registration r, String name) {
+        FunctionSchema schema = r.function().func();
+        MethodSpec.Builder m = MethodSpec.methodBuilder(name)
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addParameters(DispatcherSignature.parameters(schema))
+                .returns(DispatcherSignature.returnType(schema))
+                .addJavadoc("{@code $L} for $L.\n", schema, key);
+        if (r.wrapper() instanceof KernelPlan.Direct) {
+            KernelPlan.Direct d = (KernelPlan.Direct) r.wrapper();
+            CodeBlock call = CodeBlock.of("$T.$N.$N($L)", JavaNames.KERNELS, JavaNames.kernelInstance(className(d.kernel().className())),
+                    d.kernel().method(), DispatcherSignature.argumentNames(schema.arguments()));
+            if (schema.returns().isEmpty()) {
+                m.addStatement(call);
+            } else {
+                m.addStatement("return $L", call);
+            }
+            return m.build();
+        }
+        structuredBody(m, (KernelPlan.Structured) r.wrapper(), r.function());
+        return m.build();
+    }
+
+    /** meta, commit, impl, return: PyTorch's structured wrapper for functional, in-place and out= calls. */
+    private static void structuredBody(MethodSpec.Builder m, KernelPlan.Structured s, NativeFunction f) {
+        FunctionSchema schema = f.func();
+        ClassName metaType = s.inheritsTensorIterator() ? JavaNames.TENSOR_ITERATOR : JavaNames.STRUCTURED_META;
+        List<Argument> inputs = nonOutArguments(schema);
+        List<Argument> outs = schema.outArguments();
+        int numOutputs = s.group().out().func().outArguments().size();
+        switch (s.mode()) {
+            case functional:
+                m.addStatement("$T op = $T.functional($T.FACTORY)", metaType, metaType, JavaNames.TENSOR);
+                break;
+            case inplace:
+                m.addStatement("$T op = $T.inplace($T.FACTORY, $N)", metaType, metaType, JavaNames.TENSOR,
+                        JavaNames.param(schema.arguments().get(0).name()));
+                break;
+            case out:
+                m.addStatement("$T op = $T.out($T.FACTORY, $L)", metaType, metaType, JavaNames.TENSOR,
+                        DispatcherSignature.argumentNames(outs));
+                break;
+            default:
+                throw new IllegalArgumentException("structured wrappers are functional, inplace or out, not " + s.mode()
+                        + " (" + schema + ")");
+        }
+        String kernels = JavaNames.kernelInstance(className(s.metaClass()));
+        m.addStatement("$T.$N.$N(op, $L)", JavaNames.KERNELS, kernels,
+                JavaNames.metaFunction(s.group().functional().name()), DispatcherSignature.argumentNames(inputs));
+        m.addStatement("op.commit()");
+        List<CodeBlock> outputs = new ArrayList<>();
+        for (int i = 0; i < numOutputs; i++) {
+            switch (s.mode()) {
+                case functional:
+                    outputs.add(CodeBlock.of("($T) op.output($L)", JavaNames.TENSOR, i));
+                    break;
+                case inplace:
+                    outputs.add(CodeBlock.of("$N", JavaNames.param(schema.arguments().get(0).name())));
+                    break;
+                default:
+                    outputs.add(CodeBlock.of("$N", JavaNames.param(outs.get(i).name())));
+            }
+        }
+        if (s.impl().isPresent()) {
+            String implClass = JavaNames.kernelInstance(className(s.impl().get().className()));
+            List<CodeBlock> implArgs = new ArrayList<>();
+            implArgs.add(CodeBlock.of("op"));
+            implArgs.add(DispatcherSignature.argumentNames(inputs));
+            implArgs.addAll(outputs);
+            m.addStatement("$T.$N.$N($L)", JavaNames.KERNELS, implClass, s.impl().get().method(),
+                    CodeBlock.join(implArgs, ", "));
+        }
+        TypeName ret = DispatcherSignature.returnType(schema);
+        if (schema.returns().isEmpty()) {
+            return;
+        }
+        if (schema.returns().size() == 1) {
+            m.addStatement("return $L", outputs.get(0));
+        } else {
+            m.addStatement("return new $T {$L}", ret, CodeBlock.join(outputs, ", "));
+        }
+    }
+
+    static List<Argument> nonOutArguments(FunctionSchema schema) {
+        List<Argument> in = new ArrayList<>(schema.arguments());
+        in.removeAll(schema.outArguments());
+        return in;
+    }
+
+    /** Kernel refs without a class use the default kernel class. */
+    static String className(String refClass) {
+        return refClass == null ? DeclarationsGen.DEFAULT_KERNEL_CLASS : refClass;
+    }
+
+    static boolean isOut(FunctionSchema schema) {
+        return schema.kind() == SchemaKind.out;
+    }
+}

@@ -1,0 +1,44 @@
+package org.jitdispatch;
+
+import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.ScalarType;
+
+/**
+ * Tensor creation from Java values, inherited by the generated {@code Torch} so that
+ * {@code Torch.tensor(new float[] {1, 2, 3}, 3)} sits next to the operators. The operators themselves
+ * (including factories such as {@code Torch.zeros}) are generated from ops.yaml.
+ */
+public abstract class TorchBase {
+    protected TorchBase() {
+    }
+
+    /** A float32 tensor holding a copy of {@code data} with {@code sizes} (1-D when none are given). */
+    public static Tensor tensor(float[] data, long... sizes) {
+        return Tensor.FACTORY.fromArray(data, sizes);
+    }
+
+    public static Tensor tensor(double[] data, long... sizes) {
+        return Tensor.FACTORY.fromArray(data, sizes);
+    }
+
+    public static Tensor tensor(int[] data, long... sizes) {
+        return Tensor.FACTORY.fromArray(data, sizes);
+    }
+
+    public static Tensor tensor(long[] data, long... sizes) {
+        return Tensor.FACTORY.fromArray(data, sizes);
+    }
+
+    public static Tensor tensor(boolean[] data, long... sizes) {
+        return Tensor.FACTORY.fromArray(data, sizes);
+    }
+
+    /** A zero-dim tensor with PyTorch's default dtype for the value (float32, int64 or bool). */
+    public static Tensor scalarTensor(Scalar value) {
+        return Tensor.FACTORY.scalarTensor(value);
+    }
+
+    public static Tensor scalarTensor(Scalar value, ScalarType dtype) {
+        return Tensor.FACTORY.scalarTensor(value, dtype);
+    }
+}

@@ -1,0 +1,40 @@
+package org.jitdispatch.kernels;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
+import org.jitdispatch.kernels.generated.RegisterAten;
+import org.jitdispatch.runtime.dispatch.Dispatcher;
+import org.jitdispatch.runtime.dispatch.OperatorLibrary;
+
+/**
+ * The aten operator library: every operator of ops.yaml with its kernels, registered into
+ * {@link Dispatcher#singleton()} the first time anything asks for it (the generated API does, through
+ * {@link #invoker}). Also found by {@link OperatorLibrary#loadAll()} through ServiceLoader.
+ */
+public final class AtenLibrary implements OperatorLibrary {
+    private static boolean loaded;
+
+    /** Registers the aten library into the singleton dispatcher, once. */
+    public static synchronized void load() {
+        if (loaded) {
+            return;
+        }
+        try {
+            RegisterAten.register(Dispatcher.singleton());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("A generated wrapper of the aten library could not be found", e);
+        }
+        loaded = true;
+    }
+
+    @Override
+    public void ensureLoaded() {
+        load();
+    }
+
+    /** The handle the generated API calls for an operator: the dispatcher's typed call of that signature. */
+    public static MethodHandle invoker(String qualifiedName, MethodType type) {
+        load();
+        return Dispatcher.singleton().findSchemaOrThrow(qualifiedName).typed(type);
+    }
+}
