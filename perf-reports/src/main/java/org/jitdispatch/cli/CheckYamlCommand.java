@@ -19,8 +19,8 @@ import picocli.CommandLine.Parameters;
         description = {"Validates a native_functions.yaml-style file.",
                 "Without options, checks every entry against the ops.yaml rules (keys, schemas, dispatch tables,"
                         + " structured kernels and their groups) and prints 'N operators OK (G structured groups)',"
-                        + " followed by one 'FILE:LINE: note: key 'x' is recognised and ignored' per PyTorch key"
-                        + " that has no effect here; or, on stderr, one 'FILE:LINE: message' per error.",
+                        + " then a line \"FILE:LINE: note: key 'x' is recognised and ignored\" for each PyTorch"
+                        + " key that has no effect here; or, on stderr, one 'FILE:LINE: message' per error.",
                 "With --schemas-only, only parses every 'func:' schema and checks that it prints back to the same"
                         + " text; prints 'N schemas parsed, N round-trip' and one 'FILE:LINE: message' per failure."},
         exitCodeListHeading = "Exit codes:%n",

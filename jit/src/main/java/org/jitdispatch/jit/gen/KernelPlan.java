@@ -53,6 +53,12 @@ final class KernelPlan {
                     add(new Registration(f, e.getKey(), new Structured(g, Optional.of(e.getValue()), f.kind())));
                 }
                 add(new Registration(f, DispatchKey.Meta, new Structured(g, Optional.empty(), f.kind())));
+                // a delegate may still have kernels of its own for keys the group does not cover (e.g. Lazy)
+                for (Map.Entry<DispatchKey, KernelRef> e : f.dispatch().entrySet()) {
+                    if (f.structuredDelegate().isPresent() && !g.out().dispatch().containsKey(e.getKey())) {
+                        add(new Registration(f, e.getKey(), new Direct(e.getValue())));
+                    }
+                }
             } else {
                 for (Map.Entry<DispatchKey, KernelRef> e : f.dispatch().entrySet()) {
                     add(new Registration(f, e.getKey(), new Direct(e.getValue())));

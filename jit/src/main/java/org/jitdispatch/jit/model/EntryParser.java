@@ -142,8 +142,7 @@ final class EntryParser {
             return FunctionSchema.parse(text);
         } catch (SchemaParseException ex) {
             // The entry's description quotes the schema, so only the reason and column are added here.
-            fail("func", ex.reason() + ex.column().stream().mapToObj(c -> " (at column " + c + ")").findFirst()
-                    .orElse(""));
+            fail("func", ex.reason() + (ex.column().isPresent() ? " (at column " + ex.column().getAsInt() + ")" : ""));
             return null;
         }
     }
@@ -303,8 +302,8 @@ final class EntryParser {
             }
         }
         if (!problems.isEmpty()) {
-            problems.subList(0, problems.size() - 1).forEach(this::add);
-            throw problems.get(problems.size() - 1);
+            problems.forEach(this::add); // every bad item of the table, not only the first
+            return null;
         }
         return new Dispatch(true, kernels, lines);
     }
@@ -466,7 +465,7 @@ final class EntryParser {
     private record Holder<T>(T value) {
     }
 
-    /** Runs a reader; on a YAML error records it and returns null. */
+    /** Runs a reader; on a YAML error records it and returns null (as do readers that record their own). */
     private <T> T read(Supplier<T> reader) {
         try {
             return reader.get();
