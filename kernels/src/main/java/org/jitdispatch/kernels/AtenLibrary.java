@@ -2,6 +2,7 @@ package org.jitdispatch.kernels;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
+import org.jitdispatch.jit.spin.CallSites;
 import org.jitdispatch.kernels.generated.RegisterAten;
 import org.jitdispatch.runtime.dispatch.Dispatcher;
 import org.jitdispatch.runtime.dispatch.OperatorLibrary;
@@ -32,9 +33,13 @@ public final class AtenLibrary implements OperatorLibrary {
         load();
     }
 
-    /** The handle the generated API calls for an operator: the dispatcher's typed call of that signature. */
+    /**
+     * The handle the generated API calls for an operator: the operator's compiled call site (a
+     * MutableCallSite whose target is the spun class of its current dispatch table).
+     */
     public static MethodHandle invoker(String qualifiedName, MethodType type) {
         load();
-        return Dispatcher.singleton().findSchemaOrThrow(qualifiedName).typed(type);
+        Dispatcher d = Dispatcher.singleton();
+        return CallSites.of(d).invoker(d.findSchemaOrThrow(qualifiedName), type);
     }
 }

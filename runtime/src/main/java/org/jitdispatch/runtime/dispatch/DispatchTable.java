@@ -1,6 +1,8 @@
 package org.jitdispatch.runtime.dispatch;
 
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 
 /**
  * One operator's computed dispatch table: for every runtime key (and Undefined), the kernel a call
@@ -101,8 +103,41 @@ public final class DispatchTable {
         return invokers[DispatchKeySet.highestKeyIndex(dispatchKeySet)];
     }
 
+    /**
+     * The typed entry for a key: the key's kernel adapted to the operator's signature with a leading
+     * {@code long} key set, or a handle that raises the missing-kernel error. Null until the operator's
+     * Java signature is known.
+     */
+    public MethodHandle entryInvoker(DispatchKey key) {
+        return invokers == null ? null : invokers[key.ordinal()];
+    }
+
+    /**
+     * {@code (long keySet, P...) -> R}: runs this table's entry for the highest key of an already masked
+     * key set. Compiled call sites use it for every key they do not inline (fallbacks, boxed kernels,
+     * missing kernels).
+     */
+    public MethodHandle invokerByKeySet(MethodType signature) {
+        if (invokers == null) {
+            throw new IllegalStateException("the table has no typed entries: the operator's signature is not known yet");
+        }
+        MethodHandle invoke = MethodHandles.exactInvoker(signature.insertParameterTypes(0, long.class));
+        return MethodHandles.foldArguments(invoke, 0, INVOKER_FOR.bindTo(this));
+    }
+
+    private static final MethodHandle INVOKER_FOR;
+
+    static {
+        try {
+            INVOKER_FOR = MethodHandles.lookup().findVirtual(DispatchTable.class, "invoker",
+                    MethodType.methodType(MethodHandle.class, long.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** Whether typed invokers were built (the operator's Java signature is known). */
-    boolean hasInvokers() {
+    public boolean hasInvokers() {
         return invokers != null;
     }
 }
