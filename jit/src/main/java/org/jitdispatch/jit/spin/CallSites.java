@@ -70,6 +70,11 @@ public final class CallSites {
         return site(op).ensureSpun().bytes();
     }
 
+    /** The operator's current spun class (spinning it if needed). */
+    SpunSite spunSite(OperatorHandle op) {
+        return site(op).ensureSpun();
+    }
+
     /** How many classes were spun for an operator so far. */
     public long spinCount(OperatorHandle op) {
         return site(op).spinCount();

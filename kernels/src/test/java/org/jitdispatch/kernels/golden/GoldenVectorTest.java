@@ -1,0 +1,139 @@
+package org.jitdispatch.kernels.golden;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.jitdispatch.kernels.AtenLibrary;
+import org.jitdispatch.runtime.dispatch.Dispatcher;
+import org.jitdispatch.runtime.dispatch.OperatorHandle;
+import org.jitdispatch.runtime.schema.Argument;
+import org.jitdispatch.runtime.schema.OperatorName;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * Every operator against the golden vectors that real PyTorch computed (src/test/resources/golden/*.json,
+ * made by src/test/python/make_golden.py): one test per case, named after the op and its arguments,
+ * grouped by file. A case calls its overload by name through the dispatcher's boxed path and checks the
+ * result (dtype, sizes, strides, values, aliasing), the arguments an in-place or out= op writes, that
+ * no other argument changed, and, for a case PyTorch rejects, the error message and that the call left
+ * every tensor untouched.
+ */
+class GoldenVectorTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TestFactory
+    Stream<DynamicContainer> pytorchGoldenVectors() throws IOException, URISyntaxException {
+        URL dir = GoldenVectorTest.class.getResource("/golden");
+        assertFalse(dir == null, "no golden/ directory among the test resources");
+        List<Path> files;
+        try (Stream<Path> listing = Files.list(Path.of(dir.toURI()))) {
+            files = listing.filter(p -> p.toString().endsWith(".json")).sorted().collect(Collectors.toList());
+        }
+        assertFalse(files.isEmpty(), "no golden/*.json files among the test resources");
+        return files.stream().map(GoldenVectorTest::family);
+    }
+
+    private static DynamicContainer family(Path file) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + file, e);
+        }
+        List<DynamicTest> tests = new ArrayList<>();
+        for (JsonNode c : root.get("cases")) {
+            tests.add(dynamicTest(c.get("name").asText(), () -> runNamed(c)));
+        }
+        assertEquals(root.get("count").asInt(), tests.size(), file + " lost cases");
+        String name = file.getFileName().toString();
+        return dynamicContainer(name.substring(0, name.length() - ".json".length()), tests.stream());
+    }
+
+    /** Runs a case with its name at the start of any failure, since Maven's report shows no display names. */
+    private static void runNamed(JsonNode c) {
+        String name = c.get("name").asText();
+        try {
+            run(c);
+        } catch (AssertionFailedError e) {
+            throw e.isExpectedDefined() && e.isActualDefined()
+                    ? new AssertionFailedError(name + ": " + e.getMessage(), e.getExpected().getValue(), e.getActual().getValue(), e)
+                    : new AssertionFailedError(name + ": " + e.getMessage(), e);
+        } catch (RuntimeException | AssertionError e) {
+            throw new AssertionFailedError(name + ": " + e, e);
+        }
+    }
+
+    static void run(JsonNode c) {
+        String op = c.get("op").asText();
+        AtenLibrary.load();
+        OperatorHandle handle = Dispatcher.singleton().findSchema(OperatorName.parse(op))
+                .orElseThrow(() -> new AssertionFailedError(op + " is not defined in ops.yaml yet"));
+        List<String> names = handle.schema().arguments().stream().map(Argument::name).collect(Collectors.toList());
+        JsonNode argsJson = c.get("args");
+        if (names.size() != argsJson.size()) {
+            fail(op + ": ops.yaml's schema has " + names.size() + " arguments, PyTorch's " + argsJson.size() + ": "
+                    + handle.schema());
+        }
+        Object[] args = new Object[argsJson.size()];
+        for (int i = 0; i < args.length; i++) {
+            args[i] = GoldenValues.decode(argsJson.get(i));
+        }
+
+        Set<Integer> written = new HashSet<>();
+        if (c.has("error")) {
+            expectError(handle, args, c);
+        } else {
+            Object result = handle.callBoxed(args);
+            GoldenAssert.assertResult("result", result, c.get("expected"), args, names);
+            for (JsonNode m : c.path("mutated")) {
+                int i = m.get("arg").asInt();
+                written.add(i);
+                GoldenAssert.assertTensor("argument '" + names.get(i) + "' after the call", args[i], m.get("value"));
+            }
+        }
+        for (int i = 0; i < args.length; i++) {
+            if (!written.contains(i) && GoldenAssert.tensorsIn(args[i]).length > 0) {
+                GoldenAssert.assertUnchanged("argument '" + names.get(i) + "'", args[i], argsJson.get(i));
+            }
+        }
+    }
+
+    /** PyTorch's message exactly, or (with "match": "prefix") a message that starts with it. */
+    private static void expectError(OperatorHandle handle, Object[] args, JsonNode c) {
+        JsonNode error = c.get("error");
+        String expected = error.get("message").asText();
+        Object result;
+        try {
+            result = handle.callBoxed(args);
+        } catch (RuntimeException e) {
+            String actual = String.valueOf(e.getMessage());
+            boolean prefix = "prefix".equals(c.path("match").asText());
+            if (prefix ? !actual.startsWith(expected) : !actual.equals(expected)) {
+                throw new AssertionFailedError("PyTorch's " + error.get("type").asText() + (prefix ? " (prefix)" : "")
+                        + " message differs from " + e.getClass().getSimpleName() + "'s", expected, actual, e);
+            }
+            return;
+        }
+        fail("PyTorch raises " + error.get("type").asText() + ": " + expected + "\nbut the call returned " + result);
+    }
+}
