@@ -86,18 +86,26 @@ def pos(shape, dtype=F32):
 LAYOUTS = ("transposed", "strided", "offset", "expanded")
 
 
-def layout(kind, shape=(2, 3), dtype=F32, lo=-3, hi=3):
-    """A non-contiguous tensor of `shape`: a transposed, step-2 sliced, offset or expanded view."""
+def layout(kind, shape=(2, 3), dtype=F32, gen=rand):
+    """A non-contiguous tensor of `shape` made by `gen`: a transposed, step-2 sliced, offset or expanded view."""
     shape, nd = tuple(shape), len(shape)
     if kind == "transposed":
-        return rand(shape[::-1], dtype, lo, hi).permute(*reversed(range(nd)))
+        return gen(shape[::-1], dtype).permute(*reversed(range(nd)))
     if kind == "strided":
-        return rand(shape[:-1] + (2 * shape[-1],), dtype, lo, hi)[..., ::2]
+        return gen(shape[:-1] + (2 * shape[-1],), dtype)[..., ::2]
     if kind == "offset":
-        return rand(tuple(s + 1 for s in shape), dtype, lo, hi)[(slice(1, None),) * nd]
+        return gen(tuple(s + 1 for s in shape), dtype)[(slice(1, None),) * nd]
     if kind == "expanded":
-        return rand((1,) + shape[1:], dtype, lo, hi).expand(shape)
+        return gen((1,) + shape[1:], dtype).expand(shape)
     raise ValueError(kind)
+
+
+def ties(shape, dtype=F32):
+    """Values from {-1, -0.5, 0, 0.5, 1} ({-1, 0, 1} for integers), so that comparisons meet equal elements."""
+    if dtype is B:
+        return rand(shape, B)
+    halves = rand(shape, I64, -2, 2)
+    return (halves / 2).to(dtype) if dtype.is_floating_point else halves.clamp(-1, 1).to(dtype)
 
 
 def vals(values, dtype=F32):
@@ -301,7 +309,7 @@ def pointwise(c, op, inplace=None, out=None, gen=rand, dtypes=ALL, **kw):
         c(op, gen(sa), gen(sb), **kw)
     c(op, gen((2, 3)), gen((2, 4)), **kw)
     for kind in LAYOUTS:
-        c(op, layout(kind, lo=0.1 if gen is pos else -3), gen((2, 3)), **kw)
+        c(op, layout(kind, gen=gen), gen((2, 3)), **kw)
     c(op, gen((3, 2)).t(), gen((3, 2)).t(), **kw)
     c(op, gen((3, 2)).t(), gen((3,)), **kw)
     for da, db in MIXED:
@@ -332,8 +340,8 @@ def with_scalar(c, op, inplace=None, gen=rand, scalars=(2, 2.5, True), **kw):
     for d in ALL:
         for s in scalars:
             c(op, gen((2, 3), d), s, **kw)
-    c(op, layout("transposed", lo=0.1 if gen is pos else -3), scalars[0], **kw)
-    c(op, layout("expanded", lo=0.1 if gen is pos else -3), scalars[1], **kw)
+    c(op, layout("transposed", gen=gen), scalars[0], **kw)
+    c(op, layout("expanded", gen=gen), scalars[1], **kw)
     c(op, gen((), I32), scalars[1], **kw)
     c(op, gen((0, 3)), scalars[0], **kw)
     c(op, vals([1.0, -1.0, 0.0, INF]), INF, **kw)
@@ -417,14 +425,14 @@ def unary(c):
         for d in ALL:
             c(op, gen((2, 3), d))
         for kind in LAYOUTS:
-            c(op, layout(kind, lo=0.1 if gen is pos else -3))
+            c(op, layout(kind, gen=gen))
         c(op, gen(()))
         c(op, gen((), I64))
         c(op, gen((0, 3)))
         c(op, vals(special), note="special values")
         c(op, vals(special, F64), note="special values")
         c(f"{op}_", gen((3, 2)).t())
-        c(f"{op}_", layout("strided", lo=0.1 if gen is pos else -3))
+        c(f"{op}_", layout("strided", gen=gen))
         c(f"{op}_", gen((2, 3), F64))
         c(f"{op}_", gen((2, 3), I64))
         c(f"{op}_", gen((2, 3), B))
@@ -442,14 +450,13 @@ def unary(c):
 
 def comparison(c):
     for op in ("eq", "ne", "lt", "le", "gt", "ge"):
-        small = lambda shape, d=F32: rand(shape, d, -1, 1)  # noqa: E731 - few distinct values, so ties happen
         for d in ALL:
-            c(f"{op}.Tensor", small((2, 3), d), small((2, 3), d))
+            c(f"{op}.Tensor", ties((2, 3), d), ties((2, 3), d))
         for sa, sb in [((2, 3), (3,)), ((2, 1), (1, 3)), ((3,), ()), ((0, 3), (3,))]:
-            c(f"{op}.Tensor", small(sa), small(sb))
-        c(f"{op}.Tensor", small((2, 3)), small((3, 2)))
-        c(f"{op}.Tensor", layout("transposed", lo=-1, hi=1), layout("expanded", lo=-1, hi=1))
-        c(f"{op}.Tensor", layout("offset", lo=-1, hi=1), small((2, 3)))
+            c(f"{op}.Tensor", ties(sa), ties(sb))
+        c(f"{op}.Tensor", ties((2, 3)), ties((3, 2)))
+        c(f"{op}.Tensor", layout("transposed", gen=ties), layout("expanded", gen=ties))
+        c(f"{op}.Tensor", layout("offset", gen=ties), ties((2, 3)))
         c(f"{op}.Tensor", vals([1, 2, 3], I64), vals([1.5, 2.0, 2.5]))
         c(f"{op}.Tensor", vals([0.1, 1.0]), vals([0.1, 1.0], F64), note="0.1f != 0.1")
         c(f"{op}.Tensor", vals([True, False, True]), vals([1, 0, 2], I32))
@@ -457,21 +464,21 @@ def comparison(c):
         c(f"{op}.Tensor", vals([1.0, NAN, INF]), vals([NAN, NAN, INF]))
         for d in ALL:
             for s in (0, 0.5, True):
-                c(f"{op}.Scalar", small((2, 3), d), s)
-        c(f"{op}.Scalar", layout("strided", lo=-1, hi=1), 0)
-        c(f"{op}.Scalar", small(()), 0.5)
+                c(f"{op}.Scalar", ties((2, 3), d), s)
+        c(f"{op}.Scalar", layout("strided", gen=ties), 0)
+        c(f"{op}.Scalar", ties(()), 0.5)
         c(f"{op}.Scalar", vals([1.0, NAN, INF]), NAN)
         c(f"{op}.Scalar", vals([1, 2, 3], I32), 2.5)
-        c(f"{op}_.Tensor", small((2, 3)), small((3,)))
-        c(f"{op}_.Tensor", small((2, 3), I64), small((2, 3)))
-        c(f"{op}_.Tensor", small((3,)), small((2, 3)))
-        c(f"{op}_.Scalar", small((3, 2)).t(), 0)
-        c(f"{op}_.Scalar", small((2, 3), I32), 0.5)
-        c(f"{op}.Tensor_out", small((2, 3)), small((3,)), out=torch.zeros(0, dtype=B))
-        c(f"{op}.Tensor_out", small((2, 3)), small((2, 3)), out=torch.zeros(2, 3))
-        c(f"{op}.Tensor_out", small((3, 2)).t(), small((3, 2)).t(), out=torch.zeros(0, dtype=B))
-        c(f"{op}.Scalar_out", small((2, 3)), 0, out=torch.zeros(2, 3, dtype=B))
-        c(f"{op}.Scalar_out", small((2, 3)), 0, out=torch.zeros(2, 3, dtype=I64))
+        c(f"{op}_.Tensor", ties((2, 3)), ties((3,)))
+        c(f"{op}_.Tensor", ties((2, 3), I64), ties((2, 3)))
+        c(f"{op}_.Tensor", ties((3,)), ties((2, 3)))
+        c(f"{op}_.Scalar", ties((3, 2)).t(), 0)
+        c(f"{op}_.Scalar", ties((2, 3), I32), 0.5)
+        c(f"{op}.Tensor_out", ties((2, 3)), ties((3,)), out=torch.zeros(0, dtype=B))
+        c(f"{op}.Tensor_out", ties((2, 3)), ties((2, 3)), out=torch.zeros(2, 3))
+        c(f"{op}.Tensor_out", ties((3, 2)).t(), ties((3, 2)).t(), out=torch.zeros(0, dtype=B))
+        c(f"{op}.Scalar_out", ties((2, 3)), 0, out=torch.zeros(2, 3, dtype=B))
+        c(f"{op}.Scalar_out", ties((2, 3)), 0, out=torch.zeros(2, 3, dtype=I64))
 
 
 def ternary(c):

@@ -5,6 +5,8 @@ import java.lang.invoke.MethodType;
 import org.jitdispatch.jit.spin.CallSites;
 import org.jitdispatch.kernels.generated.RegisterAten;
 import org.jitdispatch.runtime.dispatch.Dispatcher;
+import org.jitdispatch.runtime.dispatch.OperatorHandle;
+import org.jitdispatch.runtime.schema.OperatorName;
 import org.jitdispatch.runtime.dispatch.OperatorLibrary;
 
 /**
@@ -25,6 +27,12 @@ public final class AtenLibrary implements OperatorLibrary {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("A generated wrapper of the aten library could not be found", e);
         }
+        for (String name : Bypass.requested()) {
+            if (Dispatcher.singleton().findSchema(OperatorName.parse(name)).isEmpty()) {
+                throw new IllegalArgumentException("-D" + Bypass.PROPERTY + " lists " + name + ", which is not an"
+                        + " operator of the aten library");
+            }
+        }
         loaded = true;
     }
 
@@ -35,11 +43,17 @@ public final class AtenLibrary implements OperatorLibrary {
 
     /**
      * The handle the generated API calls for an operator: the operator's compiled call site (a
-     * MutableCallSite whose target is the spun class of its current dispatch table).
+     * MutableCallSite whose target is the spun class of its current dispatch table), or, for an operator
+     * listed in {@code -Djitdispatch.bypass}, its CPU kernel called directly.
      */
     public static MethodHandle invoker(String qualifiedName, MethodType type) {
         load();
         Dispatcher d = Dispatcher.singleton();
-        return CallSites.of(d).invoker(d.findSchemaOrThrow(qualifiedName), type);
+        OperatorHandle op = d.findSchemaOrThrow(qualifiedName);
+        if (Bypass.requested().contains(qualifiedName)) {
+            op.typed(type);
+            return Bypass.handle(op, type);
+        }
+        return CallSites.of(d).invoker(op, type);
     }
 }

@@ -1,6 +1,7 @@
 package org.jitdispatch.cli;
 
 import java.util.concurrent.Callable;
+import org.jitdispatch.jit.spin.CallSites;
 import org.jitdispatch.runtime.dispatch.Dispatcher;
 import org.jitdispatch.runtime.dispatch.OperatorHandle;
 import org.jitdispatch.runtime.dispatch.OperatorLibrary;
@@ -9,8 +10,9 @@ import picocli.CommandLine.Parameters;
 
 /** {@code explain OP}: an operator's schema, registrations and computed dispatch table. */
 @Command(name = "explain", mixinStandardHelpOptions = true,
-        description = {"Prints an operator's schema, every registration with where it came from, and the computed"
-                + " dispatch table per key.", "Example: jitdispatch explain aten::add.Tensor"})
+        description = {"Prints an operator's schema, every registration with where it came from, the computed"
+                + " dispatch table per key, and the bytecode of its spun call site.",
+                "Example: jitdispatch explain aten::add.Tensor"})
 final class ExplainCommand implements Callable<Integer> {
     @Parameters(paramLabel = "OP", description = "The qualified operator name, e.g. aten::add.Tensor.")
     String op;
@@ -29,6 +31,16 @@ final class ExplainCommand implements Callable<Integer> {
         System.out.println();
         System.out.println("computed dispatch table:");
         System.out.print(handle.dumpComputedTable());
+        if (handle.signature() != null) {
+            CallSites sites = CallSites.of(Dispatcher.singleton());
+            sites.invoker(handle, handle.signature());
+            System.out.println();
+            System.out.println("spun call site (ASM Textifier):");
+            System.out.print(sites.disassemble(handle));
+        } else {
+            System.out.println();
+            System.out.println("no spun call site: the operator has no typed kernel yet, so its Java signature is unknown");
+        }
         return 0;
     }
 }

@@ -60,6 +60,15 @@ public final class CallSites {
         return site.invoker();
     }
 
+    /**
+     * {@code (long keySet, P...) -> R}: the compiled redispatch of an operator (c10's redispatch), for
+     * kernels that call the operator again below their own key, e.g. {@code ks & AFTER_AUTOGRAD}.
+     */
+    public MethodHandle redispatcher(OperatorHandle op, MethodType signature) {
+        invoker(op, signature);
+        return sites.get(op.name()).redispatcher();
+    }
+
     /** ASM's listing of the operator's current spun class (spinning it if needed). */
     public String disassemble(OperatorHandle op) {
         return site(op).ensureSpun().disassemble();

@@ -17,11 +17,14 @@ import org.jitdispatch.runtime.dispatch.OperatorHandle;
  */
 final class OperatorSite {
     private static final MethodHandle SPIN_AND_CALL;
+    private static final MethodHandle SPIN_AND_REDISPATCH;
 
     static {
         try {
-            SPIN_AND_CALL = MethodHandles.lookup().findVirtual(OperatorSite.class, "spinAndCall",
-                    MethodType.methodType(Object.class, Object[].class));
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            MethodType collected = MethodType.methodType(Object.class, Object[].class);
+            SPIN_AND_CALL = l.findVirtual(OperatorSite.class, "spinAndCall", collected);
+            SPIN_AND_REDISPATCH = l.findVirtual(OperatorSite.class, "spinAndRedispatch", collected);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -30,7 +33,9 @@ final class OperatorSite {
     private final OperatorHandle op;
     private final MethodType signature;
     private final MutableCallSite site;
+    private final MutableCallSite redispatchSite;
     private final MethodHandle spinOnNextCall;
+    private final MethodHandle spinOnNextRedispatch;
     private SpunSite current; // guarded by this
     private long spins;       // guarded by this
 
@@ -38,10 +43,16 @@ final class OperatorSite {
         this.op = op;
         this.signature = signature;
         this.site = new MutableCallSite(signature);
-        this.spinOnNextCall = SPIN_AND_CALL.bindTo(this)
-                .asCollector(Object[].class, signature.parameterCount())
-                .asType(signature);
+        this.spinOnNextCall = trampoline(SPIN_AND_CALL, signature);
         site.setTarget(spinOnNextCall);
+        MethodType redispatchType = signature.insertParameterTypes(0, long.class);
+        this.redispatchSite = new MutableCallSite(redispatchType);
+        this.spinOnNextRedispatch = trampoline(SPIN_AND_REDISPATCH, redispatchType);
+        redispatchSite.setTarget(spinOnNextRedispatch);
+    }
+
+    private MethodHandle trampoline(MethodHandle spinAnd, MethodType type) {
+        return spinAnd.bindTo(this).asCollector(Object[].class, type.parameterCount()).asType(type);
     }
 
     MethodType signature() {
@@ -53,13 +64,18 @@ final class OperatorSite {
         return site.dynamicInvoker();
     }
 
+    /** {@code (long keySet, P...) -> R}, for kernels that call below themselves. */
+    MethodHandle redispatcher() {
+        return redispatchSite.dynamicInvoker();
+    }
+
     /** The operator's table changed: spin again on the next call. */
     synchronized void invalidate() {
         if (current == null) {
             return;
         }
         current = null;
-        publish(spinOnNextCall);
+        publish(spinOnNextCall, spinOnNextRedispatch);
     }
 
     /** The spun class for the current table, spinning it if needed. */
@@ -70,7 +86,7 @@ final class OperatorSite {
         }
         current = SpunSite.spin(op.name(), table, signature, op.dispatchArgumentIndices());
         spins++;
-        publish(targetFor(current));
+        publish(targetFor(current), current.redispatch());
         return current;
     }
 
@@ -84,13 +100,19 @@ final class OperatorSite {
         return untouched.hasBeenInvalidated() ? s.callTls() : untouched.guardWithTest(s.call(), s.callTls());
     }
 
-    private void publish(MethodHandle target) {
-        site.setTarget(target);
-        MutableCallSite.syncAll(new MutableCallSite[] {site});
+    private void publish(MethodHandle callTarget, MethodHandle redispatchTarget) {
+        site.setTarget(callTarget);
+        redispatchSite.setTarget(redispatchTarget);
+        MutableCallSite.syncAll(new MutableCallSite[] {site, redispatchSite});
     }
 
     @SuppressWarnings("unused") // via MethodHandle
     private Object spinAndCall(Object[] args) throws Throwable {
         return targetFor(ensureSpun()).invokeWithArguments(args);
+    }
+
+    @SuppressWarnings("unused") // via MethodHandle
+    private Object spinAndRedispatch(Object[] args) throws Throwable {
+        return ensureSpun().redispatch().invokeWithArguments(args);
     }
 }

@@ -56,6 +56,7 @@ import org.objectweb.asm.Type;
 final class SiteClassWriter {
     static final String CALL = "call";
     static final String CALL_TLS = "callTls";
+    static final String REDISPATCH = "redispatch";
 
     private final String internalName;
     private final MethodType signature;
@@ -95,6 +96,7 @@ final class SiteClassWriter {
         emitClassInit(cw, constants);
         emitCall(cw, CALL, true);
         emitCall(cw, CALL_TLS, false);
+        emitRedispatch(cw);
         cw.visitEnd();
         return cw.toByteArray();
     }
@@ -127,14 +129,29 @@ final class SiteClassWriter {
     private void emitCall(ClassWriter cw, String name, boolean assumeDefaultTls) {
         MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, name, signature.toMethodDescriptorString(), null, null);
         mv.visitCode();
+        Slots slots = new Slots(0, keySetLocal);
         emitKeyExtraction(mv);
         emitKeySetAdjustment(mv, assumeDefaultTls);
-        mv.visitVarInsn(LSTORE, keySetLocal);
-        emitHighestKeyIndex(mv);
-        Label slow = new Label();
-        emitSwitch(mv, slow);
-        mv.visitLabel(slow);
-        emitSlowPath(mv);
+        mv.visitVarInsn(LSTORE, slots.keySet());
+        emitDispatch(mv, slots);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    /**
+     * {@code redispatch(long ks, P...)}: c10's redispatch for kernels that call below themselves. The key
+     * set comes from the caller; only the fallthrough mask is applied, no TLS.
+     */
+    private void emitRedispatch(ClassWriter cw) {
+        MethodType type = signature.insertParameterTypes(0, long.class);
+        MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, REDISPATCH, type.toMethodDescriptorString(), null, null);
+        Slots slots = new Slots(2, 0);
+        mv.visitCode();
+        mv.visitVarInsn(LLOAD, slots.keySet());
+        mv.visitLdcInsn(mask);
+        mv.visitInsn(LAND);
+        mv.visitVarInsn(LSTORE, slots.keySet());
+        emitDispatch(mv, slots);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
     }
@@ -175,15 +192,28 @@ final class SiteClassWriter {
         }
     }
 
+    /** Where a method keeps its arguments and its key set. */
+    private record Slots(int firstArgument, int keySet) {
+    }
+
+    /** The switch on the highest key, its cases and the slow path. */
+    private void emitDispatch(MethodVisitor mv, Slots slots) {
+        emitHighestKeyIndex(mv, slots);
+        Label slow = new Label();
+        emitSwitch(mv, slow, slots);
+        mv.visitLabel(slow);
+        emitSlowPath(mv, slots);
+    }
+
     /** {@code 63 - Long.numberOfLeadingZeros(ks)}: the highest key's ordinal, -1 for no key. */
-    private void emitHighestKeyIndex(MethodVisitor mv) {
+    private void emitHighestKeyIndex(MethodVisitor mv, Slots slots) {
         mv.visitIntInsn(BIPUSH, 63);
-        mv.visitVarInsn(LLOAD, keySetLocal);
+        mv.visitVarInsn(LLOAD, slots.keySet());
         mv.visitMethodInsn(INVOKESTATIC, "java/lang/Long", "numberOfLeadingZeros", "(J)I", false);
         mv.visitInsn(ISUB);
     }
 
-    private void emitSwitch(MethodVisitor mv, Label slow) {
+    private void emitSwitch(MethodVisitor mv, Label slow, Slots slots) {
         if (cases.isEmpty()) {
             mv.visitInsn(org.objectweb.asm.Opcodes.POP);
             return;
@@ -197,26 +227,26 @@ final class SiteClassWriter {
         mv.visitLookupSwitchInsn(slow, keys, labels);
         for (int i = 0; i < keys.length; i++) {
             mv.visitLabel(labels[i]);
-            emitKernelCall(mv, cases.get(i));
+            emitKernelCall(mv, cases.get(i), slots);
         }
     }
 
-    private void emitKernelCall(MethodVisitor mv, SitePlan.Case c) {
+    private void emitKernelCall(MethodVisitor mv, SitePlan.Case c, Slots slots) {
         KernelCall call = c.call();
         if (call instanceof KernelCall.Static) {
             KernelCall.Static s = (KernelCall.Static) call;
             if (s.takesKeySet()) {
-                mv.visitVarInsn(LLOAD, keySetLocal);
+                mv.visitVarInsn(LLOAD, slots.keySet());
                 mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(DispatchKeySet.class), "fromRaw",
                         "(J)" + Type.getDescriptor(DispatchKeySet.class), false);
             }
-            loadArguments(mv);
+            loadArguments(mv, slots);
             mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(s.owner()), s.name(),
                     s.type().toMethodDescriptorString(), false);
         } else {
             mv.visitFieldInsn(GETSTATIC, internalName, constantField(c.constantIndex()), Type.getDescriptor(MethodHandle.class));
-            mv.visitVarInsn(LLOAD, keySetLocal);
-            loadArguments(mv);
+            mv.visitVarInsn(LLOAD, slots.keySet());
+            loadArguments(mv, slots);
             mv.visitMethodInsn(INVOKEVIRTUAL, Type.getInternalName(MethodHandle.class), "invokeExact",
                     signature.insertParameterTypes(0, long.class).toMethodDescriptorString(), false);
         }
@@ -224,17 +254,17 @@ final class SiteClassWriter {
     }
 
     /** Out of line in effect: everything that is not an inlined kernel goes through the table's handle. */
-    private void emitSlowPath(MethodVisitor mv) {
+    private void emitSlowPath(MethodVisitor mv, Slots slots) {
         mv.visitFieldInsn(GETSTATIC, internalName, SLOW, Type.getDescriptor(MethodHandle.class));
-        mv.visitVarInsn(LLOAD, keySetLocal);
-        loadArguments(mv);
+        mv.visitVarInsn(LLOAD, slots.keySet());
+        loadArguments(mv, slots);
         mv.visitMethodInsn(INVOKEVIRTUAL, Type.getInternalName(MethodHandle.class), "invokeExact",
                 signature.insertParameterTypes(0, long.class).toMethodDescriptorString(), false);
         emitReturn(mv);
     }
 
-    private void loadArguments(MethodVisitor mv) {
-        int slot = 0;
+    private void loadArguments(MethodVisitor mv, Slots slots) {
+        int slot = slots.firstArgument();
         for (Class<?> p : signature.parameterArray()) {
             Type t = Type.getType(p);
             mv.visitVarInsn(t.getOpcode(ILOAD), slot);

@@ -26,13 +26,16 @@ final class SpunSite {
     private final DispatchTable table;
     private final MethodHandle call;
     private final MethodHandle callTls;
+    private final MethodHandle redispatch;
 
-    private SpunSite(byte[] bytes, Class<?> hiddenClass, DispatchTable table, MethodHandle call, MethodHandle callTls) {
+    private SpunSite(byte[] bytes, Class<?> hiddenClass, DispatchTable table, MethodHandle call, MethodHandle callTls,
+                     MethodHandle redispatch) {
         this.bytes = bytes;
         this.hiddenClass = hiddenClass;
         this.table = table;
         this.call = call;
         this.callTls = callTls;
+        this.redispatch = redispatch;
     }
 
     static SpunSite spin(OperatorName op, DispatchTable table, MethodType signature, int[] dispatchArgs) {
@@ -44,7 +47,9 @@ final class SpunSite {
             Class<?> c = lookup.lookupClass();
             MethodHandle call = lookup.findStatic(c, SiteClassWriter.CALL, signature);
             MethodHandle callTls = lookup.findStatic(c, SiteClassWriter.CALL_TLS, signature);
-            SpunSite site = new SpunSite(bytes, c, table, call, callTls);
+            MethodHandle redispatch = lookup.findStatic(c, SiteClassWriter.REDISPATCH,
+                    signature.insertParameterTypes(0, long.class));
+            SpunSite site = new SpunSite(bytes, c, table, call, callTls, redispatch);
             SpinDump.maybeWrite(op, site);
             return site;
         } catch (IllegalAccessException | NoSuchMethodException e) {
@@ -77,6 +82,11 @@ final class SpunSite {
     /** Reads this thread's include/exclude sets. */
     MethodHandle callTls() {
         return callTls;
+    }
+
+    /** {@code (long keySet, P...) -> R}: redispatch with a caller-given key set. */
+    MethodHandle redispatch() {
+        return redispatch;
     }
 
     /** ASM's Textifier listing of the class. */

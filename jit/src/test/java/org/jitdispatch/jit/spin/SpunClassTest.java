@@ -164,4 +164,21 @@ class SpunClassTest {
         long unloaded = classes.getUnloadedClassCount() - unloadedBefore;
         assertTrue(unloaded >= respins / 2, "only " + unloaded + " of " + respins + " re-spun classes were unloaded");
     }
+
+    @Test
+    void redispatchGoesThroughSpunCodeAndSkipsTheCallersKey() throws Throwable {
+        Dispatcher d = Dispatcher.create();
+        d.library("test").def(WHICH);
+        OperatorHandle op = d.findSchemaOrThrow("test::which");
+        d.libraryImpl("test", DispatchKey.CPU).impl("which", SpinFixtures.staticKernel());
+        d.libraryImpl("test", DispatchKey.Tracer).impl("which", SpinFixtures.label("tracer"));
+        MethodHandle redispatch = CallSites.of(d).redispatcher(op, WHICH_TYPE);
+        long below = DispatchKey.CPU.bit() | DispatchKey.ADInplaceOrView.bit();
+        assertEquals("cpu:3:0.5", (String) redispatch.invokeExact(below, SpinFixtures.cpu(), (TensorImpl) null,
+                new TensorImpl[0], 3L, 0.5));
+        long withTracer = below | DispatchKey.Tracer.bit();
+        assertEquals("tracer", (String) redispatch.invokeExact(withTracer, SpinFixtures.cpu(), (TensorImpl) null,
+                new TensorImpl[0], 3L, 0.5));
+        assertTrue(CallSites.of(d).disassemble(op).contains("public static redispatch(J"));
+    }
 }

@@ -129,8 +129,9 @@ class GoldenVectorTest {
             String actual = String.valueOf(e.getMessage());
             boolean prefix = "prefix".equals(c.path("match").asText());
             if (prefix ? !actual.startsWith(expected) : !actual.equals(expected)) {
-                throw new AssertionFailedError("PyTorch's " + error.get("type").asText() + (prefix ? " (prefix)" : "")
-                        + " message differs from " + e.getClass().getSimpleName() + "'s", expected, actual, e);
+                throw new AssertionFailedError("the " + e.getClass().getSimpleName() + "'s message differs from PyTorch's "
+                        + error.get("type").asText() + (prefix ? " (prefix)" : "") + " ==> expected: <" + expected
+                        + "> but was: <" + actual + ">", expected, actual, e);
             }
             return;
         }
