@@ -245,6 +245,46 @@ def tensor_name(t):
     return s
 
 
+def invoke(schema, encoded, public=False):
+    """Calls the overload on fresh inputs decoded from `encoded`; returns (inputs, result or exception).
+
+    torch.ops in PyTorch 1.13 turns a bool Scalar into an int (torch.ops.aten.full([2], True) is int64),
+    so a case with a bool Scalar calls the public Python function instead (torch.add, Tensor.add_, ...),
+    which passes it on as a bool Scalar like c10 does; that function must agree with the overload when
+    the bools are given as ints."""
+    inputs = [decode(e) for e in encoded]
+    positional = inputs[:len(schema.arguments.flat_positional)]
+    keywords = {a.name: v for a, v in zip(schema.arguments.flat_all, inputs) if a not in schema.arguments.flat_positional}
+    name = schema.name.name
+    if public:
+        function = getattr(positional[0], f"{name.base}_") if name.inplace else getattr(torch, name.base)
+        positional = positional[1:] if name.inplace else positional
+    else:
+        function = getattr(getattr(torch.ops.aten, str(name)), schema.name.overload_name or "default")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "An output with one or more elements was resized"
+            return inputs, function(*positional, **keywords)
+    except Exception as e:  # noqa: BLE001 - every PyTorch error is a golden error
+        assert not isinstance(e, TypeError) and "Declaration:" not in str(e), f"{schema.name}: bad call: {e}"
+        assert "INTERNAL ASSERT" not in str(e), f"{schema.name}: a PyTorch bug is no contract: {e}"
+        return inputs, e
+
+
+def invoke_with_bools(schema, encoded):
+    bools = [e for e in encoded if e["type"] == "Scalar" and e["kind"] == "bool"]
+    if not bools:
+        return invoke(schema, encoded)
+    as_ints = [dict(e, kind="int", value=int(e["value"])) if e in bools else e for e in encoded]
+    outcomes = [outcome(*invoke(schema, as_ints, public)) for public in (False, True)]
+    assert outcomes[0] == outcomes[1], f"{schema.name}: the public function differs from the overload: {outcomes}"
+    return invoke(schema, encoded, public=True)
+
+
+def outcome(inputs, result):
+    return str(result) if isinstance(result, Exception) else encode_result(result, inputs, True, True)
+
+
 class Family(list):
     """The cases of one file; `family(op, *args, **kwargs)` adds a case of aten::op."""
 
@@ -255,25 +295,16 @@ class Family(list):
 
     def __call__(self, op, *args, note="", match=None, strides=True, values=True, writes_before_failing=False, **kwargs):
         schema = SCHEMAS[op]
-        overload = getattr(getattr(torch.ops.aten, str(schema.name.name)), schema.name.overload_name or "default")
         params = schema.arguments.flat_all
         given = dict(zip([a.name for a in schema.arguments.flat_positional], args), **kwargs)
         assert len(args) <= len(schema.arguments.flat_positional) and set(given) <= {a.name for a in params}, op
         values_ = [given[a.name] if a.name in given else default_value(a) for a in params]
         case = {"name": self.unique(f"{op}({describe(schema, values_)}){' ' + note if note else ''}"),
                 "op": f"aten::{op}", "args": [encode(str(a.type), v) for a, v in zip(params, values_)]}
-        inputs = [decode(e) for e in case["args"]]
-        positional = inputs[:len(schema.arguments.flat_positional)]
-        keywords = {a.name: v for a, v in zip(params, inputs) if a not in schema.arguments.flat_positional}
         mutated = [i for i, a in enumerate(params) if a.annotation and a.annotation.is_write]
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # "An output with one or more elements was resized"
-                result = overload(*positional, **keywords)
-        except Exception as e:  # noqa: BLE001 - every PyTorch error is a golden error
-            assert not isinstance(e, TypeError) and "Declaration:" not in str(e), f"{case['name']}: bad call: {e}"
-            assert "INTERNAL ASSERT" not in str(e), f"{case['name']}: a PyTorch bug is no contract: {e}"
-            case["error"] = {"type": type(e).__name__, "message": str(e)}
+        inputs, result = invoke_with_bools(schema, case["args"])
+        if isinstance(result, Exception):
+            case["error"] = {"type": type(result).__name__, "message": str(result)}
             if match:
                 case["match"] = match
             for i in mutated:  # what Java must do too (the runner checks it), unless PyTorch is known not to
