@@ -10,7 +10,11 @@ torch.__version__ 1.13.0a0); every file's header names the version that made it.
 deterministic: the same PyTorch writes the same bytes.
 
 Each case calls one overload by its schema name, torch.ops.aten.<name>.<overload>(...), with every
-argument of the schema (defaults filled in), and records what PyTorch returned or raised. The Java
+argument of the schema (defaults filled in), and records what PyTorch returned or raised (a case with a
+bool Scalar goes through the public function instead, as torch.ops makes such a Scalar an int; see
+invoke()). Each result records its strides, storage offset and whether it is an argument itself
+("same_as") or a view of one ("shares_storage_with"); an in-place or out= case also records the state
+of the argument it writes ("mutated"). The Java
 runner (kernels/src/test/java/org/jitdispatch/kernels/golden/GoldenVectorTest.java) makes the same
 call through the dispatcher's boxed path. Values are type-tagged ({"type": "Tensor" | "Tensor[]" |
 "int" | "float" | "bool" | "None" | "int[]" | "Scalar" | "ScalarType" | "str" | "MemoryFormat", ...});
@@ -253,8 +257,10 @@ def invoke(schema, encoded, public=False):
     which passes it on as a bool Scalar like c10 does; that function must agree with the overload when
     the bools are given as ints."""
     inputs = [decode(e) for e in encoded]
-    positional = inputs[:len(schema.arguments.flat_positional)]
-    keywords = {a.name: v for a, v in zip(schema.arguments.flat_all, inputs) if a not in schema.arguments.flat_positional}
+    # the public functions take the arguments that have defaults by name (add(Tensor, Scalar alpha, Tensor) exists)
+    by_position = [a for a in schema.arguments.flat_positional if not public or a.default is None]
+    positional = [v for a, v in zip(schema.arguments.flat_all, inputs) if a in by_position]
+    keywords = {a.name: v for a, v in zip(schema.arguments.flat_all, inputs) if a not in by_position}
     name = schema.name.name
     if public:
         function = getattr(positional[0], f"{name.base}_") if name.inplace else getattr(torch, name.base)
@@ -288,9 +294,8 @@ def outcome(inputs, result):
 class Family(list):
     """The cases of one file; `family(op, *args, **kwargs)` adds a case of aten::op."""
 
-    def __init__(self, name):
+    def __init__(self):
         super().__init__()
-        self.name = name
         self.names = set()
 
     def __call__(self, op, *args, note="", match=None, strides=True, values=True, writes_before_failing=False, **kwargs):
@@ -313,9 +318,11 @@ class Family(list):
         else:
             assert match is None, f"{case['name']}: match is for error cases"
             case["expected"] = encode_result(result, inputs, strides, values)
-            if mutated:
-                case["mutated"] = [{"arg": i, "value": encode_tensor(inputs[i], strides=True, view="view" in case["args"][i])}
-                                   for i in mutated]
+            for i in mutated:
+                value = encode_tensor(inputs[i], strides=True, view=values and "view" in case["args"][i])
+                if not values:
+                    del value["data"]
+                case.setdefault("mutated", []).append({"arg": i, "value": value})
         self.append(case)
 
     def unique(self, name):
@@ -331,9 +338,9 @@ MIXED = [(I32, I64), (I64, F32), (I32, F64), (B, I32), (B, F32), (F32, F64), (F6
 ZERO_DIM_MIXED = [(I32, F64), (F32, F64), (B, I64), (I64, I32), (F32, I64)]
 
 
-def pointwise(c, op, inplace=None, out=None, gen=rand, dtypes=ALL, **kw):
+def pointwise(c, op, inplace=None, out=None, gen=rand, **kw):
     """The common cases of a Tensor-Tensor pointwise overload, its in-place and its out= overload."""
-    for d in dtypes:
+    for d in ALL:
         c(op, gen((2, 3), d), gen((2, 3), d), **kw)
     for sa, sb in [((2, 3), (3,)), ((2, 1), (1, 3)), ((4, 1, 3), (2, 1)), ((3,), ()), ((), ()),
                    ((0, 3), (3,)), ((2, 0), (2, 1))]:
@@ -588,8 +595,8 @@ def reduction(c):
     for op in ("sum", "mean"):
         c(op, rand(()))
         c(op, rand((0, 3)))
-        c(op, vals([1.0, INF, NAN]))
-        c(op, vals([1.0, INF, -INF]))
+        c(op, vals([1.0, INF, NAN]), note="nan")
+        c(op, vals([1.0, INF, -INF]), note="inf - inf")
     for op in ("sum.dim_IntList", "mean.dim"):
         x = rand((2, 3, 4))
         for dims in ([0], [1], [-1], [0, 2], [2, 0], [], None, [0, 1, 2]):
@@ -618,8 +625,8 @@ def reduction(c):
         for dims in ([0], [-1], [0, 2], []):
             c(op, x, dims)
             c(op, x, dims, True)
-        c(op, vals([[1.0, NAN], [INF, -INF]]), [1])
-        c(op, vals([[1.0, NAN], [INF, -INF]]), [0])
+        c(op, vals([[1.0, NAN], [INF, -INF]]), [1], note="nan")
+        c(op, vals([[1.0, NAN], [INF, -INF]]), [0], note="nan")
         c(op, rand(()), [])
         c(op, rand(()), [0])
         c(op, rand((0, 3)), [1])
@@ -632,9 +639,9 @@ def reduction(c):
         c(f"{op}.out", rand((2, 3)), [0], out=torch.zeros(3, dtype=I64))
     ties = vals([[1, 3, 3], [2, 2, 1]], I64)
     for dim in (None, 0, 1, -1):
-        c("argmax", ties, dim)
-        c("argmax", ties, dim, True)
-    c("argmax", vals([[1.0, NAN, 3.0], [NAN, 2.0, NAN]]), 1)
+        c("argmax", ties, dim, note="ties")
+        c("argmax", ties, dim, True, note="ties")
+    c("argmax", vals([[1.0, NAN, 3.0], [NAN, 2.0, NAN]]), 1, note="nan")
     c("argmax", vals([-INF, -INF]))
     c("argmax", rand(()))
     c("argmax", rand(()), 0, True)
@@ -673,7 +680,7 @@ def linalg(c):
     c("bmm", rand((2, 2, 3)), rand((2, 3, 2), F64))
     c("bmm.out", rand((2, 2, 3)), rand((2, 3, 2)), out=torch.zeros(0))
     c("bmm.out", rand((2, 2, 3)), rand((2, 3, 2)), out=torch.zeros(2, 2, 2, dtype=I64))
-    for sa, sb in [((3,), (3,)), ((2, 3), (3,)), ((3,), (3, 2)), ((2, 3), (3, 4)), ((2, 2, 3), (2, 3, 2)),
+    for sa, sb in [((3,), (3,)), ((3,), (3, 2)), ((2, 3), (3, 4)), ((2, 2, 3), (2, 3, 2)),
                    ((2, 2, 3), (3, 2)), ((2, 3), (2, 3, 2)), ((2, 1, 2, 3), (3, 3, 2)), ((3,), (2, 3, 2)),
                    ((2, 2, 3), (3,)), ((0, 3), (3,)), ((2, 0), (0, 2)), ((3,), (4,)), ((2, 3), (2, 3)), ((), (3,)),
                    ((2, 2, 3), (3, 3, 2))]:
@@ -726,6 +733,8 @@ def factory(c):
     c("empty.memory_format", [], dtype=I64, values=False)
     c("empty.memory_format", [2, 3], memory_format=torch.contiguous_format, values=False)
     c("empty.memory_format", [2, -3], values=False)
+    c("empty.out", [2, 3], out=torch.zeros(0, dtype=I32), values=False)
+    c("empty.out", [3], out=torch.zeros(3, 2).t(), values=False)
     c("empty_strided", [2, 3], [1, 2], values=False)
     c("empty_strided", [2, 3], [0, 1], dtype=I32, values=False)
     c("empty_strided", [], [], values=False)
@@ -802,7 +811,7 @@ def shape(c):
         c("reshape", t, size)
     for t in (rand((2, 3, 4)), layout("offset", (2, 3)), rand(()), rand((3,)), rand((0, 2))):
         nd = t.dim()
-        for d0, d1 in [(0, 1), (-1, 0), (0, 0), (nd, 0), (0, -nd - 1)]:
+        for d0, d1 in dict.fromkeys([(0, 1), (-1, 0), (0, 0), (nd, 0), (0, -nd - 1)]):  # unique pairs
             c("transpose.int", t, d0, d1)
             c("transpose_", t, d0, d1)
     for dims in ([2, 0, 1], [0, 1, 2], [-1, 0, 1], [0, 0, 1], [0, 1], [0, 1, 3]):
@@ -892,7 +901,7 @@ def main():
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     header = {"torch_version": torch_version(), "regenerate": COMMAND}
     for name, define in FAMILIES.items():
-        family = Family(name)
+        family = Family()
         define(family)
         lines = [json.dumps(case, separators=(",", ":")) for case in family]
         head = json.dumps(dict(header, family=name, count=len(family)), separators=(",", ":"))[:-1]

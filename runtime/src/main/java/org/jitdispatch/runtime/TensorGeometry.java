@@ -28,11 +28,13 @@ public final class TensorGeometry {
 
     /** c10's definition: size-1 dimensions may have any stride, and empty tensors are contiguous. */
     public static boolean isContiguous(long[] sizes, long[] strides) {
-        long expected = 1;
-        for (int d = sizes.length - 1; d >= 0; d--) {
-            if (sizes[d] == 0) {
+        for (long s : sizes) {
+            if (s == 0) {
                 return true;
             }
+        }
+        long expected = 1;
+        for (int d = sizes.length - 1; d >= 0; d--) {
             if (sizes[d] != 1) {
                 if (strides[d] != expected) {
                     return false;

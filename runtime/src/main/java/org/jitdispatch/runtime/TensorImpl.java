@@ -24,6 +24,8 @@ public class TensorImpl {
     private long numel;
     /** Raw {@link DispatchKeySet} bits; read on every dispatch, so a plain field. */
     private long keySet;
+    /** c10's is_wrapped_number: a 0-dim tensor standing for a Python number in type promotion. */
+    private boolean wrappedNumber;
 
     /**
      * A tensor over {@code storage} (null exactly when {@code device} is Meta). The view must fit in the
@@ -119,6 +121,23 @@ public class TensorImpl {
             throw new IllegalArgumentException("A tensor's backend key follows its device; cannot set " + key);
         }
         keySet = present ? keySet | key.bit() : keySet & ~key.bit();
+    }
+
+    /**
+     * Whether this 0-dim tensor stands for a number rather than a tensor (c10's is_wrapped_number): type
+     * promotion gives it the lowest priority, below dimensioned and 0-dim tensors.
+     */
+    public final boolean isWrappedNumber() {
+        return wrappedNumber;
+    }
+
+    /** Marks a 0-dim tensor as a wrapped number (see {@link #isWrappedNumber()}). */
+    public final void setWrappedNumber(boolean value) {
+        if (value && sizes.length != 0) {
+            throw new IllegalArgumentException("Only 0-dim tensors can be wrapped numbers, not one of sizes "
+                    + Arrays.toString(sizes));
+        }
+        wrappedNumber = value;
     }
 
     // ---- metadata changes, for kernels ----

@@ -100,6 +100,11 @@ final class WrapperGen {
         m.addStatement("$T.$N.$N(op, $L)", JavaNames.KERNELS, kernels,
                 JavaNames.metaFunction(s.group().functional().name()), DispatcherSignature.argumentNames(inputs));
         m.addStatement("op.commit()");
+        // impl writes to op.output(i): the out tensor itself, or a proxy with the strides meta asked for
+        List<CodeBlock> implOutputs = new ArrayList<>();
+        for (int i = 0; i < numOutputs; i++) {
+            implOutputs.add(CodeBlock.of("($T) op.output($L)", JavaNames.TENSOR, i));
+        }
         List<CodeBlock> outputs = new ArrayList<>();
         for (int i = 0; i < numOutputs; i++) {
             switch (s.mode()) {
@@ -118,9 +123,10 @@ final class WrapperGen {
             List<CodeBlock> implArgs = new ArrayList<>();
             implArgs.add(CodeBlock.of("op"));
             implArgs.add(DispatcherSignature.argumentNames(inputs));
-            implArgs.addAll(outputs);
+            implArgs.addAll(implOutputs);
             m.addStatement("$T.$N.$N($L)", JavaNames.KERNELS, implClass, s.impl().get().method(),
                     CodeBlock.join(implArgs, ", "));
+            m.addStatement("op.finish()");
         }
         TypeName ret = DispatcherSignature.returnType(schema);
         if (schema.returns().isEmpty()) {

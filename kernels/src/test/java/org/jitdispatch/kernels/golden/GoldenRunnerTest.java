@@ -63,6 +63,12 @@ class GoldenRunnerTest {
         ObjectNode message = shapeCase(VIEW_ERROR);
         ((ObjectNode) message.get("error")).put("message", "shape '[5, 5]' is invalid for input of size 25");
         assertFails(message, "message differs from PyTorch's");
+        ObjectNode prefix = shapeCase(VIEW_ERROR);
+        prefix.put("match", "prefix");
+        ((ObjectNode) prefix.get("error")).put("message", "shape '[5, 5]' is invalid");
+        GoldenVectorTest.run(prefix);
+        ((ObjectNode) prefix.get("error")).put("message", "shape '[5, 6]' is invalid");
+        assertFails(prefix, "message differs from PyTorch's RuntimeError (prefix)");
         ObjectNode noError = shapeCase(VIEW);
         noError.remove("expected");
         noError.putObject("error").put("type", "RuntimeError").put("message", "boom");

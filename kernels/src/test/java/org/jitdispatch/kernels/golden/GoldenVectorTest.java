@@ -2,6 +2,7 @@ package org.jitdispatch.kernels.golden;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
@@ -44,7 +45,7 @@ class GoldenVectorTest {
     @TestFactory
     Stream<DynamicContainer> pytorchGoldenVectors() throws IOException, URISyntaxException {
         URL dir = GoldenVectorTest.class.getResource("/golden");
-        assertFalse(dir == null, "no golden/ directory among the test resources");
+        assertNotNull(dir, "no golden/ directory among the test resources");
         List<Path> files;
         try (Stream<Path> listing = Files.list(Path.of(dir.toURI()))) {
             files = listing.filter(p -> p.toString().endsWith(".json")).sorted().collect(Collectors.toList());

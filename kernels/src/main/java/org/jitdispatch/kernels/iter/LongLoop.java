@@ -1,0 +1,101 @@
+package org.jitdispatch.kernels.iter;
+
+import org.jitdispatch.runtime.ScalarType;
+
+/**
+ * A loop that computes in long, written by the kernel itself so that its body is compiled with the
+ * kernel (no shared call site, nothing for HotSpot to get megamorphic about):
+ *
+ * <pre>{@code
+ * LongLoop c = iter.longLoop();
+ * while (c.next()) {
+ *     long[] o = c.out(), a = c.in0(), b = c.in1();
+ *     for (int i = c.start(), e = c.end(); i < e; i++) {
+ *         o[i] = a[i] + alpha * b[i];
+ *     }
+ * }
+ * }</pre>
+ *
+ * Inputs of any dtype are read as long and the result is converted to the output's dtype. For the
+ * {@code ...ToBooleanLoop} variants the kernel writes booleans into {@link #outBool()} instead.
+ */
+public final class LongLoop extends LoopCursor {
+    private long[] out;
+    private long[] in0;
+    private long[] in1;
+    private long[] in2;
+    private final long[][] buffers;
+
+    LongLoop(TensorIteratorBase it, boolean boolOutput) {
+        super(it, ScalarType.Int64, boolOutput);
+        buffers = new long[nOps][];
+        if (!aligned) {
+            for (int k = boolOutput ? 1 : 0; k < nOps; k++) {
+                buffers[k] = new long[bufferLength()];
+            }
+        }
+    }
+
+    /** Moves to the next chunk (writing back the previous one); false when all elements are done. */
+    public boolean next() {
+        if (!advance()) {
+            return false;
+        }
+        if (!boolOutput) {
+            out = aligned ? (long[]) arrays[0] : buffers[0];
+        }
+        int n = end - start;
+        if (nOps > 1) {
+            in0 = input(1, n);
+        }
+        if (nOps > 2) {
+            in1 = input(2, n);
+        }
+        if (nOps > 3) {
+            in2 = input(3, n);
+        }
+        return true;
+    }
+
+    /** Where the chunk's results go, at {@code [start(), end())}. */
+    public long[] out() {
+        return out;
+    }
+
+    /** Where a {@code ...ToBooleanLoop}'s results go, at {@code [start(), end())}. */
+    public boolean[] outBool() {
+        return outBool;
+    }
+
+    /** Input 0's values, at {@code [start(), end())}. */
+    public long[] in0() {
+        return in0;
+    }
+
+    public long[] in1() {
+        return in1;
+    }
+
+    public long[] in2() {
+        return in2;
+    }
+
+    @Override
+    void flushOutput(int n) {
+        if (boolOutput) {
+            super.flushOutput(n);
+        } else {
+            StridedRuns.scatterLong(buffers[0], n, arrays[0], dtypes[0], pos[0], innerStride[0]);
+        }
+    }
+
+    private long[] input(int k, int n) {
+        if (aligned) {
+            return (long[]) arrays[k];
+        }
+        if (mustGather(k, n)) {
+            StridedRuns.gatherLong(arrays[k], dtypes[k], pos[k], innerStride[k], buffers[k], n);
+        }
+        return buffers[k];
+    }
+}
