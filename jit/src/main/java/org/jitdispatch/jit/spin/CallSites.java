@@ -79,6 +79,15 @@ public final class CallSites {
         return site(op).ensureSpun().bytes();
     }
 
+    /**
+     * Spins a class for the operator's current table without installing it anywhere (for measuring what
+     * spinning costs); the class is unloadable as soon as the caller drops it.
+     */
+    public static Class<?> spinDetached(OperatorHandle op, MethodType signature) {
+        op.typed(signature);
+        return SpunSite.spin(op.name(), op.table(), signature, op.dispatchArgumentIndices()).hiddenClass();
+    }
+
     /** The operator's current spun class (spinning it if needed). */
     SpunSite spunSite(OperatorHandle op) {
         return site(op).ensureSpun();
