@@ -145,4 +145,11 @@ class TensorImplTest {
                 () -> TensorTesting.assertClose(a, T.fromArray(new double[] {1, 2})));
         assertTrue(TensorTesting.isClose(T.fromArray(new double[] {Double.NaN}), T.fromArray(new double[] {Double.NaN}), 0, 0));
     }
+
+    @Test
+    void emptyTensorsAreContiguousWhateverTheirStrides() {
+        assertTrue(TensorGeometry.isContiguous(new long[] {0, 3}, new long[] {3, 2}));
+        assertFalse(TensorGeometry.isContiguous(new long[] {2, 3}, new long[] {1, 2}));
+        assertTrue(TensorGeometry.isContiguous(new long[] {2, 1}, new long[] {1, 7}), "size-1 dims have any stride");
+    }
 }

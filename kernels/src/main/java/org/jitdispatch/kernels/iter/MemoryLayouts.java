@@ -1,5 +1,7 @@
 package org.jitdispatch.kernels.iter;
 
+import org.jitdispatch.runtime.TensorGeometry;
+
 /**
  * c10's layout predicates, computed from sizes and strides the way TensorImpl caches them. They decide
  * TensorIterator's fast set-up, so they follow c10 exactly, including its corner cases.
@@ -10,21 +12,7 @@ final class MemoryLayouts {
 
     /** compute_contiguous: row-major dense, size-1 dimensions ignored, empty tensors contiguous. */
     static boolean isContiguous(long[] sizes, long[] strides) {
-        for (long s : sizes) {
-            if (s == 0) {
-                return true;
-            }
-        }
-        long expected = 1;
-        for (int d = sizes.length - 1; d >= 0; d--) {
-            if (sizes[d] != 1) {
-                if (strides[d] != expected) {
-                    return false;
-                }
-                expected *= sizes[d];
-            }
-        }
-        return true;
+        return TensorGeometry.isContiguous(sizes, strides);
     }
 
     /** compute_channels_last_contiguous_2d: NHWC-dense 4-d tensors (never for other ranks). */
