@@ -92,23 +92,22 @@ final class ApiGen {
             if (arity > 0 && sig.params().get(arity - 1).type().equals(TypeName.get(long[].class))) {
                 m.varargs(true);
             }
-            if (arity < sig.params().size()) {
-                CodeBlock call = CodeBlock.of("$N($L)", name, sig.fullOverloadArguments(arity));
-                returnOrRun(m, f.func(), call);
-            } else if (f.manualBindings()) {
-                manualBindingBody(m, f, sig);
+            // every overload calls the operator itself, with the defaults filled in, rather than the full
+            // overload: one call level less between the user and the kernel for HotSpot's inlining depth
+            if (f.manualBindings()) {
+                manualBindingBody(m, f, sig, arity);
             } else {
-                dispatcherBody(m, f, sig);
+                dispatcherBody(m, f, sig, arity);
             }
             cls.addMethod(m.build());
         }
     }
 
-    private static void dispatcherBody(MethodSpec.Builder m, NativeFunction f, ApiSignature sig) {
+    private static void dispatcherBody(MethodSpec.Builder m, NativeFunction f, ApiSignature sig, int arity) {
         FunctionSchema s = f.func();
         TypeName ret = sig.returnType();
         CodeBlock invoke = CodeBlock.of("$T.$N.invokeExact($L)", JavaNames.OPS, JavaNames.opField(s.name()),
-                sig.schemaOrderArguments(sig.params().size()));
+                sig.schemaOrderArguments(arity));
         m.beginControlFlow("try");
         if (s.returns().isEmpty()) {
             m.addStatement(invoke);
@@ -120,17 +119,20 @@ final class ApiGen {
                 .endControlFlow();
     }
 
-    private void manualBindingBody(MethodSpec.Builder m, NativeFunction f, ApiSignature sig) {
+    private void manualBindingBody(MethodSpec.Builder m, NativeFunction f, ApiSignature sig, int arity) {
         FunctionSchema s = f.func();
         KernelPlan.Registration cpu = plan.find(f, DispatchKey.CPU).orElseThrow(() -> new IllegalArgumentException(
                 f.func() + " has manual_bindings: True but no CPU kernel to call"));
         for (Argument a : s.dispatchArguments()) {
-            CodeBlock value = a == s.arguments().get(0) && !sig.params().stream().anyMatch(p -> p.argument() == a)
-                    ? CodeBlock.of("this") : CodeBlock.of("$N", JavaNames.param(a.name()));
+            int index = sig.params().indexOf(sig.params().stream().filter(p -> p.argument() == a).findFirst().orElse(null));
+            if (index >= arity) {
+                continue; // left at its default (None)
+            }
+            CodeBlock value = index < 0 ? CodeBlock.of("this") : CodeBlock.of("$N", JavaNames.param(a.name()));
             m.addStatement("$T.checkManualBinding($S, $S, $L)", JavaNames.OP_SUPPORT, "aten::" + s.name(), a.name(), value);
         }
         CodeBlock call = CodeBlock.of("$T.$N($L)", JavaNames.registerClass(cpu.key().name()),
-                JavaNames.wrapper(cpu.key().name(), s.name()), sig.schemaOrderArguments(sig.params().size()));
+                JavaNames.wrapper(cpu.key().name(), s.name()), sig.schemaOrderArguments(arity));
         returnOrRun(m, s, call);
     }
 

@@ -120,15 +120,6 @@ final class ApiSignature {
         return CodeBlock.join(args, ", ");
     }
 
-    /** The arguments of a call to the full overload from a shorter one: its parameters, then the defaults. */
-    CodeBlock fullOverloadArguments(int arity) {
-        List<CodeBlock> args = new ArrayList<>();
-        for (int i = 0; i < params.size(); i++) {
-            args.add(i < arity ? CodeBlock.of("$N", params.get(i).name()) : ApiTypes.defaultValue(params.get(i).argument()));
-        }
-        return CodeBlock.join(args, ", ");
-    }
-
     private int indexOf(Argument a) {
         for (int i = 0; i < params.size(); i++) {
             if (params.get(i).argument() == a) {
