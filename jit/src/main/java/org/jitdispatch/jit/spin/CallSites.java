@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jitdispatch.runtime.dispatch.Dispatcher;
 import org.jitdispatch.runtime.dispatch.DispatcherListener;
 import org.jitdispatch.runtime.dispatch.OperatorHandle;
+import org.jitdispatch.runtime.profiler.Profiler;
 import org.jitdispatch.runtime.schema.OperatorName;
 
 /**
@@ -24,6 +25,15 @@ import org.jitdispatch.runtime.schema.OperatorName;
  */
 public final class CallSites {
     private static final Map<Dispatcher, CallSites> INSTANCES = Collections.synchronizedMap(new WeakHashMap<>());
+
+    static {
+        // starting or stopping a profiler re-spins every site, with or without record-function events
+        Profiler.addListener(on -> {
+            synchronized (INSTANCES) {
+                INSTANCES.values().forEach(CallSites::invalidateAll);
+            }
+        });
+    }
 
     private final Map<OperatorName, OperatorSite> sites = new ConcurrentHashMap<>();
 
@@ -96,6 +106,10 @@ public final class CallSites {
     /** How many classes were spun for an operator so far. */
     public long spinCount(OperatorHandle op) {
         return site(op).spinCount();
+    }
+
+    private void invalidateAll() {
+        sites.values().forEach(OperatorSite::invalidate);
     }
 
     private OperatorSite site(OperatorHandle op) {

@@ -8,6 +8,7 @@ import java.lang.invoke.SwitchPoint;
 import org.jitdispatch.runtime.dispatch.DispatchTable;
 import org.jitdispatch.runtime.dispatch.LocalDispatchKeySet;
 import org.jitdispatch.runtime.dispatch.OperatorHandle;
+import org.jitdispatch.runtime.profiler.Profiler;
 
 /**
  * One operator's {@link MutableCallSite}. Its target is the spun class of the current table, or, right
@@ -36,7 +37,9 @@ final class OperatorSite {
     private final MutableCallSite redispatchSite;
     private final MethodHandle spinOnNextCall;
     private final MethodHandle spinOnNextRedispatch;
-    private SpunSite current; // guarded by this
+    private SpunSite current; // guarded by this: the class of the latest table seen
+    private boolean installed; // guarded by this: whether the site targets current (not the trampoline)
+    private boolean currentProfiled; // guarded by this
     private long spins;       // guarded by this
 
     OperatorSite(OperatorHandle op, MethodType signature) {
@@ -69,25 +72,36 @@ final class OperatorSite {
         return redispatchSite.dynamicInvoker();
     }
 
-    /** The operator's table changed: spin again on the next call. */
+    /** The operator's table (or the profiler's state) changed: spin again on the next call. */
     synchronized void invalidate() {
-        if (current == null) {
+        if (!installed) {
             return;
         }
-        current = null;
+        installed = false;
         publish(spinOnNextCall, spinOnNextRedispatch);
     }
 
     /** The spun class for the current table, spinning it if needed. */
     synchronized SpunSite ensureSpun() {
         DispatchTable table = op.table();
-        if (current != null && current.table() == table) {
-            return current;
+        boolean profiled = Profiler.isActive();
+        if (current == null || current.table() != table) {
+            current = SpunSite.spin(op.name(), table, signature, op.dispatchArgumentIndices());
+            spins++;
+            installed = false;
         }
-        current = SpunSite.spin(op.name(), table, signature, op.dispatchArgumentIndices());
-        spins++;
-        publish(targetFor(current), current.redispatch());
+        if (!installed || currentProfiled != profiled) {
+            currentProfiled = profiled;
+            publish(callTarget(), current.redispatch());
+            installed = true;
+        }
         return current;
+    }
+
+    /** The target for calls: the spun class, wrapped in record-function events while a profiler runs. */
+    private MethodHandle callTarget() {
+        MethodHandle target = targetFor(current);
+        return currentProfiled ? ProfiledTarget.wrap(op.name(), target) : target;
     }
 
     synchronized long spinCount() {
@@ -108,7 +122,12 @@ final class OperatorSite {
 
     @SuppressWarnings("unused") // via MethodHandle
     private Object spinAndCall(Object[] args) throws Throwable {
-        return targetFor(ensureSpun()).invokeWithArguments(args);
+        MethodHandle target;
+        synchronized (this) {
+            ensureSpun();
+            target = callTarget();
+        }
+        return target.invokeWithArguments(args);
     }
 
     @SuppressWarnings("unused") // via MethodHandle
