@@ -16,7 +16,7 @@ public record InlineEdge(int compileId, String callerClass, String callerMethod,
 
     /**
      * Whether the callee is what a chain link names: {@code method} must be equal; {@code cls} may be a
-     * qualified name, a simple name, or a prefix of a hidden class's simple name.
+     * qualified name or a simple name, and for a hidden class names it without its {@code +0x...} suffix.
      */
     public boolean calleeMatches(String cls, String method) {
         return calleeMethod.equals(method) && classMatches(calleeClass, cls);
@@ -33,7 +33,7 @@ public record InlineEdge(int compileId, String callerClass, String callerMethod,
         String simple = actual.substring(actual.lastIndexOf('.') + 1);
         int hidden = simple.indexOf('+');
         String base = hidden < 0 ? simple : simple.substring(0, hidden);
-        return base.equals(wanted) || (wanted.indexOf('.') < 0 && base.startsWith(wanted) && hidden >= 0)
-                || (actual.endsWith("." + wanted));
+        String actualBase = hidden < 0 ? actual : actual.substring(0, actual.indexOf('+'));
+        return base.equals(wanted) || actualBase.equals(wanted) || actualBase.endsWith("." + wanted);
     }
 }

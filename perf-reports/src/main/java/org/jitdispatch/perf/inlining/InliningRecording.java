@@ -40,6 +40,19 @@ public final class InliningRecording {
         this.compilations = compilations;
     }
 
+    /** A recording from already decoded events (tests, or events gathered another way). */
+    public static InliningRecording of(List<InlineEdge> edgeList, List<Compilation> compilationList) {
+        Map<Integer, List<InlineEdge>> edges = new LinkedHashMap<>();
+        for (InlineEdge e : edgeList) {
+            edges.computeIfAbsent(e.compileId(), k -> new ArrayList<>()).add(e);
+        }
+        Map<Integer, Compilation> compilations = new LinkedHashMap<>();
+        for (Compilation c : compilationList) {
+            compilations.put(c.id(), c);
+        }
+        return new InliningRecording(edges, compilations);
+    }
+
     public static InliningRecording read(Path jfr) throws IOException {
         Map<Integer, List<InlineEdge>> edges = new LinkedHashMap<>();
         Map<Integer, Compilation> compilations = new LinkedHashMap<>();
