@@ -59,7 +59,8 @@ final class ApiTypes {
 
     private static CodeBlock valueFor(Type type, DefaultValue d) {
         if (d instanceof DefaultValue.None) {
-            return CodeBlock.of("null");
+            // typed, so that sum() calling sum((ScalarType) null) is not ambiguous with sum(long... dim)
+            return CodeBlock.of("($T) null", of(type));
         }
         Type t = type instanceof OptionalType ? ((OptionalType) type).elem() : type;
         boolean boxed = type instanceof OptionalType;

@@ -1,0 +1,573 @@
+package org.jitdispatch.kernels.reduce;
+
+import java.util.Arrays;
+import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
+import org.jitdispatch.runtime.TensorFactory;
+import org.jitdispatch.runtime.TensorImpl;
+
+/**
+ * The CPU loops of sum, mean, amax, amin and argmax over the reduced dims of a strided input
+ * (what ATen's TensorIterator reductions and reduce stubs do, without their parallelism).
+ *
+ * <p>How {@link #sum}, {@link #mean}, {@link #max} and {@link #min} work: the output is accumulated in
+ * a contiguous array with one slot per output element ({@code double} for floating outputs,
+ * {@code long} for integral and bool ones), then written to the output with its own strides. The input
+ * is walked once in memory order: its dims are sorted by decreasing stride and adjacent dims merged
+ * where both the input and the accumulator allow it, so that the innermost loop is a plain counted loop
+ * over the storage's primitive array. A contiguous input reduced over all dims is one loop; reduced
+ * over its last dims, each output element is a loop over a contiguous stretch; reduced over its first
+ * dims, each stretch adds into a row of accumulators.
+ *
+ * <p>dtypes, as in ATen's CPU reductions: the input is read as the output's dtype (a float input summed
+ * with {@code dtype=int32} has every element truncated before it is added) and accumulated in that
+ * type's arithmetic, except that float32 is accumulated in double (PyTorch accumulates float32 in
+ * float32 with a cascade sum; the double accumulator is at least as accurate), and int32 in long, which
+ * wraps to the same 32 bits. A bool sum is "any element non-zero". amax/amin propagate NaN.
+ */
+public final class Reduction {
+    private Reduction() {
+    }
+
+    private enum Op { SUM, MAX, MIN }
+
+    /** {@code out} = the sum of {@code in} over the dims in {@code mask}; 0 where nothing is summed. */
+    public static void sum(TensorImpl in, boolean[] mask, TensorImpl out) {
+        reduce(in, mask, out, Op.SUM, -1);
+    }
+
+    /** {@code out} = that sum divided by {@code count} in out's (floating) dtype, as ATen's sum + div_. */
+    public static void mean(TensorImpl in, boolean[] mask, TensorImpl out, long count) {
+        if (!out.dtype().isFloatingPoint()) {
+            throw new IllegalArgumentException("mean needs a floating output, not " + out.dtype());
+        }
+        reduce(in, mask, out, Op.SUM, count);
+    }
+
+    /** {@code out} = the maximum over the reduced dims (NaN if any is NaN); in and out have one dtype. */
+    public static void max(TensorImpl in, boolean[] mask, TensorImpl out) {
+        reduce(in, mask, out, Op.MAX, -1);
+    }
+
+    /** {@code out} = the minimum over the reduced dims (NaN if any is NaN); in and out have one dtype. */
+    public static void min(TensorImpl in, boolean[] mask, TensorImpl out) {
+        reduce(in, mask, out, Op.MIN, -1);
+    }
+
+    private static void reduce(TensorImpl in, boolean[] mask, TensorImpl out, Op op, long meanCount) {
+        ScalarType t = out.dtype();
+        if (op != Op.SUM && in.dtype() != t) {
+            throw new IllegalArgumentException("amax/amin read and write one dtype, not " + in.dtype() + " into " + t);
+        }
+        int outNumel = Math.toIntExact(out.numel());
+        if (outNumel == 0 || out.isMeta()) {
+            return;
+        }
+        TensorImpl src = readsDirectly(in.dtype(), t) ? in : StridedCopy.contiguousCopy(in, t, TensorFactory.IMPL);
+        double[] dacc = null;
+        long[] lacc = null;
+        if (t.isFloatingPoint()) {
+            dacc = new double[outNumel];
+            if (op != Op.SUM) {
+                Arrays.fill(dacc, op == Op.MAX ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY);
+            }
+        } else {
+            lacc = new long[outNumel];
+            if (op != Op.SUM) {
+                Arrays.fill(lacc, op == Op.MAX ? Long.MIN_VALUE : Long.MAX_VALUE);
+            }
+        }
+        if (src.numel() != 0) {
+            forEachRun(Plan.of(src, mask), run(op, src.storage().data(), dacc, lacc));
+        }
+        write(out, dacc, lacc, meanCount);
+    }
+
+    /** Whether reading {@code in} elements and widening them gives exactly the elements cast to {@code out}. */
+    private static boolean readsDirectly(ScalarType in, ScalarType out) {
+        return in == out
+                || (out == ScalarType.Int64 && (in == ScalarType.Int32 || in == ScalarType.Bool))
+                || (out == ScalarType.Int32 && in == ScalarType.Bool)
+                || (out == ScalarType.Float64 && in == ScalarType.Float32);
+    }
+
+    // ---------------------------------------------------------------------------------- iteration
+
+    /**
+     * The input's iteration space: its dims of size &gt; 1, outermost first in decreasing input stride,
+     * merged where possible, each with its input stride and accumulator stride (0 for a reduced dim).
+     * Never empty: a single element is one dim of size 1.
+     */
+    static final class Plan {
+        final long[] sizes;
+        final long[] inStrides;
+        final long[] accStrides;
+        final long inOffset;
+
+        private Plan(long[] sizes, long[] inStrides, long[] accStrides, long inOffset) {
+            this.sizes = sizes;
+            this.inStrides = inStrides;
+            this.accStrides = accStrides;
+            this.inOffset = inOffset;
+        }
+
+        static Plan of(TensorImpl in, boolean[] mask) {
+            int nd = in.dim();
+            long[] sizes = in.sizes();
+            long[] strides = in.strides();
+            long[] acc = new long[nd];
+            long running = 1;
+            for (int d = nd - 1; d >= 0; d--) {
+                if (!mask[d]) {
+                    acc[d] = running;
+                    running *= sizes[d];
+                }
+            }
+            Integer[] order = new Integer[nd];
+            int count = 0;
+            for (int d = 0; d < nd; d++) {
+                if (sizes[d] != 1) {
+                    order[count++] = d;
+                }
+            }
+            // stable: dims of equal stride (e.g. expanded ones) keep their logical order
+            Arrays.sort(order, 0, count, (x, y) -> Long.compare(strides[y], strides[x]));
+            long[] ps = new long[Math.max(count, 1)];
+            long[] pi = new long[ps.length];
+            long[] pa = new long[ps.length];
+            int n = 0;
+            for (int k = 0; k < count; k++) {
+                int d = order[k];
+                if (n > 0 && pi[n - 1] == sizes[d] * strides[d] && pa[n - 1] == sizes[d] * acc[d]) {
+                    ps[n - 1] *= sizes[d];
+                    pi[n - 1] = strides[d];
+                    pa[n - 1] = acc[d];
+                } else {
+                    ps[n] = sizes[d];
+                    pi[n] = strides[d];
+                    pa[n] = acc[d];
+                    n++;
+                }
+            }
+            if (n == 0) {
+                ps[0] = 1;
+                n = 1;
+            }
+            return new Plan(Arrays.copyOf(ps, n), Arrays.copyOf(pi, n), Arrays.copyOf(pa, n), in.storageOffset());
+        }
+    }
+
+    /** The innermost loop: {@code n} input elements from {@code in} by {@code inStride} into the accumulators. */
+    @FunctionalInterface
+    private interface Run {
+        void run(int in, int inStride, int acc, int accStride, int n);
+    }
+
+    private static void forEachRun(Plan p, Run r) {
+        int inner = p.sizes.length - 1;
+        int n = Math.toIntExact(p.sizes[inner]);
+        int is = Math.toIntExact(p.inStrides[inner]);
+        int as = Math.toIntExact(p.accStrides[inner]);
+        long[] index = new long[inner];
+        long in = p.inOffset;
+        long acc = 0;
+        while (true) {
+            r.run((int) in, is, (int) acc, as, n);
+            int d = inner - 1;
+            for (; d >= 0; d--) {
+                if (++index[d] < p.sizes[d]) {
+                    in += p.inStrides[d];
+                    acc += p.accStrides[d];
+                    break;
+                }
+                in -= (p.sizes[d] - 1) * p.inStrides[d];
+                acc -= (p.sizes[d] - 1) * p.accStrides[d];
+                index[d] = 0;
+            }
+            if (d < 0) {
+                return;
+            }
+        }
+    }
+
+    private static Run run(Op op, Object data, double[] dacc, long[] lacc) {
+        if (data instanceof float[]) {
+            float[] x = (float[]) data;
+            switch (op) {
+                case SUM: return (i, is, a, as, n) -> {
+                    if (as == 0) {
+                        // four partial sums: no single chain of dependent additions (faster, and closer to
+                        // ATen's multi-level cascade sum than one running sum)
+                        double s0 = 0;
+                        double s1 = 0;
+                        double s2 = 0;
+                        double s3 = 0;
+                        int k = 0;
+                        for (; k + 3 < n; k += 4, i += 4 * is) {
+                            s0 += x[i];
+                            s1 += x[i + is];
+                            s2 += x[i + 2 * is];
+                            s3 += x[i + 3 * is];
+                        }
+                        for (; k < n; k++, i += is) {
+                            s0 += x[i];
+                        }
+                        dacc[a] += (s0 + s1) + (s2 + s3);
+                    } else {
+                        for (int k = 0; k < n; k++, i += is, a += as) {
+                            dacc[a] += x[i];
+                        }
+                    }
+                };
+                case MAX: return (i, is, a, as, n) -> {
+                    for (int k = 0; k < n; k++, i += is, a += as) {
+                        double v = x[i];
+                        if (v > dacc[a] || v != v) {
+                            dacc[a] = v;
+                        }
+                    }
+                };
+                default: return (i, is, a, as, n) -> {
+                    for (int k = 0; k < n; k++, i += is, a += as) {
+                        double v = x[i];
+                        if (v < dacc[a] || v != v) {
+                            dacc[a] = v;
+                        }
+                    }
+                };
+            }
+        }
+        if (data instanceof double[]) {
+            double[] x = (double[]) data;
+            switch (op) {
+                case SUM: return (i, is, a, as, n) -> {
+                    if (as == 0) {
+                        // four partial sums: no single chain of dependent additions (faster, and closer to
+                        // ATen's multi-level cascade sum than one running sum)
+                        double s0 = 0;
+                        double s1 = 0;
+                        double s2 = 0;
+                        double s3 = 0;
+                        int k = 0;
+                        for (; k + 3 < n; k += 4, i += 4 * is) {
+                            s0 += x[i];
+                            s1 += x[i + is];
+                            s2 += x[i + 2 * is];
+                            s3 += x[i + 3 * is];
+                        }
+                        for (; k < n; k++, i += is) {
+                            s0 += x[i];
+                        }
+                        dacc[a] += (s0 + s1) + (s2 + s3);
+                    } else {
+                        for (int k = 0; k < n; k++, i += is, a += as) {
+                            dacc[a] += x[i];
+                        }
+                    }
+                };
+                case MAX: return (i, is, a, as, n) -> {
+                    for (int k = 0; k < n; k++, i += is, a += as) {
+                        double v = x[i];
+                        if (v > dacc[a] || v != v) {
+                            dacc[a] = v;
+                        }
+                    }
+                };
+                default: return (i, is, a, as, n) -> {
+                    for (int k = 0; k < n; k++, i += is, a += as) {
+                        double v = x[i];
+                        if (v < dacc[a] || v != v) {
+                            dacc[a] = v;
+                        }
+                    }
+                };
+            }
+        }
+        if (data instanceof int[]) {
+            int[] x = (int[]) data;
+            switch (op) {
+                case SUM: return (i, is, a, as, n) -> {
+                    if (as == 0) {
+                        long s = 0;
+                        for (int k = 0; k < n; k++, i += is) {
+                            s += x[i];
+                        }
+                        lacc[a] += s;
+                    } else {
+                        for (int k = 0; k < n; k++, i += is, a += as) {
+                            lacc[a] += x[i];
+                        }
+                    }
+                };
+                case MAX: return (i, is, a, as, n) -> {
+                    for (int k = 0; k < n; k++, i += is, a += as) {
+                        lacc[a] = Math.max(lacc[a], x[i]);
+                    }
+                };
+                default: return (i, is, a, as, n) -> {
+                    for (int k = 0; k < n; k++, i += is, a += as) {
+                        lacc[a] = Math.min(lacc[a], x[i]);
+                    }
+                };
+            }
+        }
+        if (data instanceof long[]) {
+            long[] x = (long[]) data;
+            switch (op) {
+                case SUM: return (i, is, a, as, n) -> {
+                    if (as == 0) {
+                        long s = 0;
+                        for (int k = 0; k < n; k++, i += is) {
+                            s += x[i];
+                        }
+                        lacc[a] += s;
+                    } else {
+                        for (int k = 0; k < n; k++, i += is, a += as) {
+                            lacc[a] += x[i];
+                        }
+                    }
+                };
+                case MAX: return (i, is, a, as, n) -> {
+                    for (int k = 0; k < n; k++, i += is, a += as) {
+                        lacc[a] = Math.max(lacc[a], x[i]);
+                    }
+                };
+                default: return (i, is, a, as, n) -> {
+                    for (int k = 0; k < n; k++, i += is, a += as) {
+                        lacc[a] = Math.min(lacc[a], x[i]);
+                    }
+                };
+            }
+        }
+        boolean[] x = (boolean[]) data;
+        switch (op) {
+            case SUM: return (i, is, a, as, n) -> {
+                for (int k = 0; k < n; k++, i += is, a += as) {
+                    if (x[i]) {
+                        lacc[a]++;
+                    }
+                }
+            };
+            case MAX: return (i, is, a, as, n) -> {
+                for (int k = 0; k < n; k++, i += is, a += as) {
+                    lacc[a] = Math.max(lacc[a], x[i] ? 1 : 0);
+                }
+            };
+            default: return (i, is, a, as, n) -> {
+                for (int k = 0; k < n; k++, i += is, a += as) {
+                    lacc[a] = Math.min(lacc[a], x[i] ? 1 : 0);
+                }
+            };
+        }
+    }
+
+    /** Writes the accumulators to {@code out} in its logical order, converted to its dtype. */
+    private static void write(TensorImpl out, double[] dacc, long[] lacc, long meanCount) {
+        Storage s = out.storage();
+        int n = Math.toIntExact(out.numel());
+        int base = (int) out.storageOffset();
+        long[] offsets = out.isContiguous() ? null : out.elementOffsets();
+        switch (out.dtype()) {
+            case Float32: {
+                float[] o = s.floats();
+                for (int k = 0; k < n; k++) {
+                    float v = (float) dacc[k];
+                    if (meanCount >= 0) {
+                        v = v / (float) meanCount;
+                    }
+                    o[offsets == null ? base + k : (int) offsets[k]] = v;
+                }
+                break;
+            }
+            case Float64: {
+                double[] o = s.doubles();
+                for (int k = 0; k < n; k++) {
+                    double v = dacc[k];
+                    if (meanCount >= 0) {
+                        v = v / (double) meanCount;
+                    }
+                    o[offsets == null ? base + k : (int) offsets[k]] = v;
+                }
+                break;
+            }
+            case Int32: {
+                int[] o = s.ints();
+                for (int k = 0; k < n; k++) {
+                    o[offsets == null ? base + k : (int) offsets[k]] = (int) lacc[k];
+                }
+                break;
+            }
+            case Int64: {
+                long[] o = s.longs();
+                for (int k = 0; k < n; k++) {
+                    o[offsets == null ? base + k : (int) offsets[k]] = lacc[k];
+                }
+                break;
+            }
+            default: {
+                boolean[] o = s.booleans();
+                for (int k = 0; k < n; k++) {
+                    o[offsets == null ? base + k : (int) offsets[k]] = lacc[k] != 0;
+                }
+            }
+        }
+    }
+
+    /** Sets every element of {@code out} to zero (false for bool), whatever its strides. */
+    public static void fillZeros(TensorImpl out) {
+        if (out.isMeta() || out.numel() == 0) {
+            return;
+        }
+        Storage s = out.storage();
+        for (long off : out.elementOffsets()) {
+            s.setLong(off, 0);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------- argmax
+
+    /**
+     * {@code out} (int64) = the index of the first maximum along {@code dim} of {@code in}, or, with
+     * {@code dim} -1, the row-major index of the first maximum of all of {@code in}. A NaN is greater
+     * than everything, so the first NaN wins (ATen's GreaterOrNan). The reduced extent must not be 0.
+     * Bool inputs are not supported, as in ATen ("argmax_cpu" has no bool kernel).
+     */
+    public static void argmax(TensorImpl in, int dim, TensorImpl out) {
+        if (out.dtype() != ScalarType.Int64) {
+            throw new IllegalArgumentException("argmax writes int64 indices, not " + out.dtype());
+        }
+        if (out.isMeta() || out.numel() == 0) {
+            return;
+        }
+        TensorImpl src = in;
+        long[] sizes;
+        long[] strides;
+        int d;
+        if (dim < 0) {
+            // ATen reshapes to 1-D (a copy unless that is a view) and reduces dim 0
+            if (!in.isContiguous()) {
+                src = StridedCopy.contiguousCopy(in, in.dtype(), TensorFactory.IMPL);
+            }
+            sizes = new long[] {src.numel()};
+            strides = new long[] {1};
+            d = 0;
+        } else {
+            sizes = src.sizes();
+            strides = src.strides();
+            d = dim;
+        }
+        int n = Math.toIntExact(sizes[d]);
+        int step = Math.toIntExact(strides[d]);
+        if (n == 0) {
+            throw new IllegalArgumentException("argmax over an empty dimension");
+        }
+        IndexScan scan = scan(src.storage().data(), step, n);
+
+        int kd = sizes.length - 1;
+        long[] keptSizes = new long[kd];
+        long[] keptStrides = new long[kd];
+        for (int i = 0, j = 0; i < sizes.length; i++) {
+            if (i != d) {
+                keptSizes[j] = sizes[i];
+                keptStrides[j++] = strides[i];
+            }
+        }
+        long[] o = out.storage().longs();
+        int outN = Math.toIntExact(out.numel());
+        int outBase = (int) out.storageOffset();
+        long[] outOffsets = out.isContiguous() ? null : out.elementOffsets();
+        long[] index = new long[kd];
+        long base = src.storageOffset();
+        for (int k = 0; k < outN; k++) {
+            o[outOffsets == null ? outBase + k : (int) outOffsets[k]] = scan.first((int) base);
+            for (int j = kd - 1; j >= 0; j--) {
+                if (++index[j] < keptSizes[j]) {
+                    base += keptStrides[j];
+                    break;
+                }
+                base -= (keptSizes[j] - 1) * keptStrides[j];
+                index[j] = 0;
+            }
+        }
+    }
+
+    /** The index (0 to n-1) of the first maximum of the n elements from {@code base} by the scan's step. */
+    @FunctionalInterface
+    private interface IndexScan {
+        long first(int base);
+    }
+
+    private static IndexScan scan(Object data, int step, int n) {
+        if (data instanceof float[]) {
+            float[] x = (float[]) data;
+            return base -> {
+                float best = x[base];
+                long at = 0;
+                if (best != best) {
+                    return 0;
+                }
+                for (int k = 1, i = base + step; k < n; k++, i += step) {
+                    float v = x[i];
+                    if (v != v) {
+                        return k;
+                    }
+                    if (v > best) {
+                        best = v;
+                        at = k;
+                    }
+                }
+                return at;
+            };
+        }
+        if (data instanceof double[]) {
+            double[] x = (double[]) data;
+            return base -> {
+                double best = x[base];
+                long at = 0;
+                if (best != best) {
+                    return 0;
+                }
+                for (int k = 1, i = base + step; k < n; k++, i += step) {
+                    double v = x[i];
+                    if (v != v) {
+                        return k;
+                    }
+                    if (v > best) {
+                        best = v;
+                        at = k;
+                    }
+                }
+                return at;
+            };
+        }
+        if (data instanceof int[]) {
+            int[] x = (int[]) data;
+            return base -> {
+                int best = x[base];
+                long at = 0;
+                for (int k = 1, i = base + step; k < n; k++, i += step) {
+                    if (x[i] > best) {
+                        best = x[i];
+                        at = k;
+                    }
+                }
+                return at;
+            };
+        }
+        if (data instanceof long[]) {
+            long[] x = (long[]) data;
+            return base -> {
+                long best = x[base];
+                long at = 0;
+                for (int k = 1, i = base + step; k < n; k++, i += step) {
+                    if (x[i] > best) {
+                        best = x[i];
+                        at = k;
+                    }
+                }
+                return at;
+            };
+        }
+        throw new IllegalArgumentException("\"argmax_cpu\" not implemented for 'Bool'");
+    }
+}
