@@ -2,10 +2,27 @@ package org.jitdispatch.kernels.ops;
 
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.iter.CastRules;
+import org.jitdispatch.kernels.iter.ResultType;
+import org.jitdispatch.kernels.structured.StructuredMeta;
+import org.jitdispatch.kernels.structured.Warnings;
+import org.jitdispatch.runtime.Device;
+import org.jitdispatch.runtime.DeviceType;
+import org.jitdispatch.runtime.MemoryFormat;
+import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.TensorGeometry;
+import org.jitdispatch.runtime.TensorImpl;
 
-/** Views: operators that return a tensor sharing self's storage with other sizes and strides. */
+/**
+ * Shapes and views (ATen's TensorShape.cpp). Views return a tensor over self's storage with other
+ * sizes, strides and offset, and work on meta tensors as on CPU ones; the in-place view ops
+ * (transpose_, squeeze_, unsqueeze_) change self's own geometry. reshape, flatten and narrow are
+ * composites over view, clone and slice; cat is structured; stack is cat of unsqueezed inputs.
+ */
 public final class TensorShape implements TensorShapeDeclarations {
+    // ---- view, reshape, flatten
+
     @Override
     public Tensor view(Tensor self, long[] size) {
         long[] shape = inferSize(size, self.numel());
@@ -16,6 +33,44 @@ public final class TensorShape implements TensorShapeDeclarations {
         }
         return self.asStrided(shape, stride, self.storageOffset());
     }
+
+    /** A view when the geometry allows one (what _reshape_alias makes), else a contiguous copy viewed. */
+    @Override
+    public Tensor reshape(Tensor self, long[] proposedShape) {
+        long[] shape = inferSize(proposedShape, self.numel());
+        if (computeStride(self.sizes(), self.strides(), shape) != null) {
+            return self.view(shape);
+        }
+        return self.clone(MemoryFormat.Contiguous).view(shape);
+    }
+
+    @Override
+    public Tensor flatten(Tensor self, long startDim, long endDim) {
+        int nd = self.dim();
+        int start = TensorGeometry.wrapDim(startDim, nd);
+        int end = TensorGeometry.wrapDim(endDim, nd);
+        if (start > end) {
+            throw new IllegalArgumentException("flatten() has invalid args: start_dim cannot come after end_dim");
+        }
+        if (nd == 0) {
+            return self.reshape(1);
+        }
+        if (start == end) {
+            return self;
+        }
+        long[] sizes = self.sizes();
+        long sliceNumel = 1;
+        for (int d = start; d <= end; d++) {
+            sliceNumel *= sizes[d];
+        }
+        long[] shape = new long[nd - (end - start)];
+        System.arraycopy(sizes, 0, shape, 0, start);
+        shape[start] = sliceNumel;
+        System.arraycopy(sizes, end + 1, shape, start + 1, nd - end - 1);
+        return self.reshape(shape);
+    }
+
+    // ---- transpose, permute, expand
 
     @Override
     public Tensor transpose(Tensor self, long dim0, long dim1) {
@@ -31,11 +86,540 @@ public final class TensorShape implements TensorShapeDeclarations {
         return self.asStrided(sizes, strides, self.storageOffset());
     }
 
-    /** Resolves a single -1 in a requested shape (PyTorch's infer_size). */
+    @Override
+    public Tensor transpose_(Tensor self, long dim0, long dim1) {
+        int nd = self.dim();
+        int d0 = TensorGeometry.wrapDim(dim0, nd);
+        int d1 = TensorGeometry.wrapDim(dim1, nd);
+        if (d0 == d1) {
+            return self;
+        }
+        long[] sizes = self.sizes();
+        long[] strides = self.strides();
+        swap(sizes, d0, d1);
+        swap(strides, d0, d1);
+        self.setGeometry(sizes, strides, self.storageOffset());
+        return self;
+    }
+
+    @Override
+    public Tensor permute(Tensor self, long[] dims) {
+        int nd = self.dim();
+        if (nd != dims.length) {
+            throw new IllegalArgumentException("permute(sparse_coo): number of dimensions in the tensor input does not"
+                    + " match the length of the desired ordering of dimensions i.e. input.dim() = " + nd
+                    + " is not equal to len(dims) = " + dims.length);
+        }
+        long[] oldSizes = self.sizes();
+        long[] oldStrides = self.strides();
+        long[] sizes = new long[nd];
+        long[] strides = new long[nd];
+        boolean[] seen = new boolean[nd];
+        for (int i = 0; i < nd; i++) {
+            int d = TensorGeometry.wrapDim(dims[i], nd);
+            if (seen[d]) {
+                throw new IllegalArgumentException("permute(): duplicate dims are not allowed.");
+            }
+            seen[d] = true;
+            sizes[i] = oldSizes[d];
+            strides[i] = oldStrides[d];
+        }
+        return self.asStrided(sizes, strides, self.storageOffset());
+    }
+
+    /** inferExpandGeometry: new leading dimensions and size-1 dimensions get stride 0; -1 keeps a size. */
+    @Override
+    public Tensor expand(Tensor self, long[] size, boolean implicit) {
+        int nd = self.dim();
+        if (size.length < nd) {
+            throw new IllegalArgumentException("expand(" + legacyTypeName(self) + "{" + Arrays.toString(self.sizes())
+                    + "}, size=" + Arrays.toString(size) + "): the number of sizes provided (" + size.length + ") must be"
+                    + " greater or equal to the number of dimensions in the tensor (" + nd + ")");
+        }
+        int ndim = size.length;
+        long[] sizes = new long[ndim];
+        long[] strides = new long[ndim];
+        if (nd == 0) {
+            sizes = size.clone();
+        } else {
+            long[] tensorSizes = self.sizes();
+            long[] tensorStrides = self.strides();
+            for (int i = ndim - 1; i >= 0; i--) {
+                int dim = nd - 1 - (ndim - 1 - i);
+                long sz = dim >= 0 ? tensorSizes[dim] : 1;
+                long stride = dim >= 0 ? tensorStrides[dim] : sizes[i + 1] * strides[i + 1];
+                long target = size[i];
+                if (target == -1) {
+                    if (dim < 0) {
+                        throw new IllegalArgumentException("The expanded size of the tensor (-1) isn't allowed in a"
+                                + " leading, non-existing dimension " + i);
+                    }
+                    target = sz;
+                }
+                if (sz != target) {
+                    if (sz != 1) {
+                        throw new IllegalArgumentException("The expanded size of the tensor (" + target + ") must match"
+                                + " the existing size (" + sz + ") at non-singleton dimension " + i + ".  Target sizes: "
+                                + Arrays.toString(size) + ".  Tensor sizes: " + Arrays.toString(tensorSizes));
+                    }
+                    sz = target;
+                    stride = 0;
+                }
+                sizes[i] = sz;
+                strides[i] = stride;
+            }
+        }
+        for (long s : sizes) {
+            if (s < 0) {
+                // as_strided's numel of a negative size (c10's safe_multiply_u64)
+                throw new IllegalArgumentException("numel: integer multiplication overflow");
+            }
+        }
+        return self.asStrided(sizes, strides, self.storageOffset());
+    }
+
+    /**
+     * What Tensor::toString() prints, after Python's rewriting of the legacy CPU type names:
+     * {@code torch.FloatTensor}, but {@code CPUBoolType} and {@code MetaFloatType}.
+     */
+    static String legacyTypeName(TensorImpl t) {
+        if (t.device().type() == DeviceType.CPU && t.dtype() != ScalarType.Bool) {
+            return "torch." + t.dtype().c10Name() + "Tensor";
+        }
+        return t.device().type().backendKey().name() + t.dtype().c10Name() + "Type";
+    }
+
+    // ---- squeeze, unsqueeze
+
+    @Override
+    public Tensor squeeze(Tensor self) {
+        long[][] g = squeezeGeometry(self, -1);
+        return self.asStrided(g[0], g[1], self.storageOffset());
+    }
+
+    @Override
+    public Tensor squeeze(Tensor self, long dim) {
+        int d = TensorGeometry.wrapDim(dim, self.dim());
+        if (self.dim() == 0 || self.size(d) != 1) {
+            return self.asStrided(self.sizes(), self.strides(), self.storageOffset());
+        }
+        long[][] g = squeezeGeometry(self, d);
+        return self.asStrided(g[0], g[1], self.storageOffset());
+    }
+
+    @Override
+    public Tensor squeeze_(Tensor self) {
+        long[][] g = squeezeGeometry(self, -1);
+        self.setGeometry(g[0], g[1], self.storageOffset());
+        return self;
+    }
+
+    @Override
+    public Tensor squeeze_(Tensor self, long dim) {
+        int d = TensorGeometry.wrapDim(dim, self.dim());
+        if (self.dim() == 0 || self.size(d) != 1) {
+            return self;
+        }
+        long[][] g = squeezeGeometry(self, d);
+        self.setGeometry(g[0], g[1], self.storageOffset());
+        return self;
+    }
+
+    /** inferSqueezeGeometry: without {@code only} (-1) every size-1 dimension goes, else dimension {@code only}. */
+    private static long[][] squeezeGeometry(TensorImpl t, int only) {
+        long[] sizes = t.sizes();
+        long[] strides = t.strides();
+        int kept = 0;
+        for (int d = 0; d < sizes.length; d++) {
+            if (only < 0 ? sizes[d] != 1 : d != only) {
+                kept++;
+            }
+        }
+        long[] newSizes = new long[kept];
+        long[] newStrides = new long[kept];
+        int j = 0;
+        for (int d = 0; d < sizes.length; d++) {
+            if (only < 0 ? sizes[d] != 1 : d != only) {
+                newSizes[j] = sizes[d];
+                newStrides[j] = strides[d];
+                j++;
+            }
+        }
+        return new long[][] {newSizes, newStrides};
+    }
+
+    @Override
+    public Tensor unsqueeze(Tensor self, long dim) {
+        long[][] g = unsqueezeGeometry(self, TensorGeometry.wrapDim(dim, self.dim() + 1));
+        return self.asStrided(g[0], g[1], self.storageOffset());
+    }
+
+    @Override
+    public Tensor unsqueeze_(Tensor self, long dim) {
+        long[][] g = unsqueezeGeometry(self, TensorGeometry.wrapDim(dim, self.dim() + 1));
+        self.setGeometry(g[0], g[1], self.storageOffset());
+        return self;
+    }
+
+    /** inferUnsqueezeGeometry: the new dimension's stride spans the dimension it precedes (1 at the end). */
+    private static long[][] unsqueezeGeometry(TensorImpl t, int dim) {
+        long[] sizes = t.sizes();
+        long[] strides = t.strides();
+        int nd = sizes.length;
+        long newStride = dim >= nd ? 1 : sizes[dim] * strides[dim];
+        long[] newSizes = new long[nd + 1];
+        long[] newStrides = new long[nd + 1];
+        for (int i = 0, j = 0; i <= nd; i++) {
+            if (i == dim) {
+                newSizes[i] = 1;
+                newStrides[i] = newStride;
+            } else {
+                newSizes[i] = sizes[j];
+                newStrides[i] = strides[j];
+                j++;
+            }
+        }
+        return new long[][] {newSizes, newStrides};
+    }
+
+    // ---- select, slice, narrow
+
+    @Override
+    public Tensor select(Tensor self, long dim, long index) {
+        int nd = self.dim();
+        if (nd == 0) {
+            throw new IndexOutOfBoundsException("select() cannot be applied to a 0-dim tensor.");
+        }
+        int d = TensorGeometry.wrapDim(dim, nd);
+        long size = self.size(d);
+        if (index < -size || index >= size) {
+            throw new IndexOutOfBoundsException("select(): index " + index + " out of range for tensor of size "
+                    + Arrays.toString(self.sizes()) + " at dimension " + d);
+        }
+        long i = index < 0 ? index + size : index;
+        long[] sizes = self.sizes();
+        long[] strides = self.strides();
+        long offset = self.storageOffset() + i * strides[d];
+        return self.asStrided(remove(sizes, d), remove(strides, d), offset);
+    }
+
+    @Override
+    public Tensor slice(Tensor self, long dim, Long start, Long end, long step) {
+        int nd = self.dim();
+        if (nd == 0) {
+            throw new IndexOutOfBoundsException("slice() cannot be applied to a 0-dim tensor.");
+        }
+        int d = TensorGeometry.wrapDim(dim, nd);
+        long[] sizes = self.sizes();
+        long[] strides = self.strides();
+        long startVal = start != null ? start : 0;
+        long endVal = end != null ? end : Long.MAX_VALUE;
+        if (step <= 0) {
+            throw new IllegalArgumentException("slice step must be positive");
+        }
+        if (startVal == Long.MAX_VALUE) {
+            startVal = 0;
+        }
+        if (startVal < 0) {
+            startVal += sizes[d];
+        }
+        if (endVal < 0) {
+            endVal += sizes[d];
+        }
+        if (startVal < 0) {
+            startVal = 0;
+        } else if (startVal >= sizes[d]) {
+            startVal = sizes[d];
+        }
+        if (endVal < startVal) {
+            endVal = startVal;
+        } else if (endVal >= sizes[d]) {
+            endVal = sizes[d];
+        }
+        long offset = self.storageOffset() + startVal * strides[d];
+        long len = endVal - startVal;
+        sizes[d] = (len + step - 1) / step;
+        strides[d] *= step;
+        return self.asStrided(sizes, strides, offset);
+    }
+
+    @Override
+    public Tensor narrow(Tensor self, long dim, long start, long length) {
+        if (self.dim() == 0) {
+            throw new IllegalArgumentException("narrow() cannot be applied to a 0-dim tensor.");
+        }
+        long curSize = self.size(TensorGeometry.wrapDim(dim, self.dim()));
+        if (start != curSize) { // start being the end is valid, but not a valid dim specification
+            start = TensorGeometry.wrapDim(start, (int) curSize);
+        }
+        if (!(length >= 0 && start <= curSize - length)) {
+            throw new IllegalArgumentException("start (" + start + ") + length (" + length + ") exceeds dimension size ("
+                    + curSize + ").");
+        }
+        return self.slice(dim, start, start + length, 1);
+    }
+
+    @Override
+    public Tensor narrow(Tensor self, long dim, Tensor start, long length) {
+        if (start.dim() != 0 || !start.dtype().isIntegral(false)) {
+            throw new IllegalArgumentException("start must be an 0-dim integral Tensor.");
+        }
+        return self.narrow(dim, start.item().toLong(), length);
+    }
+
+    // ---- cat, stack
+
+    /**
+     * cat's meta (TORCH_PRECOMPUTE_META_FUNC(cat)): 1-D empty tensors are skipped (legacy behaviour), the
+     * others must agree except in {@code dim}; the dtype is the inputs' promoted type (an out= tensor's
+     * must be one it can be cast to); the output's memory format is the inputs' common one.
+     */
+    @Override
+    public void meta_cat(StructuredMeta op, Tensor[] tensors, long dim) {
+        for (int i = 0; i < tensors.length; i++) {
+            if (tensors[i].dim() == 0) {
+                throw new IllegalArgumentException("zero-dimensional tensor (at position " + i + ") cannot be concatenated");
+            }
+        }
+        long d = legacyCatWrapDim(dim, tensors);
+        if (tensors.length == 0) {
+            throw new IllegalArgumentException("torch.cat(): expected a non-empty list of Tensors");
+        }
+        int valid = firstValid(tensors);
+        MemoryFormat format = catMemoryFormat(tensors);
+        TensorImpl out = op.maybeGetOutput(0);
+        ScalarType outDtype = ResultType.resultType(tensors);
+        if (out != null) {
+            if (!CastRules.canCast(outDtype, out.dtype())) {
+                throw new IllegalArgumentException("torch.cat(): input types can't be cast to the desired output type "
+                        + out.dtype().c10Name());
+            }
+            outDtype = out.dtype();
+        }
+        long[] sizes = {0};
+        Device device = tensors[0].device();
+        if (valid < tensors.length) {
+            Tensor first = tensors[valid];
+            if (d > first.dim()) {
+                throw new IllegalArgumentException("torch.cat(): dimension " + d + "out of range");
+            }
+            long sizeAtDim = 0;
+            for (int i = 0; i < tensors.length; i++) {
+                Tensor t = tensors[i];
+                if (!skipInCat(t)) {
+                    checkCatShapeExceptDim(first, t, (int) d, i);
+                    sizeAtDim += t.size((int) d);
+                }
+            }
+            sizes = first.sizes();
+            sizes[(int) d] = sizeAtDim;
+            device = first.device();
+        }
+        long[] strides = format == MemoryFormat.Contiguous ? null : MemoryFormats.strides(sizes, format);
+        if (out != null && valid < tensors.length) {
+            // the output as commit() will leave it: resized (contiguous or in the format) when its sizes differ
+            MemOverlap.Region written = Arrays.equals(out.sizes(), sizes) ? MemOverlap.Region.of(out)
+                    : new MemOverlap.Region(out, out.storage(), sizes,
+                            strides != null ? strides : TensorGeometry.contiguousStrides(sizes), out.storageOffset());
+            MemOverlap.assertNoInternalOverlap(written);
+            for (Tensor t : tensors) {
+                MemOverlap.assertNoOverlap(written, MemOverlap.Region.of(t));
+            }
+        }
+        op.setOutputRawStrided(0, sizes, strides, outDtype, device);
+    }
+
+    /**
+     * The default-backend kernel torchgen generates for a structured functional op (its
+     * CompositeExplicitAutogradNonFunctional kernel): the meta allocates the output, then cat.out runs
+     * through the dispatcher with the wrapped dim.
+     */
+    @Override
+    public Tensor cat(Tensor[] tensors, long dim) {
+        StructuredMeta op = StructuredMeta.functional(Tensor.FACTORY);
+        meta_cat(op, tensors, dim);
+        op.commit();
+        return Torch.cat_out((Tensor) op.output(0), tensors, legacyCatWrapDim(dim, tensors));
+    }
+
+    /** cat's CPU impl: each non-skipped input copied, with dtype conversion, into its slice of out. */
+    @Override
+    public void cat_out_cpu(StructuredMeta op, Tensor[] tensors, long dim, Tensor out) {
+        if (out.numel() == 0) {
+            return;
+        }
+        int d = (int) legacyCatWrapDim(dim, tensors);
+        long offset = 0;
+        for (Tensor t : tensors) {
+            if (skipInCat(t)) {
+                continue;
+            }
+            long length = t.size(d);
+            Copy.copyInto(Copy.narrowView(out, d, offset, length), t);
+            offset += length;
+        }
+    }
+
+    /** cat_should_skip_tensor: 1-D tensors of size 0, the only empty tensors old PyTorch had. */
+    private static boolean skipInCat(TensorImpl t) {
+        return t.dim() == 1 && t.numel() == 0;
+    }
+
+    private static int firstValid(Tensor[] tensors) {
+        for (int i = 0; i < tensors.length; i++) {
+            if (!skipInCat(tensors[i])) {
+                return i;
+            }
+        }
+        return tensors.length;
+    }
+
+    /** legacy_cat_wrap_dim: wrapped against the first tensor that is not skipped; unwrapped if there is none. */
+    private static long legacyCatWrapDim(long dim, Tensor[] tensors) {
+        for (Tensor t : tensors) {
+            if (!skipInCat(t)) {
+                return TensorGeometry.wrapDim(dim, t.dim());
+            }
+        }
+        return dim;
+    }
+
+    /** cat_compute_output_memory_format: the format all inputs suggest, else contiguous. */
+    private static MemoryFormat catMemoryFormat(Tensor[] tensors) {
+        MemoryFormat format = null;
+        for (Tensor t : tensors) {
+            MemoryFormat f = MemoryFormats.suggest(t);
+            if (f == MemoryFormat.Contiguous) {
+                return f;
+            }
+            if (format != null && format != f) {
+                return MemoryFormat.Contiguous;
+            }
+            format = f;
+        }
+        return format != null ? format : MemoryFormat.Contiguous;
+    }
+
+    private static void checkCatShapeExceptDim(TensorImpl first, TensorImpl second, int dimension, int index) {
+        int firstDims = first.dim();
+        int secondDims = second.dim();
+        if (firstDims != secondDims) {
+            throw new IllegalArgumentException("Tensors must have same number of dimensions: got " + firstDims + " and "
+                    + secondDims);
+        }
+        for (int d = 0; d < firstDims; d++) {
+            if (d == dimension) {
+                continue;
+            }
+            long a = first.size(d);
+            long b = second.size(d);
+            if (a != b) {
+                throw new IllegalArgumentException("Sizes of tensors must match except in dimension " + dimension
+                        + ". Expected size " + a + " but got size " + b + " for tensor number " + index + " in the list.");
+            }
+        }
+    }
+
+    /** cat along {@code dim} viewed with the new dimension, or cat of the unsqueezed inputs at the end. */
+    @Override
+    public Tensor stack(Tensor[] tensors, long dim) {
+        if (tensors.length == 0) {
+            throw new IllegalArgumentException("stack expects a non-empty TensorList");
+        }
+        int nd = tensors[0].dim();
+        int wrapped = TensorGeometry.wrapDim(dim, nd + 1);
+        if (wrapped < nd) {
+            checkStackInputs(tensors);
+            long[] resultSizes = insert(tensors[0].sizes(), wrapped, tensors.length);
+            return Torch.cat(tensors, wrapped).view(resultSizes);
+        }
+        return Torch.cat(stackInputs(tensors, dim), dim);
+    }
+
+    /**
+     * stack_out, with the checks cat would make against the resized out made first: PyTorch resizes out
+     * before they run, so a failing call would leave it resized.
+     */
+    @Override
+    public Tensor stack_out(Tensor[] tensors, long dim, Tensor out) {
+        if (tensors.length == 0) {
+            throw new IllegalArgumentException("stack expects a non-empty TensorList");
+        }
+        int nd = tensors[0].dim();
+        int wrapped = TensorGeometry.wrapDim(dim, nd + 1);
+        checkStackInputs(tensors);
+        long[] resultSizes = insert(tensors[0].sizes(), wrapped, tensors.length);
+        ScalarType dtype = ResultType.resultType(tensors);
+        if (!CastRules.canCast(dtype, out.dtype())) {
+            throw new IllegalArgumentException("torch.cat(): input types can't be cast to the desired output type "
+                    + out.dtype().c10Name());
+        }
+        Device device = tensors[0].device();
+        if (!device.equals(out.device())) {
+            throw new IllegalArgumentException("Expected out tensor to have device " + device + ", but got " + out.device()
+                    + " instead");
+        }
+        boolean resizes = !Arrays.equals(out.sizes(), resultSizes);
+        MemOverlap.Region written = resizes ? new MemOverlap.Region(out, out.storage(), resultSizes,
+                TensorGeometry.contiguousStrides(resultSizes), out.storageOffset()) : MemOverlap.Region.of(out);
+        MemOverlap.assertNoInternalOverlap(written);
+        for (Tensor t : tensors) {
+            MemOverlap.assertNoOverlap(written, MemOverlap.Region.of(t));
+        }
+        if (resizes) {
+            // at::native::resize_output
+            if (out.numel() != 0) {
+                Warnings.warn("An output with one or more elements was resized since it had shape "
+                        + Arrays.toString(out.sizes()) + ", which does not match the required output shape "
+                        + Arrays.toString(resultSizes) + ". This behavior is deprecated, and in a future PyTorch release"
+                        + " outputs will not be resized unless they have zero elements. You can explicitly reuse an out"
+                        + " tensor t by resizing it, inplace, to zero elements with t.resize_(0).");
+            }
+            TensorFactories.resize(out, resultSizes);
+        }
+        if (wrapped < nd) {
+            long[] catSizes = tensors[0].sizes();
+            catSizes[wrapped] *= tensors.length;
+            if (computeStride(out.sizes(), out.strides(), catSizes) != null) {
+                Torch.cat_out(out.view(catSizes), tensors, wrapped);
+                return out;
+            }
+        }
+        Torch.cat_out(out, stackInputs(tensors, wrapped), dim);
+        return out;
+    }
+
+    private static void checkStackInputs(Tensor[] tensors) {
+        long[] entryShape = tensors[0].sizes();
+        for (int i = 1; i < tensors.length; i++) {
+            if (!Arrays.equals(tensors[i].sizes(), entryShape)) {
+                throw new IllegalArgumentException("stack expects each tensor to be equal size, but got "
+                        + Arrays.toString(entryShape) + " at entry 0 and " + Arrays.toString(tensors[i].sizes())
+                        + " at entry " + i);
+            }
+        }
+    }
+
+    /** get_stack_inputs: every tensor unsqueezed at {@code dim}, after checking they have one shape. */
+    private static Tensor[] stackInputs(Tensor[] tensors, long dim) {
+        checkStackInputs(tensors);
+        Tensor[] inputs = new Tensor[tensors.length];
+        for (int i = 0; i < tensors.length; i++) {
+            inputs[i] = tensors[i].unsqueeze(dim);
+        }
+        return inputs;
+    }
+
+    // ---- geometry helpers
+
+    /**
+     * PyTorch's infer_size: resolves a single -1 in a requested shape; a -1 cannot be resolved for a
+     * tensor of 0 elements when the other sizes multiply to 0.
+     */
     static long[] inferSize(long[] shape, long numel) {
         long[] out = shape.clone();
         int inferred = -1;
-        long known = 1;
+        long newSize = 1;
         for (int i = 0; i < out.length; i++) {
             if (out[i] == -1) {
                 if (inferred >= 0) {
@@ -43,16 +627,20 @@ public final class TensorShape implements TensorShapeDeclarations {
                 }
                 inferred = i;
             } else if (out[i] >= 0) {
-                known *= out[i];
+                newSize *= out[i];
             } else {
                 throw new IllegalArgumentException("invalid shape dimension " + out[i]);
             }
         }
-        if (inferred >= 0 && known != 0 && numel % known == 0) {
-            out[inferred] = numel / known;
-            return out;
-        }
-        if (inferred < 0 && known == numel) {
+        if (numel == newSize || (inferred >= 0 && newSize > 0 && numel % newSize == 0)) {
+            if (inferred >= 0) {
+                if (newSize == 0) {
+                    throw new IllegalArgumentException("cannot reshape tensor of 0 elements into shape "
+                            + Arrays.toString(shape) + " because the unspecified dimension size -1 can be any value and"
+                            + " is ambiguous");
+                }
+                out[inferred] = numel / newSize;
+            }
             return out;
         }
         throw new IllegalArgumentException("shape '" + Arrays.toString(shape) + "' is invalid for input of size " + numel);
@@ -98,6 +686,21 @@ public final class TensorShape implements TensorShapeDeclarations {
             }
         }
         return viewD == -1 ? newStrides : null;
+    }
+
+    private static long[] remove(long[] a, int i) {
+        long[] out = new long[a.length - 1];
+        System.arraycopy(a, 0, out, 0, i);
+        System.arraycopy(a, i + 1, out, i, a.length - i - 1);
+        return out;
+    }
+
+    private static long[] insert(long[] a, int i, long value) {
+        long[] out = new long[a.length + 1];
+        System.arraycopy(a, 0, out, 0, i);
+        out[i] = value;
+        System.arraycopy(a, i, out, i + 1, a.length - i);
+        return out;
     }
 
     private static void swap(long[] a, int i, int j) {

@@ -1,0 +1,120 @@
+package org.jitdispatch.kernels.ops;
+
+import java.util.Arrays;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.kernels.iter.BooleanLoop;
+import org.jitdispatch.kernels.iter.DoubleLoop;
+import org.jitdispatch.kernels.iter.FloatLoop;
+import org.jitdispatch.kernels.iter.LongLoop;
+import org.jitdispatch.kernels.iter.TensorIterator;
+import org.jitdispatch.kernels.iter.TensorIteratorConfig;
+import org.jitdispatch.runtime.DeviceType;
+import org.jitdispatch.runtime.TensorImpl;
+import org.jitdispatch.runtime.dispatch.NotImplementedError;
+
+/**
+ * copy_ (ATen's Copy.cpp): a TensorIterator op that broadcasts {@code src} to {@code self} and converts
+ * its dtype, with static_cast semantics.
+ */
+public final class Copy implements CopyDeclarations {
+    @Override
+    public Tensor copy_(Tensor self, Tensor src, boolean nonBlocking) {
+        if (self == src) {
+            return self;
+        }
+        // Copies into meta self are OK and just ignored (similar to inplace)
+        if (self.isMeta()) {
+            return self;
+        }
+        if (src.isMeta()) {
+            throw new NotImplementedError("Cannot copy out of meta tensor; no data!");
+        }
+        if (self.device().type() != DeviceType.CPU || src.device().type() != DeviceType.CPU) {
+            throw new NotImplementedError("copy_ from " + src.device() + " to " + self.device()
+                    + " is not supported: only cpu tensors hold data here");
+        }
+        // TensorIterator's compute_mem_overlaps, which runs before its shape checks
+        MemOverlap.assertNoInternalOverlap(MemOverlap.Region.of(self));
+        MemOverlap.assertNoPartialOverlap(MemOverlap.Region.of(self), MemOverlap.Region.of(src));
+        copyInto(self, src);
+        return self;
+    }
+
+    /**
+     * Writes {@code src}, broadcast to {@code dst}'s shape and converted to its dtype, into {@code dst}
+     * (copy_stub): the loop of copy_ without its checks, for kernels that made them (cat). Both are CPU
+     * tensors; a src that does not broadcast to dst's shape is TensorIterator's error.
+     */
+    static void copyInto(TensorImpl dst, TensorImpl src) {
+        if (dst.dtype() == src.dtype() && Arrays.equals(dst.sizes(), src.sizes()) && dst.isContiguous()
+                && src.isContiguous()) {
+            long n = dst.numel();
+            if (n > 0) {
+                System.arraycopy(src.storage().data(), (int) src.storageOffset(), dst.storage().data(),
+                        (int) dst.storageOffset(), (int) n);
+            }
+            return;
+        }
+        TensorIterator iter = TensorIterator.inplace(Tensor.FACTORY, dst);
+        iter.build(new TensorIteratorConfig().addOutput(dst).addInput(src).resizeOutputs(false)
+                .checkAllSameDtype(false).checkAllSameDevice(false));
+        iter.commit();
+        if (iter.numel() == 0) {
+            return;
+        }
+        switch (dst.dtype()) {
+            case Float32: {
+                FloatLoop c = iter.floatLoop();
+                while (c.next()) {
+                    float[] o = c.out();
+                    float[] a = c.in0();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = a[i];
+                    }
+                }
+                break;
+            }
+            case Float64: {
+                DoubleLoop c = iter.doubleLoop();
+                while (c.next()) {
+                    double[] o = c.out();
+                    double[] a = c.in0();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = a[i];
+                    }
+                }
+                break;
+            }
+            case Int32:
+            case Int64: {
+                LongLoop c = iter.longLoop();
+                while (c.next()) {
+                    long[] o = c.out();
+                    long[] a = c.in0();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = a[i];
+                    }
+                }
+                break;
+            }
+            default: {
+                BooleanLoop c = iter.booleanLoop();
+                while (c.next()) {
+                    boolean[] o = c.outBool();
+                    boolean[] a = c.in0();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = a[i];
+                    }
+                }
+            }
+        }
+    }
+
+    /** Elements {@code start..start+length} of {@code t} along {@code dim}, as a view (a narrow without dispatch). */
+    static TensorImpl narrowView(TensorImpl t, int dim, long start, long length) {
+        long[] sizes = t.sizes();
+        long[] strides = t.strides();
+        sizes[dim] = length;
+        return t.asStrided(sizes, strides, t.storageOffset() + start * strides[dim]);
+    }
+}

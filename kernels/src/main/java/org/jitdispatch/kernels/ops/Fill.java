@@ -1,0 +1,115 @@
+package org.jitdispatch.kernels.ops;
+
+import java.util.Arrays;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.iter.BooleanLoop;
+import org.jitdispatch.kernels.iter.DoubleLoop;
+import org.jitdispatch.kernels.iter.FloatLoop;
+import org.jitdispatch.kernels.iter.LongLoop;
+import org.jitdispatch.kernels.iter.TensorIterator;
+import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.ScalarType;
+
+/**
+ * fill_ and zero_ (ATen's Fill.cpp): a nullary TensorIterator op over self, which may be any view,
+ * overlapping ones included (filling is idempotent). The value is converted with {@code Scalar::to<T>},
+ * which rejects values that overflow the dtype before anything is written. The Meta kernels only
+ * return self.
+ */
+public final class Fill implements FillDeclarations {
+    @Override
+    public Tensor fill_(Tensor self, Scalar value) {
+        ScalarConversions.check(value, self.dtype());
+        fillUnchecked(self, value);
+        return self;
+    }
+
+    @Override
+    public Tensor fill_(Tensor self, Tensor value) {
+        checkZeroDim(value);
+        return fill_(self, value.item());
+    }
+
+    @Override
+    public Tensor fill_meta_(Tensor self, Scalar value) {
+        return self;
+    }
+
+    @Override
+    public Tensor fill_meta_(Tensor self, Tensor value) {
+        checkZeroDim(value);
+        return self;
+    }
+
+    @Override
+    public Tensor zero_(Tensor self) {
+        return self.fill_(Scalar.of(0L));
+    }
+
+    @Override
+    public Tensor zero_meta_(Tensor self) {
+        return self;
+    }
+
+    /** fill.Scalar, the functional variant: {@code empty_like(self).fill_(value)}. */
+    @Override
+    public Tensor fill(Tensor self, Scalar value) {
+        return Torch.empty_like(self).fill_(value);
+    }
+
+    private static void checkZeroDim(Tensor value) {
+        if (value.dim() != 0) {
+            throw new IllegalArgumentException("fill_ only supports 0-dimension value tensor but got tensor with "
+                    + value.dim() + " dimensions.");
+        }
+    }
+
+    /** Writes {@code value} (already checked for the dtype) to every element of the CPU tensor {@code self}. */
+    static void fillUnchecked(Tensor self, Scalar value) {
+        if (self.numel() == 0) {
+            return;
+        }
+        TensorIterator iter = TensorIterator.inplace(Tensor.FACTORY, self);
+        iter.buildNullaryOp(self);
+        iter.commit();
+        ScalarType dtype = self.dtype();
+        switch (dtype) {
+            case Float32: {
+                float v = (float) ScalarConversions.toDouble(value);
+                FloatLoop c = iter.floatLoop();
+                while (c.next()) {
+                    Arrays.fill(c.out(), c.start(), c.end(), v);
+                }
+                break;
+            }
+            case Float64: {
+                double v = ScalarConversions.toDouble(value);
+                DoubleLoop c = iter.doubleLoop();
+                while (c.next()) {
+                    Arrays.fill(c.out(), c.start(), c.end(), v);
+                }
+                break;
+            }
+            case Int32:
+            case Int64: {
+                long v = value.isFloatingPoint() ? (long) value.toDouble() : value.toLong();
+                if (dtype == ScalarType.Int32) {
+                    v = (int) v;
+                }
+                LongLoop c = iter.longLoop();
+                while (c.next()) {
+                    Arrays.fill(c.out(), c.start(), c.end(), v);
+                }
+                break;
+            }
+            default: {
+                boolean v = value.toBoolean();
+                BooleanLoop c = iter.booleanLoop();
+                while (c.next()) {
+                    Arrays.fill(c.outBool(), c.start(), c.end(), v);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+package org.jitdispatch.kernels.ops;
+
+import java.util.Arrays;
+import java.util.Locale;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.structured.Warnings;
+import org.jitdispatch.runtime.Device;
+import org.jitdispatch.runtime.Layout;
+import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
+
+/**
+ * arange (ATen's RangeFactories.cpp). The factories make an empty tensor of the inferred dtype and call
+ * arange.start_out on it through the dispatcher, whose CPU and Meta kernel ({@link #arange_out(Scalar,
+ * Scalar, Scalar, Tensor)}) checks the range in the dtype's accumulate type (double for floating
+ * dtypes, int64 for integer ones), resizes, and (on the CPU) writes {@code start + step * i}.
+ */
+public final class RangeFactories implements RangeFactoriesDeclarations {
+    private static final Scalar ZERO = Scalar.of(0L);
+    private static final Scalar ONE = Scalar.of(1L);
+
+    @Override
+    public Tensor arange(Scalar end, ScalarType dtype, Layout layout, Device device, Boolean pinMemory) {
+        return arange(ZERO, end, ONE, dtype, layout, device, pinMemory);
+    }
+
+    @Override
+    public Tensor arange(Scalar start, Scalar end, ScalarType dtype, Layout layout, Device device, Boolean pinMemory) {
+        return arange(start, end, ONE, dtype, layout, device, pinMemory);
+    }
+
+    /** Without a dtype, all-integral (or bool) bounds and step make an int64 tensor, else the default dtype. */
+    @Override
+    public Tensor arange(Scalar start, Scalar end, Scalar step, ScalarType dtype, Layout layout, Device device,
+            Boolean pinMemory) {
+        boolean integral = dtype == null && !start.isFloatingPoint() && !end.isFloatingPoint() && !step.isFloatingPoint();
+        Tensor result = Torch.empty(new long[] {0}, integral ? ScalarType.Int64 : dtype, layout, device, pinMemory, null);
+        return Torch.arange_out(result, start, end, step);
+    }
+
+    @Override
+    public Tensor arange_out(Scalar end, Tensor out) {
+        return Torch.arange_out(out, ZERO, end, ONE);
+    }
+
+    @Override
+    public Tensor arange_out(Scalar start, Scalar end, Scalar step, Tensor out) {
+        ScalarType dtype = out.dtype();
+        if (dtype == ScalarType.Bool) {
+            throw new IllegalArgumentException("\"arange_cpu\" not implemented for 'Bool'");
+        }
+        long size = dtype.isFloatingPoint() ? floatingSize(start, end, step) : integralSize(dtype, start, end, step);
+        long numel = out.numel();
+        if (numel != size) {
+            if (numel > 0) {
+                Warnings.warn("The number of elements in the out tensor of shape " + Arrays.toString(out.sizes())
+                        + " is " + numel + " which does not match the computed number of elements " + size
+                        + ". Note that this may occur as a result of rounding error. The out tensor will be resized to a"
+                        + " tensor of shape (" + size + ",).");
+            }
+            TensorFactories.resize(out, new long[] {size});
+        }
+        if (out.isMeta()) {
+            return out;
+        }
+        if (out.isContiguous()) {
+            write(out.storage(), (int) out.storageOffset(), dtype, start, step, size);
+        } else {
+            Tensor r = Tensor.FACTORY.empty(out.sizes(), dtype, out.device());
+            write(r.storage(), 0, dtype, start, step, size);
+            Copy.copyInto(out, r);
+        }
+        return out;
+    }
+
+    /** The checks and element count of arange_out for float and double (accscalar_t double). */
+    private static long floatingSize(Scalar start, Scalar end, Scalar step) {
+        double xstart = ScalarConversions.toDouble(start);
+        double xend = ScalarConversions.toDouble(end);
+        double xstep = ScalarConversions.toDouble(step);
+        checkRange(xstep > 0 || xstep < 0, Double.isFinite(xstart) && Double.isFinite(xend), xstart, xend,
+                (xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart));
+        return checkedSize(Math.ceil((xend - xstart) / xstep));
+    }
+
+    /** The checks and element count of arange_out for int and long (accscalar_t int64_t). */
+    private static long integralSize(ScalarType dtype, Scalar start, Scalar end, Scalar step) {
+        long xstart = ScalarConversions.toLong(start);
+        long xend = ScalarConversions.toLong(end);
+        long xstep = ScalarConversions.toLong(step);
+        checkRange(xstep != 0, true, xstart, xend, (xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart));
+        double sizeD;
+        if (dtype == ScalarType.Int64) {
+            long sgn = Long.signum(xstep);
+            sizeD = (double) ((xend - xstart + xstep - sgn) / xstep);
+        } else {
+            // int32 sizes the range in double from the Scalars themselves, like the floating types
+            sizeD = Math.ceil((ScalarConversions.toDouble(end) - ScalarConversions.toDouble(start))
+                    / ScalarConversions.toDouble(step));
+        }
+        return checkedSize(sizeD);
+    }
+
+    private static void checkRange(boolean nonzeroStep, boolean finite, double xstart, double xend, boolean signOk) {
+        if (!nonzeroStep) {
+            throw new IllegalArgumentException("step must be nonzero");
+        }
+        if (!finite) {
+            throw new IllegalArgumentException("unsupported range: " + formatDouble(xstart) + " -> " + formatDouble(xend));
+        }
+        if (!signOk) {
+            throw new IllegalArgumentException("upper bound and larger bound inconsistent with step sign");
+        }
+    }
+
+    private static long checkedSize(double sizeD) {
+        if (!(sizeD >= 0 && sizeD <= (double) Long.MAX_VALUE)) {
+            throw new IllegalArgumentException("invalid size, possible overflow?");
+        }
+        if (sizeD > Storage.MAX_ELEMENTS) {
+            throw new IllegalArgumentException("arange: a range of " + (long) sizeD + " elements does not fit in a"
+                    + " storage of at most " + Storage.MAX_ELEMENTS + " elements");
+        }
+        return (long) sizeD;
+    }
+
+    /** How a C++ ostream prints a double by default (%g, 6 significant digits): 0, 2.5, inf, nan, 1e+20. */
+    static String formatDouble(double v) {
+        if (Double.isNaN(v)) {
+            return "nan";
+        }
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "inf" : "-inf";
+        }
+        String s = String.format(Locale.ROOT, "%.6g", v);
+        int e = s.indexOf('e');
+        return e < 0 ? stripZeros(s) : stripZeros(s.substring(0, e)) + s.substring(e);
+    }
+
+    private static String stripZeros(String s) {
+        if (s.indexOf('.') < 0) {
+            return s;
+        }
+        s = s.replaceAll("0+$", "");
+        return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+    }
+
+    /** start + step * i for i in [0, size), computed in the accumulate type and stored as the dtype. */
+    private static void write(Storage storage, int offset, ScalarType dtype, Scalar start, Scalar step, long size) {
+        int n = (int) size;
+        switch (dtype) {
+            case Float32: {
+                double s = ScalarConversions.toDouble(start);
+                double d = ScalarConversions.toDouble(step);
+                float[] a = storage.floats();
+                for (int i = 0; i < n; i++) {
+                    a[offset + i] = (float) (s + d * i);
+                }
+                break;
+            }
+            case Float64: {
+                double s = ScalarConversions.toDouble(start);
+                double d = ScalarConversions.toDouble(step);
+                double[] a = storage.doubles();
+                for (int i = 0; i < n; i++) {
+                    a[offset + i] = s + d * i;
+                }
+                break;
+            }
+            case Int32: {
+                long s = ScalarConversions.toLong(start);
+                long d = ScalarConversions.toLong(step);
+                int[] a = storage.ints();
+                for (int i = 0; i < n; i++) {
+                    a[offset + i] = (int) (s + d * i);
+                }
+                break;
+            }
+            default: {
+                long s = ScalarConversions.toLong(start);
+                long d = ScalarConversions.toLong(step);
+                long[] a = storage.longs();
+                for (int i = 0; i < n; i++) {
+                    a[offset + i] = s + d * i;
+                }
+            }
+        }
+    }
+}
