@@ -5,7 +5,6 @@ import java.util.function.Consumer;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.Broadcast;
-import org.jitdispatch.kernels.reduce.StridedCopy;
 import org.jitdispatch.kernels.structured.StructuredMeta;
 import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.ScalarType;
@@ -119,7 +118,7 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
                 + self.dtype().c10Name());
         Tensor value = self.dot(tensor);
         resizeOutput(out, new long[0]);
-        StridedCopy.copy(value, out);
+        out.copy_(value);
         return out;
     }
 
@@ -214,11 +213,11 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
         }
         if (dim1 == 1 && dim2 == 2) {
             if (hasOut) {
-                Torch.mm_out(out, unsqueeze(tensor1, 0), tensor2);
-                squeezeInPlace(out, 0);
+                Torch.mm_out(out, tensor1.unsqueeze(0), tensor2);
+                out.squeeze_(0);
                 return out;
             }
-            return squeeze(unsqueeze(tensor1, 0).mm(tensor2), 0);
+            return tensor1.unsqueeze(0).mm(tensor2).squeeze(0);
         }
         if (dim1 == 2 && dim2 == 2) {
             return hasOut ? Torch.mm_out(out, tensor1, tensor2) : tensor1.mm(tensor2);
@@ -248,7 +247,7 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
         int dim1 = tensor1.dim();
         int dim2 = tensor2.dim();
         boolean transpose = dim2 > dim1;
-        Tensor t1 = transpose ? mT(tensor2) : tensor1;
+        Tensor t1 = transpose ? tensor2.transpose(-2, -1) : tensor1;
         Tensor t2 = !transpose ? tensor2 : dim1 == 2 ? tensor1.transpose(0, 1) : tensor1;
         // t1 has 3+ dims, t2 has 1 or 2, and t1 @ t2 is what is computed
         long[] sizes1 = t1.sizes();
@@ -258,11 +257,11 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
         if (t2IsMatrix) {
             outputShape = append(outputShape, t2.size(1));
         }
-        Tensor t1Folded = reshape(t1, foldedDim1, sizes1[sizes1.length - 1]);
+        Tensor t1Folded = t1.reshape(foldedDim1, sizes1[sizes1.length - 1]);
         if (out == null) {
             if (t2IsMatrix) {
                 Tensor output = t1Folded.mm(t2).view(outputShape);
-                return transpose ? contiguous(mT(output)) : output;
+                return transpose ? output.transpose(-2, -1).contiguous() : output;
             }
             return t1Folded.mv(t2).view(outputShape);
         }
@@ -292,11 +291,11 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
         long[] outputShape = Broadcast.inferSize(batchA, batchB);
         long batch = TensorGeometry.numel(outputShape);
 
-        Tensor tensor1Expanded = reshape(expand(tensor1, append(outputShape, n, m1)), batch, n, m1);
+        Tensor tensor1Expanded = tensor1.expand(append(outputShape, n, m1)).reshape(batch, n, m1);
         boolean vectorRhs = dim2 == 1;
         Tensor tensor2Expanded = vectorRhs
-                ? unsqueeze(reshape(expand(tensor2, append(outputShape, m2)), batch, m2), 2)
-                : reshape(expand(tensor2, append(outputShape, m2, p)), batch, m2, p);
+                ? tensor2.expand(append(outputShape, m2)).reshape(batch, m2).unsqueeze(2)
+                : tensor2.expand(append(outputShape, m2, p)).reshape(batch, m2, p);
         if (dim1 > 1) {
             outputShape = append(outputShape, n);
         }
@@ -305,7 +304,7 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
         }
         if (out == null) {
             Tensor product = tensor1Expanded.bmm(tensor2Expanded);
-            return (vectorRhs ? squeeze(product, 2) : product).view(outputShape);
+            return (vectorRhs ? product.squeeze(2) : product).view(outputShape);
         }
         return intoOut(out, outputShape, false, new long[] {batch, n, p},
                 target -> Torch.bmm_out(target, tensor1Expanded, tensor2Expanded));
@@ -324,14 +323,14 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
         boolean resize = !Arrays.equals(out.sizes(), outShape);
         Tensor target = resize
                 ? Tensor.FACTORY.empty(productShape, out.dtype(), out.device())
-                : reshape(transposeOut ? mT(out) : out, productShape);
+                : (transposeOut ? out.transpose(-2, -1) : out).reshape(productShape);
         product.accept(target);
         if (resize) {
             resizeOutput(out, outShape);
         }
-        Tensor dst = transposeOut ? mT(out) : out;
+        Tensor dst = transposeOut ? out.transpose(-2, -1) : out;
         if (target.storage() != dst.storage()) {
-            StridedCopy.copy(reshape(target, dst.sizes()), dst);
+            dst.copy_(target.reshape(dst.sizes()));
         }
         return out;
     }
@@ -369,9 +368,8 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
     }
 
     // ---------------------------------------------------------------------------------------- views
-    // Stand-ins, with ATen's geometry, for operators being written elsewhere (aten::unsqueeze, squeeze,
-    // squeeze_, expand, reshape, contiguous, select): once they exist, matmul calls them through the
-    // dispatcher instead, as PyTorch does.
+    // Kernel-internal views of mm/bmm/mv operands (matmul itself calls the view operators through the
+    // dispatcher, as PyTorch does).
 
     /** A vector as a 1 x n matrix. */
     private static Tensor asRow(Tensor v) {
@@ -391,89 +389,11 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
                 t.storageOffset() + index * strides[0]);
     }
 
-    /** {@code t.mT()}: the last two dims swapped. */
-    private static Tensor mT(Tensor t) {
-        return t.transpose(-2, -1);
-    }
 
-    /** {@code t.unsqueeze(dim)} (ATen's inferUnsqueezeGeometry), for 0 &lt;= dim &lt;= t.dim(). */
-    private static Tensor unsqueeze(Tensor t, int dim) {
-        long[] sizes = t.sizes();
-        long[] strides = t.strides();
-        long stride = dim >= sizes.length ? 1 : sizes[dim] * strides[dim];
-        return t.asStrided(insert(sizes, dim, 1), insert(strides, dim, stride), t.storageOffset());
-    }
-
-    /** {@code t.squeeze(dim)}: the dim removed if its size is 1, else t's geometry. */
-    private static Tensor squeeze(Tensor t, int dim) {
-        if (t.dim() == 0 || t.size(dim) != 1) {
-            return t;
-        }
-        return t.asStrided(remove(t.sizes(), dim), remove(t.strides(), dim), t.storageOffset());
-    }
-
-    /** {@code t.squeeze_(dim)}: the same, changing t itself. */
-    private static void squeezeInPlace(Tensor t, int dim) {
-        if (t.dim() != 0 && t.size(dim) == 1) {
-            t.setGeometry(remove(t.sizes(), dim), remove(t.strides(), dim), t.storageOffset());
-        }
-    }
-
-    /** {@code t.expand(sizes)} (ATen's inferExpandGeometry): size-1 and new leading dims get stride 0. */
-    private static Tensor expand(Tensor t, long[] sizes) {
-        long[] from = t.sizes();
-        long[] fromStrides = t.strides();
-        check(sizes.length >= from.length, "expand: the number of sizes provided (" + sizes.length + ") must be greater"
-                + " or equal to the number of dimensions in the tensor (" + from.length + ")");
-        long[] strides = new long[sizes.length];
-        for (int i = sizes.length - 1, j = from.length - 1; i >= 0; i--, j--) {
-            if (j < 0) {
-                strides[i] = 0;
-            } else if (from[j] == sizes[i]) {
-                strides[i] = fromStrides[j];
-            } else {
-                check(from[j] == 1, "The expanded size of the tensor (" + sizes[i] + ") must match the existing size ("
-                        + from[j] + ") at non-singleton dimension " + i + ".  Target sizes: " + Arrays.toString(sizes)
-                        + ".  Tensor sizes: " + Arrays.toString(from));
-                strides[i] = 0;
-            }
-        }
-        return t.asStrided(sizes.clone(), strides, t.storageOffset());
-    }
-
-    /** {@code t.reshape(shape)}: a view when the strides allow one, else a contiguous copy viewed. */
-    private static Tensor reshape(Tensor t, long... shape) {
-        long[] strides = TensorShape.computeStride(t.sizes(), t.strides(), shape);
-        if (strides != null) {
-            return t.asStrided(shape, strides, t.storageOffset());
-        }
-        Tensor copy = StridedCopy.contiguousCopy(t, t.dtype(), Tensor.FACTORY);
-        return copy.asStrided(shape, TensorGeometry.contiguousStrides(shape), 0);
-    }
-
-    /** {@code t.contiguous()}: t itself when contiguous, else a contiguous copy. */
-    private static Tensor contiguous(Tensor t) {
-        return t.isContiguous() ? t : StridedCopy.contiguousCopy(t, t.dtype(), Tensor.FACTORY);
-    }
 
     private static long[] append(long[] a, long... more) {
         long[] r = Arrays.copyOf(a, a.length + more.length);
         System.arraycopy(more, 0, r, a.length, more.length);
-        return r;
-    }
-
-    private static long[] insert(long[] a, int at, long value) {
-        long[] r = new long[a.length + 1];
-        System.arraycopy(a, 0, r, 0, at);
-        r[at] = value;
-        System.arraycopy(a, at, r, at + 1, a.length - at);
-        return r;
-    }
-
-    private static long[] remove(long[] a, int at) {
-        long[] r = new long[a.length - 1];
-        System.arraycopy(a, 0, r, 0, at);
-        System.arraycopy(a, at + 1, r, at, a.length - at - 1);
         return r;
     }
 
