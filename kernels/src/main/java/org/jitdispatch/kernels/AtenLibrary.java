@@ -42,6 +42,16 @@ public final class AtenLibrary implements OperatorLibrary {
     }
 
     /**
+     * {@code (long keySet, args...)}: the operator's compiled redispatch, which BackendSelect kernels use to
+     * call the factory's backend kernel.
+     */
+    public static MethodHandle redispatcher(String qualifiedName, MethodType type) {
+        load();
+        Dispatcher d = Dispatcher.singleton();
+        return CallSites.of(d).redispatcher(d.findSchemaOrThrow(qualifiedName), type);
+    }
+
+    /**
      * The handle the generated API calls for an operator: the operator's compiled call site (a
      * MutableCallSite whose target is the spun class of its current dispatch table), or, for an operator
      * listed in {@code -Djitdispatch.bypass}, its CPU kernel called directly.

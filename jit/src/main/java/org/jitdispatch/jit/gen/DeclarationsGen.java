@@ -37,9 +37,10 @@ final class DeclarationsGen {
             for (KernelPlan.Registration r : registrations) {
                 if (r.wrapper() instanceof KernelPlan.Direct) {
                     declareDirect(key.name(), r.function().func(), (KernelPlan.Direct) r.wrapper());
-                } else {
+                } else if (r.wrapper() instanceof KernelPlan.Structured) {
                     declareStructured(key.name(), (KernelPlan.Structured) r.wrapper());
                 }
+                // BackendSelect wrappers are generated whole: nothing for an author to implement
             }
         });
     }

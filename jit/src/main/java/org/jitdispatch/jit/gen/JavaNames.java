@@ -29,6 +29,7 @@ public final class JavaNames {
     public static final ClassName TENSOR_ITERATOR = ClassName.get("org.jitdispatch.kernels.iter", "TensorIterator");
     public static final ClassName OP_SUPPORT = ClassName.get("org.jitdispatch.kernels", "OpSupport");
     public static final ClassName ATEN_LIBRARY = ClassName.get("org.jitdispatch.kernels", "AtenLibrary");
+    public static final ClassName BACKEND_SELECTION = ClassName.get("org.jitdispatch.kernels", "BackendSelection");
 
     private JavaNames() {
     }
@@ -47,6 +48,11 @@ public final class JavaNames {
             return schema.name().baseName() + "_out";
         }
         return schema.name().name();
+    }
+
+    /** The redispatch handle of an operator in {@code Ops}: {@code redispatch_empty_memory_format}. */
+    public static String redispatchField(OperatorName name) {
+        return "redispatch_" + opField(name);
     }
 
     /** A Java-safe parameter name: keywords get a trailing underscore. */

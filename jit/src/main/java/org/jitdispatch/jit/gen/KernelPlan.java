@@ -20,7 +20,15 @@ import org.jitdispatch.runtime.schema.SchemaKind;
  */
 final class KernelPlan {
     /** How a wrapper reaches its kernel. */
-    sealed interface Wrapper permits Direct, Structured {
+    sealed interface Wrapper permits Direct, Structured, BackendSelect {
+    }
+
+    /**
+     * A factory's BackendSelect kernel (generated, as torchgen does for every function with
+     * TensorOptions and no tensor arguments): computes the backend key from the {@code device} argument
+     * and redispatches to it.
+     */
+    record BackendSelect() implements Wrapper {
     }
 
     /** Calls {@code kernel} with the operator's arguments. */
@@ -64,7 +72,15 @@ final class KernelPlan {
                     add(new Registration(f, e.getKey(), new Direct(e.getValue())));
                 }
             }
+            if (isFactory(f)) {
+                add(new Registration(f, DispatchKey.BackendSelect, new BackendSelect()));
+            }
         }
+    }
+
+    /** torchgen's BackendSelect rule: TensorOptions arguments and no tensor argument to dispatch on. */
+    static boolean isFactory(NativeFunction f) {
+        return f.func().hasTensorOptions() && f.func().dispatchArguments().isEmpty();
     }
 
     private static StructuredGroup groupOf(OpsYaml ops, NativeFunction f) {

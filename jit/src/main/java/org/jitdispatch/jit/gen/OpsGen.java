@@ -33,6 +33,15 @@ final class OpsGen {
                     .initializer("$T.invoker($S, $L)", JavaNames.ATEN_LIBRARY, "aten::" + s.name(),
                             DispatcherSignature.methodType(s))
                     .build());
+            if (KernelPlan.isFactory(f)) {
+                t.addField(FieldSpec.builder(MethodHandle.class, JavaNames.redispatchField(s.name()),
+                                Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("Redispatch of {@code aten::$L} ({@code (long keySet, args...)}), for its"
+                                + " BackendSelect kernel\n", s.name())
+                        .initializer("$T.redispatcher($S, $L)", JavaNames.ATEN_LIBRARY, "aten::" + s.name(),
+                                DispatcherSignature.methodType(s))
+                        .build());
+            }
         }
         return JavaFile.builder(JavaNames.GENERATED_PACKAGE, t.build()).skipJavaLangImports(true).build();
     }

@@ -69,8 +69,30 @@ final class WrapperGen {
             }
             return m.build();
         }
+        if (r.wrapper() instanceof KernelPlan.BackendSelect) {
+            backendSelectBody(m, schema);
+            return m.build();
+        }
         structuredBody(m, (KernelPlan.Structured) r.wrapper(), r.function());
         return m.build();
+    }
+
+    /** {@code return Ops.redispatch_X(BackendSelection.keySetFor(device), args...)}. */
+    private static void backendSelectBody(MethodSpec.Builder m, FunctionSchema schema) {
+        Argument device = schema.arguments().stream().filter(a -> a.name().equals("device")).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(schema + " has no device argument"));
+        CodeBlock invoke = CodeBlock.of("$T.$N.invokeExact($T.keySetFor($N), $L)", JavaNames.OPS,
+                JavaNames.redispatchField(schema.name()), JavaNames.BACKEND_SELECTION, JavaNames.param(device.name()),
+                DispatcherSignature.argumentNames(schema.arguments()));
+        m.beginControlFlow("try");
+        if (schema.returns().isEmpty()) {
+            m.addStatement(invoke);
+        } else {
+            m.addStatement("return ($T) $L", DispatcherSignature.returnType(schema), invoke);
+        }
+        m.nextControlFlow("catch ($T t)", Throwable.class)
+                .addStatement("throw $T.rethrow(t)", JavaNames.OP_SUPPORT)
+                .endControlFlow();
     }
 
     /** meta, commit, impl, return: PyTorch's structured wrapper for functional, in-place and out= calls. */

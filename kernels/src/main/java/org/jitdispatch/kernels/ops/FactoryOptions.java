@@ -10,15 +10,9 @@ import org.jitdispatch.runtime.dispatch.NotImplementedError;
 
 /**
  * The TensorOptions arguments of factories ({@code dtype}, {@code layout}, {@code device},
- * {@code pin_memory}): their defaults, their checks, and the one place that turns {@code device} into
- * the backend that allocates.
- *
- * <p>A factory has no tensor argument, so with c10's default TLS its key set is empty and the dispatch
- * table's Undefined entry (the CompositeExplicitAutograd kernel) runs it; in PyTorch the BackendSelect
- * kernel would compute the key from {@code device} and redispatch to the CPU or Meta kernel. Here the
- * CompositeExplicitAutograd kernels of empty.memory_format and empty_strided call {@link #backend} and
- * then their CPU or Meta kernel; every other factory allocates through those two operators. Moving
- * factories to BackendSelect means replacing those two kernels, and nothing else.
+ * {@code pin_memory}): their defaults and their checks. The device itself is read by the generated
+ * BackendSelect kernels ({@code org.jitdispatch.kernels.BackendSelection}), which redispatch a factory
+ * to the device's backend kernel, as in PyTorch.
  */
 final class FactoryOptions {
     private FactoryOptions() {
@@ -31,19 +25,6 @@ final class FactoryOptions {
 
     static Device deviceOrDefault(Device device) {
         return device != null ? device : Device.CPU;
-    }
-
-    /**
-     * The backend whose kernel allocates a factory's result (what BackendSelect computes from the device
-     * argument): CPU or Meta. Other devices (lazy, privateuseone) have no factory kernels here.
-     */
-    static DeviceType backend(String op, Device device) {
-        DeviceType type = deviceOrDefault(device).type();
-        if (type == DeviceType.CPU || type == DeviceType.Meta) {
-            return type;
-        }
-        throw new NotImplementedError("Could not run '" + op + "' with arguments from the '" + type.backendKey()
-                + "' backend: factories allocate on the cpu and meta devices only (device=" + device + ")");
     }
 
     /** Only strided tensors exist here; PyTorch's sparse and mkldnn layouts are other backends. */

@@ -15,25 +15,14 @@ import org.jitdispatch.runtime.TensorImpl;
 /**
  * Factories (ATen's TensorFactories.cpp): empty and empty_strided allocate, on the CPU or as meta
  * tensors; zeros, ones, full, the *_like factories and clone build on them through the dispatcher, the
- * way ATen calls at::empty. See {@link FactoryOptions} for how the device argument is read.
+ * way ATen calls at::empty. The generated BackendSelect kernels pick the CPU or Meta kernel from the
+ * {@code device} argument.
  */
 public final class TensorFactories implements TensorFactoriesDeclarations {
     private static final String EMPTY = "aten::empty.memory_format";
     private static final String EMPTY_STRIDED = "aten::empty_strided";
 
     // ---- empty and empty_strided: the allocating kernels
-
-    /** The CompositeExplicitAutograd kernel: BackendSelect's choice by device, then that backend's kernel. */
-    @Override
-    public Tensor empty(long[] size, ScalarType dtype, Layout layout, Device device, Boolean pinMemory,
-            MemoryFormat memoryFormat) {
-        switch (FactoryOptions.backend(EMPTY, device)) {
-            case Meta:
-                return empty_meta(size, dtype, layout, device, pinMemory, memoryFormat);
-            default:
-                return empty_cpu(size, dtype, layout, device, pinMemory, memoryFormat);
-        }
-    }
 
     @Override
     public Tensor empty_cpu(long[] size, ScalarType dtype, Layout layout, Device device, Boolean pinMemory,
@@ -53,17 +42,6 @@ public final class TensorFactories implements TensorFactoriesDeclarations {
         FactoryOptions.checkSizeNonnegative(size);
         long[] strides = MemoryFormats.strides(size, memoryFormat == null ? MemoryFormat.Contiguous : memoryFormat);
         return Tensor.FACTORY.emptyStrided(size, strides, FactoryOptions.dtypeOrDefault(dtype), device);
-    }
-
-    @Override
-    public Tensor empty_strided(long[] size, long[] stride, ScalarType dtype, Layout layout, Device device,
-            Boolean pinMemory) {
-        switch (FactoryOptions.backend(EMPTY_STRIDED, device)) {
-            case Meta:
-                return empty_strided_meta(size, stride, dtype, layout, device, pinMemory);
-            default:
-                return empty_strided_cpu(size, stride, dtype, layout, device, pinMemory);
-        }
     }
 
     @Override

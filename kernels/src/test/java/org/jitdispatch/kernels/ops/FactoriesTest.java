@@ -25,15 +25,22 @@ import org.junit.jupiter.api.Test;
 /** Factories: dtype inference, the device argument, memory formats, and out= variants that fail cleanly. */
 class FactoriesTest {
     @Test
-    void factoriesRunTheirUndefinedKernelAndEmptyKeepsItsBackendKernels() {
+    void factoriesPickTheirBackendThroughBackendSelect() {
         AtenLibrary.load();
         Dispatcher d = Dispatcher.singleton();
         DispatchTable empty = d.findSchemaOrThrow("aten::empty.memory_format").table();
         assertEquals(DispatchTable.Source.KERNEL, empty.entry(DispatchKey.CPU).source());
         assertEquals(DispatchTable.Source.KERNEL, empty.entry(DispatchKey.Meta).source());
-        assertEquals(DispatchTable.Source.DEFAULT_BACKEND_KERNEL, empty.entry(DispatchKey.Undefined).source());
-        assertEquals(DispatchTable.Source.DEFAULT_BACKEND_KERNEL,
-                d.findSchemaOrThrow("aten::zeros").table().entry(DispatchKey.Undefined).source());
+        assertEquals(DispatchTable.Source.KERNEL, empty.entry(DispatchKey.BackendSelect).source(),
+                "the generated BackendSelect kernel, not the fallthrough fallback");
+        assertTrue((empty.nonFallthroughKeys() & DispatchKey.BackendSelect.bit()) != 0);
+        assertEquals(DispatchTable.Source.KERNEL,
+                d.findSchemaOrThrow("aten::zeros").table().entry(DispatchKey.BackendSelect).source());
+        assertTrue(Torch.zeros(new long[] {2, 3}, null, null, Device.META, null).isMeta());
+        NotImplementedError lazy = assertThrows(NotImplementedError.class,
+                () -> Torch.empty(new long[] {2}, null, null, Device.LAZY, null, null));
+        assertTrue(lazy.getMessage().startsWith("Could not run 'aten::empty.memory_format' with arguments from the"
+                + " 'Lazy' backend."), lazy.getMessage());
     }
 
     @Test
