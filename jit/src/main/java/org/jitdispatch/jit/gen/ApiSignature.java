@@ -25,28 +25,32 @@ final class ApiSignature {
 
     private final FunctionSchema schema;
     private final List<Param> params;
-    private final boolean method;
+    /** The receiver of the method form (the argument named self, wherever it is); null for functions. */
+    private final Argument self;
 
-    private ApiSignature(FunctionSchema schema, List<Param> params, boolean method) {
+    private ApiSignature(FunctionSchema schema, List<Param> params, Argument self) {
         this.schema = schema;
         this.params = params;
-        this.method = method;
+        this.self = self;
     }
 
     /** The full function form (every argument, out tensors first for out= functions). */
     static ApiSignature function(FunctionSchema schema) {
-        return new ApiSignature(schema, apiOrder(schema, false), false);
+        return new ApiSignature(schema, apiOrder(schema, null), null);
     }
 
-    /** The full method form (self is the receiver). */
+    /**
+     * The full method form: the argument named self is the receiver, wherever it is in the schema (as in
+     * torchgen: {@code where.self(Tensor condition, Tensor self, Tensor other)} is {@code x.where(condition, other)}).
+     */
     static ApiSignature method(FunctionSchema schema) {
-        if (schema.arguments().isEmpty() || !schema.arguments().get(0).name().equals("self")) {
-            throw new IllegalArgumentException("method variant of " + schema + " needs 'self' as first argument");
-        }
-        return new ApiSignature(schema, apiOrder(schema, true), true);
+        Argument self = schema.arguments().stream().filter(a -> a.name().equals("self")).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("method variant of " + schema
+                        + " needs a 'self' argument"));
+        return new ApiSignature(schema, apiOrder(schema, self), self);
     }
 
-    private static List<Param> apiOrder(FunctionSchema schema, boolean dropSelf) {
+    private static List<Param> apiOrder(FunctionSchema schema, Argument dropSelf) {
         List<Argument> ordered = new ArrayList<>();
         boolean out = schema.kind() == SchemaKind.out;
         if (out) {
@@ -59,7 +63,7 @@ final class ApiSignature {
         }
         List<Param> params = new ArrayList<>();
         for (Argument a : ordered) {
-            if (dropSelf && a == schema.arguments().get(0)) {
+            if (a == dropSelf) {
                 continue;
             }
             params.add(new Param(a, ApiTypes.of(a.type()), JavaNames.param(a.name())));
@@ -110,7 +114,7 @@ final class ApiSignature {
     CodeBlock schemaOrderArguments(int arity) {
         List<CodeBlock> args = new ArrayList<>();
         for (Argument a : schema.arguments()) {
-            if (method && a == schema.arguments().get(0)) {
+            if (a == self) {
                 args.add(CodeBlock.of("this"));
                 continue;
             }

@@ -87,12 +87,16 @@ public abstract class TensorIteratorBase extends StructuredMeta {
                 .enforceSafeCastingToOutput(true).addOutput(out).addInput(a).addInput(b).addInput(c));
     }
 
-    /** nullary_op: only an existing output (fill_, random_...), never resized. */
+    /**
+     * nullary_op: only an existing output (fill_, random_...), never resized. Without the memory-overlap
+     * check, as ATen's fill_ builds it: filling an expanded tensor is allowed.
+     */
     public final void buildNullaryOp(TensorImpl out) {
         if (out == null) {
             throw new IllegalArgumentException("A nullary op writes an existing tensor; got none");
         }
-        build(new TensorIteratorConfig().checkAllSameDtype(false).resizeOutputs(false).addOutput(out));
+        build(new TensorIteratorConfig().checkMemOverlap(false).checkAllSameDtype(false).resizeOutputs(false)
+                .addOutput(out));
     }
 
     private static TensorIteratorConfig binaryOpConfig() {
@@ -119,6 +123,9 @@ public abstract class TensorIteratorBase extends StructuredMeta {
         }
         populateOperands(config);
         markOutputs();
+        if (config.checkMemOverlap) {
+            computeMemOverlaps();
+        }
         computeShape(config);
         markResizeOutputs(config);
         ComputeTypes types = ComputeTypes.compute(operands, config, allOpsAreScalars);
@@ -157,6 +164,67 @@ public abstract class TensorIteratorBase extends StructuredMeta {
                 }
             }
         }
+    }
+
+    /**
+     * compute_mem_overlaps: no output may write one memory location through two of its elements, and no
+     * input may partly overlap an output (an input that is the output itself is fine).
+     */
+    private void computeMemOverlaps() {
+        for (int i = 0; i < numOutputs; i++) {
+            TensorImpl out = operands[i].tensor;
+            if (out == null) {
+                continue;
+            }
+            if (hasInternalOverlap(out)) {
+                throw new IllegalArgumentException("unsupported operation: more than one element of the written-to"
+                        + " tensor refers to a single memory location. Please clone() the tensor before performing the"
+                        + " operation.");
+            }
+            for (int j = numOutputs; j < operands.length; j++) {
+                TensorImpl in = operands[j].tensor;
+                if (in != out && partiallyOverlap(out, in)) {
+                    throw new IllegalArgumentException("unsupported operation: some elements of the input tensor and"
+                            + " the written-to tensor refer to a single memory location. Please clone() the tensor"
+                            + " before performing the operation.");
+                }
+            }
+        }
+    }
+
+    /**
+     * has_internal_overlap == MemOverlap::Yes: a dimension of stride 0 and size above 1 (other overlaps
+     * are ATen's TooHard, which it lets through).
+     */
+    private static boolean hasInternalOverlap(TensorImpl t) {
+        for (int d = 0, n = t.dim(); d < n; d++) {
+            if (t.stride(d) == 0 && t.size(d) > 1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * get_overlap_status == MemOverlapStatus::Partial: two dense tensors over one storage whose element
+     * ranges intersect without being the same range with the same strides.
+     */
+    private static boolean partiallyOverlap(TensorImpl a, TensorImpl b) {
+        if (a.storage() == null || a.storage() != b.storage() || a.numel() == 0 || b.numel() == 0) {
+            return false;
+        }
+        if (!MemoryLayouts.isNonOverlappingAndDense(a.sizes(), a.strides())
+                || !MemoryLayouts.isNonOverlappingAndDense(b.sizes(), b.strides())) {
+            return false;
+        }
+        long aBegin = a.storageOffset();
+        long aEnd = aBegin + a.numel();
+        long bBegin = b.storageOffset();
+        long bEnd = bBegin + b.numel();
+        if (aBegin == bBegin && aEnd == bEnd) {
+            return !Arrays.equals(a.strides(), b.strides());
+        }
+        return aBegin < bEnd && bBegin < aEnd;
     }
 
     private void computeShape(TensorIteratorConfig config) {

@@ -10,8 +10,8 @@ import org.jitdispatch.runtime.TensorImpl;
 
 /**
  * What a TensorIterator iterates and how it treats dtypes, devices and shapes (ATen's
- * TensorIteratorConfig, same flags and defaults). Outputs come first, then inputs. Memory-overlap
- * checks and reductions are not supported.
+ * TensorIteratorConfig, same flags and defaults). Outputs come first, then inputs. Reductions are not
+ * supported.
  */
 public final class TensorIteratorConfig {
     final List<TensorImpl> tensors = new ArrayList<>(4);
@@ -19,6 +19,7 @@ public final class TensorIteratorConfig {
     int numOutputs;
     int numInputs;
 
+    boolean checkMemOverlap = true;
     boolean checkAllSameDtype = true;
     boolean checkAllSameDevice = true;
     boolean enforceSafeCastingToOutput;
@@ -73,6 +74,15 @@ public final class TensorIteratorConfig {
         tensors.add(input);
         wrapped.add(wrappedNumber);
         numInputs++;
+        return this;
+    }
+
+    /**
+     * Reject an output that writes one memory location through several elements (an expanded tensor) and
+     * an input that partly overlaps an output (ATen's set_check_mem_overlap). Default true.
+     */
+    public TensorIteratorConfig checkMemOverlap(boolean value) {
+        checkMemOverlap = value;
         return this;
     }
 

@@ -8,11 +8,11 @@ import org.jitdispatch.runtime.ScalarType;
  * ({@code float}, {@code long int}), not the ScalarType name ({@code Float}, {@code Long}). Names taken
  * from the type-name strings in Debian's libc10.so 1.13 (built with GCC).
  */
-final class TypeMetaNames {
+public final class TypeMetaNames {
     private TypeMetaNames() {
     }
 
-    static String of(ScalarType dtype) {
+    public static String of(ScalarType dtype) {
         switch (dtype) {
             case Bool: return "bool";
             case Int32: return "int";

@@ -1,0 +1,849 @@
+package org.jitdispatch.kernels.ops;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.iter.BooleanLoop;
+import org.jitdispatch.kernels.iter.CastRules;
+import org.jitdispatch.kernels.iter.DoubleLoop;
+import org.jitdispatch.kernels.iter.FloatLoop;
+import org.jitdispatch.kernels.iter.LongLoop;
+import org.jitdispatch.kernels.iter.ResultType;
+import org.jitdispatch.kernels.iter.TensorIterator;
+import org.jitdispatch.kernels.structured.StructuredMeta;
+import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.TensorImpl;
+
+/**
+ * add, sub, mul, div (with its rounding modes) and pow: PyTorch 1.13's BinaryOps.cpp and Pow.cpp, with
+ * the CPU loops of BinaryOpsKernel.cpp and PowKernel.cpp.
+ *
+ * <p>Every impl switches once on the iterator's common dtype and runs one explicit loop per dtype
+ * family (float32 in float, float64 in double, int32/int64 in long, bool in boolean). When the second
+ * operand is a CPU scalar ({@code x + 2.5}, which add.Scalar turns into add.Tensor with a wrapped
+ * number), its value is read once and the operand dropped, as ATen's kernels do, so that the rest runs
+ * in place over the storage arrays.
+ *
+ * <p>Checks that ATen makes inside its CPU kernels (dtypes a kernel has no loop for, integer division
+ * by zero) are made at the end of meta here, for CPU tensors only, so that a failing in-place or out=
+ * call leaves its tensors untouched and meta tensors behave as in PyTorch.
+ */
+public final class BinaryOps implements BinaryOpsDeclarations {
+    /** Operand index of the second input (outputs first: 0 is out, 1 is self, 2 is other). */
+    private static final int OTHER = 2;
+
+    // ---------------------------------------------------------------- add, sub
+
+    @Override
+    public void meta_add_Tensor(TensorIterator op, Tensor self, Tensor other, Scalar alpha) {
+        op.buildBinaryOp(op.maybeGetOutput(0), self, other);
+        alphaCheck(op, alpha);
+    }
+
+    @Override
+    public void add_out(TensorIterator op, Tensor self, Tensor other, Scalar alpha, Tensor out) {
+        addKernel(op, alpha, false);
+    }
+
+    @Override
+    public void meta_sub_Tensor(TensorIterator op, Tensor self, Tensor other, Scalar alpha) {
+        subCheck(self, other);
+        op.buildBinaryOp(op.maybeGetOutput(0), self, other);
+        alphaCheck(op, alpha);
+    }
+
+    /** ATen runs add's kernel with -alpha. */
+    @Override
+    public void sub_out(TensorIterator op, Tensor self, Tensor other, Scalar alpha, Tensor out) {
+        addKernel(op, alpha, true);
+    }
+
+    @Override
+    public Tensor add(Tensor self, Scalar other, Scalar alpha) {
+        return Torch.add(self, Elementwise.wrappedScalarTensor(other), alpha);
+    }
+
+    @Override
+    public Tensor add_(Tensor self, Scalar other, Scalar alpha) {
+        return self.add_(Elementwise.wrappedScalarTensor(other), alpha);
+    }
+
+    @Override
+    public Tensor sub(Tensor self, Scalar other, Scalar alpha) {
+        return Torch.sub(self, Elementwise.wrappedScalarTensor(other), alpha);
+    }
+
+    @Override
+    public Tensor sub_(Tensor self, Scalar other, Scalar alpha) {
+        return self.sub_(Elementwise.wrappedScalarTensor(other), alpha);
+    }
+
+    /** ATen's alpha_check, on the output's dtype, then alpha.to&lt;common dtype&gt;()'s overflow check. */
+    private static void alphaCheck(TensorIterator op, Scalar alpha) {
+        ScalarType dtype = op.dtype(0);
+        if (alpha.isBoolean() && dtype != ScalarType.Bool) {
+            throw new IllegalArgumentException("Boolean alpha only supported for Boolean results.");
+        }
+        if (!dtype.isFloatingPoint() && alpha.isFloatingPoint()) {
+            throw new IllegalArgumentException("For integral input tensors, argument alpha must not be a floating point"
+                    + " number.");
+        }
+        Elementwise.checkConvert(alpha, op.commonDtype());
+    }
+
+    /** ATen's sub_check. */
+    private static void subCheck(TensorImpl self, TensorImpl other) {
+        boolean selfBool = self.dtype() == ScalarType.Bool;
+        boolean otherBool = other.dtype() == ScalarType.Bool;
+        if (selfBool && otherBool) {
+            throw new IllegalArgumentException("Subtraction, the `-` operator, with two bool tensors is not supported."
+                    + " Use the `^` or `logical_xor()` operator instead.");
+        }
+        if (selfBool || otherBool) {
+            throw new IllegalArgumentException("Subtraction, the `-` operator, with a bool tensor is not supported."
+                    + " If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+        }
+    }
+
+    /** out = self + alpha * other (alpha negated for sub). */
+    private static void addKernel(TensorIterator it, Scalar alpha, boolean negate) {
+        switch (it.commonDtype()) {
+            case Float32: {
+                float al = (float) alpha.toDouble();
+                addFloat(it, negate ? -al : al);
+                break;
+            }
+            case Float64: {
+                double al = alpha.toDouble();
+                addDouble(it, negate ? -al : al);
+                break;
+            }
+            case Int32:
+            case Int64: {
+                long al = alpha.toLong();
+                addLong(it, negate ? -al : al);
+                break;
+            }
+            default:
+                addBoolean(it, alpha.toBoolean());
+        }
+    }
+
+    private static void addFloat(TensorIterator it, float alpha) {
+        if (it.isCpuScalar(OTHER)) {
+            float b = alpha * Elementwise.scalarFloat(it, OTHER);
+            it.removeOperand(OTHER);
+            FloatLoop c = it.floatLoop();
+            while (c.next()) {
+                float[] o = c.out();
+                float[] a = c.in0();
+                for (int i = c.start(), e = c.end(); i < e; i++) {
+                    o[i] = a[i] + b;
+                }
+            }
+            return;
+        }
+        FloatLoop c = it.floatLoop();
+        if (alpha == 1f) {
+            while (c.next()) {
+                addFloats(c.out(), c.in0(), c.in1(), c.start(), c.end());
+            }
+        } else {
+            while (c.next()) {
+                float[] o = c.out();
+                float[] a = c.in0();
+                float[] b = c.in1();
+                for (int i = c.start(), e = c.end(); i < e; i++) {
+                    o[i] = a[i] + alpha * b[i];
+                }
+            }
+        }
+    }
+
+    /** The hot loop of float32 add, alone in a small method so that C2 compiles it as tightly as a hand-written one. */
+    private static void addFloats(float[] o, float[] a, float[] b, int start, int end) {
+        for (int i = start; i < end; i++) {
+            o[i] = a[i] + b[i];
+        }
+    }
+
+    private static void addDouble(TensorIterator it, double alpha) {
+        if (it.isCpuScalar(OTHER)) {
+            double b = alpha * Elementwise.scalarDouble(it, OTHER);
+            it.removeOperand(OTHER);
+            DoubleLoop c = it.doubleLoop();
+            while (c.next()) {
+                double[] o = c.out();
+                double[] a = c.in0();
+                for (int i = c.start(), e = c.end(); i < e; i++) {
+                    o[i] = a[i] + b;
+                }
+            }
+            return;
+        }
+        DoubleLoop c = it.doubleLoop();
+        while (c.next()) {
+            double[] o = c.out();
+            double[] a = c.in0();
+            double[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] + alpha * b[i];
+            }
+        }
+    }
+
+    private static void addLong(TensorIterator it, long alpha) {
+        if (it.isCpuScalar(OTHER)) {
+            long b = alpha * Elementwise.scalarLong(it, OTHER);
+            it.removeOperand(OTHER);
+            LongLoop c = it.longLoop();
+            while (c.next()) {
+                long[] o = c.out();
+                long[] a = c.in0();
+                for (int i = c.start(), e = c.end(); i < e; i++) {
+                    o[i] = a[i] + b;
+                }
+            }
+            return;
+        }
+        LongLoop c = it.longLoop();
+        while (c.next()) {
+            long[] o = c.out();
+            long[] a = c.in0();
+            long[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] + alpha * b[i];
+            }
+        }
+    }
+
+    /** bool + alpha * bool, as C++ computes it in int and converts back: a || (alpha && b). */
+    private static void addBoolean(TensorIterator it, boolean alpha) {
+        BooleanLoop c = it.booleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            boolean[] a = c.in0();
+            boolean[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] | (alpha & b[i]);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- mul
+
+    @Override
+    public void meta_mul_Tensor(TensorIterator op, Tensor self, Tensor other) {
+        op.buildBinaryOp(op.maybeGetOutput(0), self, other);
+    }
+
+    @Override
+    public void mul_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        switch (op.commonDtype()) {
+            case Float32:
+                mulFloat(op);
+                break;
+            case Float64:
+                mulDouble(op);
+                break;
+            case Int32:
+            case Int64:
+                mulLong(op);
+                break;
+            default:
+                mulBoolean(op);
+        }
+    }
+
+    @Override
+    public Tensor mul(Tensor self, Scalar other) {
+        return Torch.mul(self, Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public Tensor mul_(Tensor self, Scalar other) {
+        return self.mul_(Elementwise.wrappedScalarTensor(other));
+    }
+
+    private static void mulFloat(TensorIterator it) {
+        if (it.isCpuScalar(OTHER)) {
+            float b = Elementwise.scalarFloat(it, OTHER);
+            it.removeOperand(OTHER);
+            FloatLoop c = it.floatLoop();
+            while (c.next()) {
+                float[] o = c.out();
+                float[] a = c.in0();
+                for (int i = c.start(), e = c.end(); i < e; i++) {
+                    o[i] = a[i] * b;
+                }
+            }
+            return;
+        }
+        FloatLoop c = it.floatLoop();
+        while (c.next()) {
+            float[] o = c.out();
+            float[] a = c.in0();
+            float[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] * b[i];
+            }
+        }
+    }
+
+    private static void mulDouble(TensorIterator it) {
+        if (it.isCpuScalar(OTHER)) {
+            double b = Elementwise.scalarDouble(it, OTHER);
+            it.removeOperand(OTHER);
+            DoubleLoop c = it.doubleLoop();
+            while (c.next()) {
+                double[] o = c.out();
+                double[] a = c.in0();
+                for (int i = c.start(), e = c.end(); i < e; i++) {
+                    o[i] = a[i] * b;
+                }
+            }
+            return;
+        }
+        DoubleLoop c = it.doubleLoop();
+        while (c.next()) {
+            double[] o = c.out();
+            double[] a = c.in0();
+            double[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] * b[i];
+            }
+        }
+    }
+
+    private static void mulLong(TensorIterator it) {
+        if (it.isCpuScalar(OTHER)) {
+            long b = Elementwise.scalarLong(it, OTHER);
+            it.removeOperand(OTHER);
+            LongLoop c = it.longLoop();
+            while (c.next()) {
+                long[] o = c.out();
+                long[] a = c.in0();
+                for (int i = c.start(), e = c.end(); i < e; i++) {
+                    o[i] = a[i] * b;
+                }
+            }
+            return;
+        }
+        LongLoop c = it.longLoop();
+        while (c.next()) {
+            long[] o = c.out();
+            long[] a = c.in0();
+            long[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] * b[i];
+            }
+        }
+    }
+
+    private static void mulBoolean(TensorIterator it) {
+        BooleanLoop c = it.booleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            boolean[] a = c.in0();
+            boolean[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] & b[i];
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- div
+
+    @Override
+    public void meta_div_Tensor(TensorIterator op, Tensor self, Tensor other) {
+        op.buildBinaryFloatOp(op.maybeGetOutput(0), self, other);
+    }
+
+    @Override
+    public void div_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        divTrue(op);
+    }
+
+    @Override
+    public void meta_div_Tensor_mode(TensorIterator op, Tensor self, Tensor other, String rounding_mode) {
+        if (rounding_mode == null) {
+            op.buildBinaryFloatOp(op.maybeGetOutput(0), self, other);
+            return;
+        }
+        boolean trunc = rounding_mode.equals("trunc");
+        if (!trunc && !rounding_mode.equals("floor")) {
+            throw new IllegalArgumentException("div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '"
+                    + rounding_mode + "'");
+        }
+        op.buildBinaryOp(op.maybeGetOutput(0), self, other);
+        if (op.isMeta()) {
+            return;
+        }
+        ScalarType dtype = op.commonDtype();
+        if (dtype == ScalarType.Bool) {
+            throw Elementwise.notImplemented(trunc ? "div_trunc_cpu" : "div_floor_cpu", dtype);
+        }
+        // Every element of other is used once the result has elements: a zero anywhere is a division by it.
+        if (dtype.isIntegral(false) && op.numel() > 0 && Elementwise.containsZero(other)) {
+            throw new IllegalArgumentException("ZeroDivisionError");
+        }
+    }
+
+    @Override
+    public void div_out_mode(TensorIterator op, Tensor self, Tensor other, String rounding_mode, Tensor out) {
+        if (rounding_mode == null) {
+            divTrue(op);
+        } else if (rounding_mode.equals("trunc")) {
+            divTrunc(op);
+        } else {
+            divFloor(op);
+        }
+    }
+
+    @Override
+    public Tensor div(Tensor self, Scalar other) {
+        return Torch.div(self, Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public Tensor div_(Tensor self, Scalar other) {
+        return self.div_(Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public Tensor div(Tensor self, Scalar other, String rounding_mode) {
+        return Torch.div(self, Elementwise.wrappedScalarTensor(other), rounding_mode);
+    }
+
+    @Override
+    public Tensor div_(Tensor self, Scalar other, String rounding_mode) {
+        return self.div_(Elementwise.wrappedScalarTensor(other), rounding_mode);
+    }
+
+    /** True division: the common dtype is floating (integers were promoted to float32). */
+    private static void divTrue(TensorIterator it) {
+        if (it.commonDtype() == ScalarType.Float32) {
+            if (it.isCpuScalar(OTHER)) {
+                float b = Elementwise.scalarFloat(it, OTHER);
+                it.removeOperand(OTHER);
+                FloatLoop c = it.floatLoop();
+                while (c.next()) {
+                    float[] o = c.out();
+                    float[] a = c.in0();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = a[i] / b;
+                    }
+                }
+                return;
+            }
+            FloatLoop c = it.floatLoop();
+            while (c.next()) {
+                float[] o = c.out();
+                float[] a = c.in0();
+                float[] b = c.in1();
+                for (int i = c.start(), e = c.end(); i < e; i++) {
+                    o[i] = a[i] / b[i];
+                }
+            }
+            return;
+        }
+        if (it.isCpuScalar(OTHER)) {
+            double b = Elementwise.scalarDouble(it, OTHER);
+            it.removeOperand(OTHER);
+            DoubleLoop c = it.doubleLoop();
+            while (c.next()) {
+                double[] o = c.out();
+                double[] a = c.in0();
+                for (int i = c.start(), e = c.end(); i < e; i++) {
+                    o[i] = a[i] / b;
+                }
+            }
+            return;
+        }
+        DoubleLoop c = it.doubleLoop();
+        while (c.next()) {
+            double[] o = c.out();
+            double[] a = c.in0();
+            double[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] / b[i];
+            }
+        }
+    }
+
+    /** div_trunc_kernel: std::trunc(a / b); integers divide truncating (zero divisors were rejected in meta). */
+    private static void divTrunc(TensorIterator it) {
+        switch (it.commonDtype()) {
+            case Float32: {
+                FloatLoop c = it.floatLoop();
+                while (c.next()) {
+                    float[] o = c.out();
+                    float[] a = c.in0();
+                    float[] b = c.in1();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = (float) trunc(a[i] / b[i]);
+                    }
+                }
+                break;
+            }
+            case Float64: {
+                DoubleLoop c = it.doubleLoop();
+                while (c.next()) {
+                    double[] o = c.out();
+                    double[] a = c.in0();
+                    double[] b = c.in1();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = trunc(a[i] / b[i]);
+                    }
+                }
+                break;
+            }
+            default: {
+                LongLoop c = it.longLoop();
+                while (c.next()) {
+                    long[] o = c.out();
+                    long[] a = c.in0();
+                    long[] b = c.in1();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = a[i] / b[i];
+                    }
+                }
+            }
+        }
+    }
+
+    /** div_floor_kernel: Python's floor division (c10's div_floor_floating and div_floor_integer). */
+    private static void divFloor(TensorIterator it) {
+        switch (it.commonDtype()) {
+            case Float32: {
+                FloatLoop c = it.floatLoop();
+                while (c.next()) {
+                    float[] o = c.out();
+                    float[] a = c.in0();
+                    float[] b = c.in1();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = divFloor(a[i], b[i]);
+                    }
+                }
+                break;
+            }
+            case Float64: {
+                DoubleLoop c = it.doubleLoop();
+                while (c.next()) {
+                    double[] o = c.out();
+                    double[] a = c.in0();
+                    double[] b = c.in1();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = divFloor(a[i], b[i]);
+                    }
+                }
+                break;
+            }
+            default: {
+                LongLoop c = it.longLoop();
+                while (c.next()) {
+                    long[] o = c.out();
+                    long[] a = c.in0();
+                    long[] b = c.in1();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = Math.floorDiv(a[i], b[i]);
+                    }
+                }
+            }
+        }
+    }
+
+    private static double trunc(double x) {
+        return x < 0 ? Math.ceil(x) : Math.floor(x);
+    }
+
+    /** c10::div_floor_floating in float. */
+    private static float divFloor(float a, float b) {
+        if (b == 0) {
+            return a / b;
+        }
+        float mod = a % b;
+        float div = (a - mod) / b;
+        if (mod != 0 && (b < 0) != (mod < 0)) {
+            div -= 1f;
+        }
+        if (div == 0) {
+            return Math.copySign(0f, a / b);
+        }
+        float floordiv = (float) Math.floor(div);
+        if (div - floordiv > 0.5f) {
+            floordiv += 1f;
+        }
+        return floordiv;
+    }
+
+    /** c10::div_floor_floating in double. */
+    private static double divFloor(double a, double b) {
+        if (b == 0) {
+            return a / b;
+        }
+        double mod = a % b;
+        double div = (a - mod) / b;
+        if (mod != 0 && (b < 0) != (mod < 0)) {
+            div -= 1;
+        }
+        if (div == 0) {
+            return Math.copySign(0.0, a / b);
+        }
+        double floordiv = Math.floor(div);
+        if (div - floordiv > 0.5) {
+            floordiv += 1;
+        }
+        return floordiv;
+    }
+
+    // ---------------------------------------------------------------- pow
+
+    @Override
+    public void meta_pow_Tensor_Tensor(TensorIterator op, Tensor self, Tensor exponent) {
+        op.buildBinaryOp(op.maybeGetOutput(0), self, exponent);
+        if (!op.isMeta() && op.commonDtype() == ScalarType.Bool) {
+            throw Elementwise.notImplemented("pow", ScalarType.Bool);
+        }
+    }
+
+    @Override
+    public void pow_Tensor_Tensor_out(TensorIterator op, Tensor self, Tensor exponent, Tensor out) {
+        switch (op.commonDtype()) {
+            case Float32: {
+                FloatLoop c = op.floatLoop();
+                while (c.next()) {
+                    float[] o = c.out();
+                    float[] a = c.in0();
+                    float[] b = c.in1();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = (float) Elementwise.cpow(a[i], b[i]);
+                    }
+                }
+                break;
+            }
+            case Float64: {
+                DoubleLoop c = op.doubleLoop();
+                while (c.next()) {
+                    double[] o = c.out();
+                    double[] a = c.in0();
+                    double[] b = c.in1();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = Elementwise.cpow(a[i], b[i]);
+                    }
+                }
+                break;
+            }
+            default: {
+                LongLoop c = op.longLoop();
+                while (c.next()) {
+                    long[] o = c.out();
+                    long[] a = c.in0();
+                    long[] b = c.in1();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = Elementwise.powi(a[i], b[i]);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Pow.cpp's meta: integers to negative integer powers are an error; the base is converted to the
+     * result type of (base, exponent) and the op is unary (so out= must have that dtype exactly).
+     */
+    @Override
+    public void meta_pow_Tensor_Scalar(TensorIterator op, Tensor self, Scalar exponent) {
+        if (self.dtype().isIntegral(true) && !exponent.isFloatingPoint() && exponent.toLong() < 0) {
+            throw new IllegalArgumentException("Integers to negative integer powers are not allowed.");
+        }
+        ScalarType common = ResultType.resultType(self, exponent);
+        op.buildUnaryOp(op.maybeGetOutput(0), Elementwise.toDtype(self, common));
+        if (op.isMeta() || Elementwise.scalarEquals(exponent, 0) || Elementwise.scalarEquals(exponent, 1)) {
+            return;
+        }
+        if (common == ScalarType.Bool) {
+            throw Elementwise.notImplemented("pow", common);
+        }
+        if (common.isIntegral(false)) {
+            Elementwise.checkConvert(exponent, common);
+        }
+    }
+
+    @Override
+    public void pow_Tensor_Scalar_out(TensorIterator op, Tensor self, Scalar exponent, Tensor out) {
+        ScalarType dtype = op.commonDtype();
+        if (Elementwise.scalarEquals(exponent, 0)) {
+            Elementwise.fill(op, dtype, 1);
+            return;
+        }
+        if (Elementwise.scalarEquals(exponent, 1)) {
+            powLong(op, 1); // out.copy_(base): x ** 1 in the output's own dtype family
+            return;
+        }
+        switch (dtype) {
+            case Float32:
+                powFloat(op, exponent.toDouble());
+                break;
+            case Float64:
+                powDouble(op, exponent.toDouble());
+                break;
+            default:
+                powLong(op, exponent.toLong());
+        }
+    }
+
+    /** pow_tensor_scalar_optimized_kernel for float, with the sqrt, rsqrt and reciprocal shortcuts. */
+    private static void powFloat(TensorIterator it, double exp) {
+        FloatLoop c = it.floatLoop();
+        while (c.next()) {
+            float[] o = c.out();
+            float[] a = c.in0();
+            int s = c.start();
+            int e = c.end();
+            if (exp == 0.5) {
+                for (int i = s; i < e; i++) {
+                    o[i] = (float) Math.sqrt(a[i]);
+                }
+            } else if (exp == -0.5) {
+                for (int i = s; i < e; i++) {
+                    o[i] = 1f / (float) Math.sqrt(a[i]);
+                }
+            } else if (exp == -1.0) {
+                for (int i = s; i < e; i++) {
+                    o[i] = 1f / a[i];
+                }
+            } else if (exp == 2.0) {
+                for (int i = s; i < e; i++) {
+                    o[i] = a[i] * a[i];
+                }
+            } else if (exp == 3.0) {
+                for (int i = s; i < e; i++) {
+                    o[i] = a[i] * a[i] * a[i];
+                }
+            } else if (exp == -2.0) {
+                for (int i = s; i < e; i++) {
+                    o[i] = (float) (1.0 / (a[i] * a[i]));
+                }
+            } else {
+                for (int i = s; i < e; i++) {
+                    o[i] = (float) Elementwise.cpow(a[i], exp);
+                }
+            }
+        }
+    }
+
+    private static void powDouble(TensorIterator it, double exp) {
+        DoubleLoop c = it.doubleLoop();
+        while (c.next()) {
+            double[] o = c.out();
+            double[] a = c.in0();
+            int s = c.start();
+            int e = c.end();
+            if (exp == 0.5) {
+                for (int i = s; i < e; i++) {
+                    o[i] = Math.sqrt(a[i]);
+                }
+            } else if (exp == -0.5) {
+                for (int i = s; i < e; i++) {
+                    o[i] = 1.0 / Math.sqrt(a[i]);
+                }
+            } else if (exp == -1.0) {
+                for (int i = s; i < e; i++) {
+                    o[i] = 1.0 / a[i];
+                }
+            } else if (exp == 2.0) {
+                for (int i = s; i < e; i++) {
+                    o[i] = a[i] * a[i];
+                }
+            } else if (exp == 3.0) {
+                for (int i = s; i < e; i++) {
+                    o[i] = a[i] * a[i] * a[i];
+                }
+            } else if (exp == -2.0) {
+                for (int i = s; i < e; i++) {
+                    o[i] = 1.0 / (a[i] * a[i]);
+                }
+            } else {
+                for (int i = s; i < e; i++) {
+                    o[i] = Elementwise.cpow(a[i], exp);
+                }
+            }
+        }
+    }
+
+    /** Integer powers (and x ** 1 for any dtype, which reads and writes the output's own type). */
+    private static void powLong(TensorIterator it, long exp) {
+        switch (it.dtype(0)) {
+            case Float32: {
+                if (exp != 1) {
+                    break;
+                }
+                FloatLoop c = it.floatLoop();
+                while (c.next()) {
+                    System.arraycopy(c.in0(), c.start(), c.out(), c.start(), c.end() - c.start());
+                }
+                return;
+            }
+            case Float64: {
+                if (exp != 1) {
+                    break;
+                }
+                DoubleLoop c = it.doubleLoop();
+                while (c.next()) {
+                    System.arraycopy(c.in0(), c.start(), c.out(), c.start(), c.end() - c.start());
+                }
+                return;
+            }
+            case Bool: {
+                if (exp != 1) {
+                    break;
+                }
+                BooleanLoop c = it.booleanLoop();
+                while (c.next()) {
+                    System.arraycopy(c.in0(), c.start(), c.outBool(), c.start(), c.end() - c.start());
+                }
+                return;
+            }
+            default:
+                break;
+        }
+        LongLoop c = it.longLoop();
+        while (c.next()) {
+            long[] o = c.out();
+            long[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = Elementwise.powi(a[i], exp);
+            }
+        }
+    }
+
+    /**
+     * Pow.cpp's meta for a Scalar base: the output has the exponent's sizes (contiguous) and the result
+     * type, or the out tensor's dtype. The impl redispatches to pow.Tensor_Tensor_out, whose checks
+     * (safe casting to out, bool) are made here as well, so that a failing out= call changes nothing.
+     */
+    @Override
+    public void meta_pow_Scalar(StructuredMeta op, Scalar self, Tensor exponent) {
+        TensorImpl out = op.maybeGetOutput(0);
+        ScalarType result = ResultType.resultType(self, exponent);
+        if (!Elementwise.scalarEquals(self, 1.0)) {
+            if (out != null) {
+                CastRules.checkSafeCast(result, out.dtype());
+            }
+            if (result == ScalarType.Bool && !exponent.isMeta()) {
+                throw Elementwise.notImplemented("pow", result);
+            }
+        }
+        op.setOutputRawStrided(0, exponent.sizes(), null, out != null ? out.dtype() : result, exponent.device());
+    }
+
+    @Override
+    public void pow_Scalar_out(StructuredMeta op, Scalar self, Tensor exponent, Tensor out) {
+        if (Elementwise.scalarEquals(self, 1.0)) {
+            Elementwise.fill(out, 1);
+        } else {
+            Torch.pow_out(out, Elementwise.wrappedScalarTensor(self), exponent);
+        }
+    }
+}

@@ -1,0 +1,401 @@
+package org.jitdispatch.kernels.ops;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.kernels.iter.BooleanLoop;
+import org.jitdispatch.kernels.iter.DoubleLoop;
+import org.jitdispatch.kernels.iter.FloatLoop;
+import org.jitdispatch.kernels.iter.LongLoop;
+import org.jitdispatch.kernels.iter.ResultType;
+import org.jitdispatch.kernels.iter.TensorIterator;
+import org.jitdispatch.kernels.iter.TensorIteratorConfig;
+import org.jitdispatch.kernels.structured.TypeMetaNames;
+import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.TensorImpl;
+
+/**
+ * where and clamp: PyTorch 1.13's TensorCompare.cpp with the loops of TensorCompareKernel.cpp and
+ * BinaryOpsKernel.cpp (maximum, minimum).
+ *
+ * <p>where is not structured in PyTorch 1.13: self and other are promoted to their result type, the
+ * condition must be bool, and the kernel (which builds its TensorIterator before touching data) also
+ * serves meta tensors. clamp with Scalar bounds promotes self with the bounds as wrapped numbers and is a
+ * unary op; clamp.Tensor is a ternary TensorIterator op with safe casting to the output.
+ */
+public final class TernaryOps implements TernaryOpsDeclarations {
+
+    // ---------------------------------------------------------------- where
+
+    @Override
+    public Tensor where(Tensor condition, Tensor self, Tensor other) {
+        ScalarType result = Elementwise.resultType(self, other);
+        checkCondition(condition);
+        TensorIterator it = TensorIterator.functional(Tensor.FACTORY);
+        it.build(whereConfig(null, condition, self, other).declareStaticDtype(result));
+        it.commit();
+        whereLoop(it);
+        return (Tensor) it.output(0);
+    }
+
+    @Override
+    public Tensor where_self_out(Tensor condition, Tensor self, Tensor other, Tensor out) {
+        checkCondition(condition);
+        TensorIterator it = TensorIterator.out(Tensor.FACTORY, out);
+        it.build(whereConfig(out, condition, self, other));
+        it.commit();
+        whereLoop(it);
+        it.finish();
+        return out;
+    }
+
+    private static void checkCondition(TensorImpl condition) {
+        if (condition.dtype() != ScalarType.Bool) {
+            throw new IllegalArgumentException("where expected condition to be a boolean tensor, but got a tensor with"
+                    + " dtype " + condition.dtype().c10Name());
+        }
+    }
+
+    /**
+     * No promotion in the iterator: the loop reads self and other converted to the output's dtype, which
+     * is what ATen's self.to(result_type) and other.to(result_type) give it.
+     */
+    private static TensorIteratorConfig whereConfig(TensorImpl out, TensorImpl condition, TensorImpl self, TensorImpl other) {
+        return new TensorIteratorConfig().checkAllSameDtype(false).addOutput(out).addInput(condition).addInput(self)
+                .addInput(other);
+    }
+
+    private static void whereLoop(TensorIterator it) {
+        if (it.isMeta()) {
+            return;
+        }
+        switch (it.dtype(0)) {
+            case Float32: {
+                FloatLoop c = it.floatLoop();
+                while (c.next()) {
+                    float[] o = c.out();
+                    float[] cond = c.in0();
+                    float[] a = c.in1();
+                    float[] b = c.in2();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = cond[i] != 0f ? a[i] : b[i];
+                    }
+                }
+                break;
+            }
+            case Float64: {
+                DoubleLoop c = it.doubleLoop();
+                while (c.next()) {
+                    double[] o = c.out();
+                    double[] cond = c.in0();
+                    double[] a = c.in1();
+                    double[] b = c.in2();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = cond[i] != 0.0 ? a[i] : b[i];
+                    }
+                }
+                break;
+            }
+            case Int32:
+            case Int64: {
+                LongLoop c = it.longLoop();
+                while (c.next()) {
+                    long[] o = c.out();
+                    long[] cond = c.in0();
+                    long[] a = c.in1();
+                    long[] b = c.in2();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = cond[i] != 0 ? a[i] : b[i];
+                    }
+                }
+                break;
+            }
+            default: {
+                BooleanLoop c = it.booleanLoop();
+                while (c.next()) {
+                    boolean[] o = c.outBool();
+                    boolean[] cond = c.in0();
+                    boolean[] a = c.in1();
+                    boolean[] b = c.in2();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = cond[i] ? a[i] : b[i];
+                    }
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- clamp (Scalar bounds)
+
+    /**
+     * TORCH_META_FUNC(clamp): the bounds take part in type promotion as wrapped numbers (an int tensor
+     * clamped to 0.5 becomes float32), which in-place clamping may not do; then a unary op on self
+     * converted to that type.
+     */
+    @Override
+    public void meta_clamp(TensorIterator op, Tensor self, Scalar min, Scalar max) {
+        if (min == null && max == null) {
+            throw new IllegalArgumentException("torch.clamp: At least one of 'min' or 'max' must not be None");
+        }
+        ScalarType result = self.dtype();
+        if (!result.isFloatingPoint()) {
+            ResultType state = new ResultType().add(self.dtype(), self.dim(), self.isWrappedNumber());
+            if (min != null) {
+                state.add(min);
+            }
+            if (max != null) {
+                state.add(max);
+            }
+            result = state.result();
+            if (result != self.dtype() && op.maybeGetOutput(0) == self) {
+                throw new IllegalArgumentException("result type " + result.c10Name()
+                        + " can't be cast to the desired output type " + TypeMetaNames.of(self.dtype()));
+            }
+        }
+        op.buildUnaryOp(op.maybeGetOutput(0), Elementwise.toDtype(self, result));
+        if (op.isMeta() || (min != null && max != null && (Elementwise.isNaN(min) || Elementwise.isNaN(max)))) {
+            return;
+        }
+        ScalarType dtype = op.commonDtype();
+        if (dtype == ScalarType.Bool) {
+            throw Elementwise.notImplemented(min != null && max != null ? "clamp_scalar_cpu"
+                    : max != null ? "clamp_max_scalar_cpu" : "clamp_min_scalar_cpu", dtype);
+        }
+        if (min != null) {
+            Elementwise.checkConvert(min, dtype);
+        }
+        if (max != null) {
+            Elementwise.checkConvert(max, dtype);
+        }
+    }
+
+    /** A NaN bound (with both bounds given) fills the result with NaN; std::min/std::max otherwise. */
+    @Override
+    public void clamp_out(TensorIterator op, Tensor self, Scalar min, Scalar max, Tensor out) {
+        if (min != null && max != null && (Elementwise.isNaN(min) || Elementwise.isNaN(max))) {
+            Elementwise.fill(op, op.dtype(0), Double.NaN);
+            return;
+        }
+        switch (op.commonDtype()) {
+            case Float32: {
+                float lo = min == null ? Float.NaN : (float) min.toDouble();
+                float hi = max == null ? Float.NaN : (float) max.toDouble();
+                FloatLoop c = op.floatLoop();
+                while (c.next()) {
+                    float[] o = c.out();
+                    float[] a = c.in0();
+                    int s = c.start();
+                    int e = c.end();
+                    if (min != null && max != null) {
+                        for (int i = s; i < e; i++) {
+                            float t = a[i] < lo ? lo : a[i];
+                            o[i] = hi < t ? hi : t;
+                        }
+                    } else if (min != null) {
+                        for (int i = s; i < e; i++) {
+                            o[i] = a[i] < lo ? lo : a[i];
+                        }
+                    } else {
+                        for (int i = s; i < e; i++) {
+                            o[i] = hi < a[i] ? hi : a[i];
+                        }
+                    }
+                }
+                break;
+            }
+            case Float64: {
+                double lo = min == null ? Double.NaN : min.toDouble();
+                double hi = max == null ? Double.NaN : max.toDouble();
+                DoubleLoop c = op.doubleLoop();
+                while (c.next()) {
+                    double[] o = c.out();
+                    double[] a = c.in0();
+                    int s = c.start();
+                    int e = c.end();
+                    if (min != null && max != null) {
+                        for (int i = s; i < e; i++) {
+                            double t = a[i] < lo ? lo : a[i];
+                            o[i] = hi < t ? hi : t;
+                        }
+                    } else if (min != null) {
+                        for (int i = s; i < e; i++) {
+                            o[i] = a[i] < lo ? lo : a[i];
+                        }
+                    } else {
+                        for (int i = s; i < e; i++) {
+                            o[i] = hi < a[i] ? hi : a[i];
+                        }
+                    }
+                }
+                break;
+            }
+            default: {
+                long lo = min == null ? Long.MIN_VALUE : min.toLong();
+                long hi = max == null ? Long.MAX_VALUE : max.toLong();
+                LongLoop c = op.longLoop();
+                while (c.next()) {
+                    long[] o = c.out();
+                    long[] a = c.in0();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = Math.min(Math.max(a[i], lo), hi);
+                    }
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- clamp (Tensor bounds)
+
+    @Override
+    public void meta_clamp_Tensor(TensorIterator op, Tensor self, Tensor min, Tensor max) {
+        if (min == null && max == null) {
+            throw new IllegalArgumentException("torch.clamp: At least one of 'min' or 'max' must not be None");
+        }
+        TensorIteratorConfig config = new TensorIteratorConfig().addOutput(op.maybeGetOutput(0)).addInput(self)
+                .promoteInputsToCommonDtype(true).castCommonDtypeToOutputs(true).enforceSafeCastingToOutput(true);
+        if (min != null) {
+            config.addInput(min);
+        }
+        if (max != null) {
+            config.addInput(max);
+        }
+        op.build(config);
+        if (!op.isMeta() && min != null && max != null && op.commonDtype() == ScalarType.Bool) {
+            throw Elementwise.notImplemented("clamp_cpu", ScalarType.Bool);
+        }
+    }
+
+    /** clamp_stub with both bounds (a NaN bound gives NaN), else maximum_stub (min) or minimum_stub (max). */
+    @Override
+    public void clamp_Tensor_out(TensorIterator op, Tensor self, Tensor min, Tensor max, Tensor out) {
+        if (min != null && max != null) {
+            clampTensors(op);
+        } else {
+            extremum(op, min != null);
+        }
+    }
+
+    private static void clampTensors(TensorIterator it) {
+        switch (it.commonDtype()) {
+            case Float32: {
+                FloatLoop c = it.floatLoop();
+                while (c.next()) {
+                    float[] o = c.out();
+                    float[] a = c.in0();
+                    float[] lo = c.in1();
+                    float[] hi = c.in2();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        if (lo[i] != lo[i] || hi[i] != hi[i]) {
+                            o[i] = Float.NaN;
+                        } else {
+                            float t = a[i] < lo[i] ? lo[i] : a[i];
+                            o[i] = hi[i] < t ? hi[i] : t;
+                        }
+                    }
+                }
+                break;
+            }
+            case Float64: {
+                DoubleLoop c = it.doubleLoop();
+                while (c.next()) {
+                    double[] o = c.out();
+                    double[] a = c.in0();
+                    double[] lo = c.in1();
+                    double[] hi = c.in2();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        if (lo[i] != lo[i] || hi[i] != hi[i]) {
+                            o[i] = Double.NaN;
+                        } else {
+                            double t = a[i] < lo[i] ? lo[i] : a[i];
+                            o[i] = hi[i] < t ? hi[i] : t;
+                        }
+                    }
+                }
+                break;
+            }
+            default: {
+                LongLoop c = it.longLoop();
+                while (c.next()) {
+                    long[] o = c.out();
+                    long[] a = c.in0();
+                    long[] lo = c.in1();
+                    long[] hi = c.in2();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = Math.min(Math.max(a[i], lo[i]), hi[i]);
+                    }
+                }
+            }
+        }
+    }
+
+    /** maximum (max = true) or minimum of self and the bound: NaN propagates, bool is or / and. */
+    private static void extremum(TensorIterator it, boolean max) {
+        switch (it.commonDtype()) {
+            case Float32: {
+                FloatLoop c = it.floatLoop();
+                while (c.next()) {
+                    float[] o = c.out();
+                    float[] a = c.in0();
+                    float[] b = c.in1();
+                    if (max) {
+                        for (int i = c.start(), e = c.end(); i < e; i++) {
+                            o[i] = Math.max(a[i], b[i]);
+                        }
+                    } else {
+                        for (int i = c.start(), e = c.end(); i < e; i++) {
+                            o[i] = Math.min(a[i], b[i]);
+                        }
+                    }
+                }
+                break;
+            }
+            case Float64: {
+                DoubleLoop c = it.doubleLoop();
+                while (c.next()) {
+                    double[] o = c.out();
+                    double[] a = c.in0();
+                    double[] b = c.in1();
+                    if (max) {
+                        for (int i = c.start(), e = c.end(); i < e; i++) {
+                            o[i] = Math.max(a[i], b[i]);
+                        }
+                    } else {
+                        for (int i = c.start(), e = c.end(); i < e; i++) {
+                            o[i] = Math.min(a[i], b[i]);
+                        }
+                    }
+                }
+                break;
+            }
+            case Int32:
+            case Int64: {
+                LongLoop c = it.longLoop();
+                while (c.next()) {
+                    long[] o = c.out();
+                    long[] a = c.in0();
+                    long[] b = c.in1();
+                    if (max) {
+                        for (int i = c.start(), e = c.end(); i < e; i++) {
+                            o[i] = Math.max(a[i], b[i]);
+                        }
+                    } else {
+                        for (int i = c.start(), e = c.end(); i < e; i++) {
+                            o[i] = Math.min(a[i], b[i]);
+                        }
+                    }
+                }
+                break;
+            }
+            default: {
+                BooleanLoop c = it.booleanLoop();
+                while (c.next()) {
+                    boolean[] o = c.outBool();
+                    boolean[] a = c.in0();
+                    boolean[] b = c.in1();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = max ? a[i] | b[i] : a[i] & b[i];
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,352 @@
+package org.jitdispatch.kernels.ops;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.iter.DoubleLoop;
+import org.jitdispatch.kernels.iter.FloatLoop;
+import org.jitdispatch.kernels.iter.LongLoop;
+import org.jitdispatch.kernels.iter.TensorIterator;
+import org.jitdispatch.runtime.ScalarType;
+
+/**
+ * neg, abs, exp, log, sqrt, relu, sigmoid and tanh: PyTorch 1.13's UnaryOps.cpp and Activation.cpp with
+ * the loops of UnaryOpsKernel.cpp. neg keeps the dtype (build_unary_op: out= must match it); exp, log,
+ * sqrt, sigmoid and tanh compute integers in float32 (build_unary_float_op). abs and relu are not
+ * structured in PyTorch 1.13; their kernels build the TensorIterator themselves and skip the loop for
+ * meta tensors, so they serve the Meta key too.
+ *
+ * <p>Float32 math is computed in double and rounded once, which is at least as accurate as ATen's
+ * vectorized float versions.
+ */
+public final class UnaryOps implements UnaryOpsDeclarations {
+
+    // ---------------------------------------------------------------- neg
+
+    @Override
+    public void meta_neg(TensorIterator op, Tensor self) {
+        if (self.dtype() == ScalarType.Bool) {
+            throw new IllegalArgumentException("Negation, the `-` operator, on a bool tensor is not supported. If you are"
+                    + " trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+        }
+        op.buildUnaryOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void neg_out(TensorIterator op, Tensor self, Tensor out) {
+        switch (op.commonDtype()) {
+            case Float32: {
+                FloatLoop c = op.floatLoop();
+                while (c.next()) {
+                    float[] o = c.out();
+                    float[] a = c.in0();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = -a[i];
+                    }
+                }
+                break;
+            }
+            case Float64: {
+                DoubleLoop c = op.doubleLoop();
+                while (c.next()) {
+                    double[] o = c.out();
+                    double[] a = c.in0();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = -a[i];
+                    }
+                }
+                break;
+            }
+            default: {
+                LongLoop c = op.longLoop();
+                while (c.next()) {
+                    long[] o = c.out();
+                    long[] a = c.in0();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = -a[i];
+                    }
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- abs
+
+    /** CompositeExplicitAutograd, as in PyTorch: abs_out into a new empty tensor. */
+    @Override
+    public Tensor abs(Tensor self) {
+        Tensor result = Tensor.FACTORY.empty(new long[] {0}, self.dtype(), self.device());
+        return Torch.abs_out(result, self);
+    }
+
+    @Override
+    public Tensor abs_(Tensor self) {
+        return Torch.abs_out(self, self);
+    }
+
+    /** unary_op_impl_out with abs_stub; the dtype check of the kernel is made before {@code out} is resized. */
+    @Override
+    public Tensor abs_out(Tensor self, Tensor out) {
+        TensorIterator it = TensorIterator.out(Tensor.FACTORY, out);
+        it.buildUnaryOp(out, self);
+        if (it.isMeta()) {
+            it.commit();
+            return out;
+        }
+        ScalarType dtype = it.dtype(0);
+        if (dtype == ScalarType.Bool) {
+            throw Elementwise.notImplemented("abs_cpu", dtype);
+        }
+        it.commit();
+        switch (dtype) {
+            case Float32: {
+                FloatLoop c = it.floatLoop();
+                while (c.next()) {
+                    float[] o = c.out();
+                    float[] a = c.in0();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = Math.abs(a[i]);
+                    }
+                }
+                break;
+            }
+            case Float64: {
+                DoubleLoop c = it.doubleLoop();
+                while (c.next()) {
+                    double[] o = c.out();
+                    double[] a = c.in0();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = Math.abs(a[i]);
+                    }
+                }
+                break;
+            }
+            default: {
+                LongLoop c = it.longLoop();
+                while (c.next()) {
+                    long[] o = c.out();
+                    long[] a = c.in0();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = Math.abs(a[i]);
+                    }
+                }
+            }
+        }
+        it.finish();
+        return out;
+    }
+
+    // ---------------------------------------------------------------- exp, log, sqrt, sigmoid, tanh
+
+    @Override
+    public void meta_exp(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void exp_out(TensorIterator op, Tensor self, Tensor out) {
+        if (op.commonDtype() == ScalarType.Float32) {
+            FloatLoop c = op.floatLoop();
+            while (c.next()) {
+                float[] o = c.out();
+                float[] a = c.in0();
+                for (int i = c.start(), e = c.end(); i < e; i++) {
+                    o[i] = (float) Math.exp(a[i]);
+                }
+            }
+            return;
+        }
+        DoubleLoop c = op.doubleLoop();
+        while (c.next()) {
+            double[] o = c.out();
+            double[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = Math.exp(a[i]);
+            }
+        }
+    }
+
+    @Override
+    public void meta_log(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void log_out(TensorIterator op, Tensor self, Tensor out) {
+        if (op.commonDtype() == ScalarType.Float32) {
+            FloatLoop c = op.floatLoop();
+            while (c.next()) {
+                float[] o = c.out();
+                float[] a = c.in0();
+                for (int i = c.start(), e = c.end(); i < e; i++) {
+                    o[i] = (float) Math.log(a[i]);
+                }
+            }
+            return;
+        }
+        DoubleLoop c = op.doubleLoop();
+        while (c.next()) {
+            double[] o = c.out();
+            double[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = Math.log(a[i]);
+            }
+        }
+    }
+
+    @Override
+    public void meta_sqrt(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void sqrt_out(TensorIterator op, Tensor self, Tensor out) {
+        if (op.commonDtype() == ScalarType.Float32) {
+            FloatLoop c = op.floatLoop();
+            while (c.next()) {
+                float[] o = c.out();
+                float[] a = c.in0();
+                for (int i = c.start(), e = c.end(); i < e; i++) {
+                    o[i] = (float) Math.sqrt(a[i]);
+                }
+            }
+            return;
+        }
+        DoubleLoop c = op.doubleLoop();
+        while (c.next()) {
+            double[] o = c.out();
+            double[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = Math.sqrt(a[i]);
+            }
+        }
+    }
+
+    @Override
+    public void meta_sigmoid(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    /** 1 / (1 + exp(-x)). */
+    @Override
+    public void sigmoid_out(TensorIterator op, Tensor self, Tensor out) {
+        if (op.commonDtype() == ScalarType.Float32) {
+            FloatLoop c = op.floatLoop();
+            while (c.next()) {
+                float[] o = c.out();
+                float[] a = c.in0();
+                for (int i = c.start(), e = c.end(); i < e; i++) {
+                    o[i] = (float) (1.0 / (1.0 + Math.exp(-a[i])));
+                }
+            }
+            return;
+        }
+        DoubleLoop c = op.doubleLoop();
+        while (c.next()) {
+            double[] o = c.out();
+            double[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = 1.0 / (1.0 + Math.exp(-a[i]));
+            }
+        }
+    }
+
+    @Override
+    public void meta_tanh(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void tanh_out(TensorIterator op, Tensor self, Tensor out) {
+        if (op.commonDtype() == ScalarType.Float32) {
+            FloatLoop c = op.floatLoop();
+            while (c.next()) {
+                float[] o = c.out();
+                float[] a = c.in0();
+                for (int i = c.start(), e = c.end(); i < e; i++) {
+                    o[i] = (float) Math.tanh(a[i]);
+                }
+            }
+            return;
+        }
+        DoubleLoop c = op.doubleLoop();
+        while (c.next()) {
+            double[] o = c.out();
+            double[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = Math.tanh(a[i]);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- relu
+
+    /** Activation.cpp: clamp_min(self, 0), whose meta (build_unary_op) keeps the dtype. */
+    @Override
+    public Tensor relu(Tensor self) {
+        checkReluInput(self);
+        TensorIterator it = TensorIterator.functional(Tensor.FACTORY);
+        it.buildUnaryOp(null, self);
+        it.commit();
+        reluLoop(it);
+        return (Tensor) it.output(0);
+    }
+
+    /** clamp_min_(self, 0). */
+    @Override
+    public Tensor relu_(Tensor self) {
+        checkReluInput(self);
+        TensorIterator it = TensorIterator.inplace(Tensor.FACTORY, self);
+        it.buildUnaryOp(self, self);
+        it.commit();
+        reluLoop(it);
+        it.finish();
+        return self;
+    }
+
+    private static void checkReluInput(Tensor self) {
+        if (self.dtype() == ScalarType.Bool) {
+            throw new IllegalArgumentException("Boolean inputs not supported for relu");
+        }
+    }
+
+    /** std::max(a, 0): NaN and -0.0 pass through, as in clamp_min's kernel. */
+    private static void reluLoop(TensorIterator it) {
+        if (it.isMeta()) {
+            return;
+        }
+        switch (it.commonDtype()) {
+            case Float32: {
+                FloatLoop c = it.floatLoop();
+                while (c.next()) {
+                    float[] o = c.out();
+                    float[] a = c.in0();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = a[i] < 0f ? 0f : a[i];
+                    }
+                }
+                break;
+            }
+            case Float64: {
+                DoubleLoop c = it.doubleLoop();
+                while (c.next()) {
+                    double[] o = c.out();
+                    double[] a = c.in0();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = a[i] < 0.0 ? 0.0 : a[i];
+                    }
+                }
+                break;
+            }
+            default: {
+                LongLoop c = it.longLoop();
+                while (c.next()) {
+                    long[] o = c.out();
+                    long[] a = c.in0();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = Math.max(a[i], 0L);
+                    }
+                }
+            }
+        }
+    }
+}
