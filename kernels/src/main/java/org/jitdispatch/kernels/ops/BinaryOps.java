@@ -11,6 +11,7 @@ import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.structured.StructuredMeta;
 import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.Storage;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.TensorImpl;
 
@@ -43,6 +44,64 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     @Override
     public void add_out(TensorIterator op, Tensor self, Tensor other, Scalar alpha, Tensor out) {
         addKernel(op, alpha, false);
+    }
+
+    /**
+     * {@code _add_relu.Tensor}, the fused {@code relu(self + alpha * other)} of ATen's add_relu. Its
+     * ops.yaml entry has {@code manual_bindings: True}: {@code Torch._add_relu} calls this kernel directly,
+     * without the dispatcher, the profiler or autograd (PyTorch's manual_cpp_binding lab).
+     */
+    @Override
+    public Tensor add_relu(Tensor self, Tensor other, Scalar alpha) {
+        if (self.dtype() == ScalarType.Bool || other.dtype() == ScalarType.Bool) {
+            throw new IllegalArgumentException("\"add_clamp_cpu\" not implemented for 'Bool'");
+        }
+        TensorIterator op = TensorIterator.functional(Tensor.FACTORY);
+        op.buildBinaryOp(null, self, other);
+        alphaCheck(op, alpha);
+        op.commit();
+        addKernel(op, alpha, false);
+        op.finish();
+        Tensor out = (Tensor) op.output(0);
+        clampBelowAtZero(out.storage());
+        return out;
+    }
+
+    /** relu over a freshly allocated, dense output: every storage element is an element of the result. */
+    private static void clampBelowAtZero(Storage storage) {
+        switch (storage.dtype()) {
+            case Float32: {
+                float[] v = storage.floats();
+                for (int i = 0; i < v.length; i++) {
+                    if (v[i] < 0) {
+                        v[i] = 0;
+                    }
+                }
+                break;
+            }
+            case Float64: {
+                double[] v = storage.doubles();
+                for (int i = 0; i < v.length; i++) {
+                    if (v[i] < 0) {
+                        v[i] = 0;
+                    }
+                }
+                break;
+            }
+            case Int32: {
+                int[] v = storage.ints();
+                for (int i = 0; i < v.length; i++) {
+                    v[i] = Math.max(v[i], 0);
+                }
+                break;
+            }
+            default: {
+                long[] v = storage.longs();
+                for (int i = 0; i < v.length; i++) {
+                    v[i] = Math.max(v[i], 0);
+                }
+            }
+        }
     }
 
     @Override
