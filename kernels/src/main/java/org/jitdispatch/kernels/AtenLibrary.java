@@ -3,6 +3,7 @@ package org.jitdispatch.kernels;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import org.jitdispatch.jit.spin.CallSites;
+import org.jitdispatch.jit.spin.InliningHints;
 import org.jitdispatch.kernels.generated.RegisterAten;
 import org.jitdispatch.runtime.dispatch.Dispatcher;
 import org.jitdispatch.runtime.dispatch.OperatorHandle;
@@ -22,6 +23,7 @@ public final class AtenLibrary implements OperatorLibrary {
         if (loaded) {
             return;
         }
+        InliningHints.install();
         try {
             RegisterAten.register(Dispatcher.singleton());
         } catch (ReflectiveOperationException e) {

@@ -38,7 +38,7 @@ public final class CallSites {
     private final Map<OperatorName, OperatorSite> sites = new ConcurrentHashMap<>();
 
     private CallSites(Dispatcher dispatcher) {
-        CompilerHints.install();
+        InliningHints.install();
         dispatcher.addListener(new DispatcherListener() {
             @Override
             public void onTableChanged(OperatorHandle op) {

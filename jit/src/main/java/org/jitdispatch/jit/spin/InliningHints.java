@@ -1,0 +1,72 @@
+package org.jitdispatch.jit.spin;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.management.ObjectName;
+import org.jitdispatch.jit.gen.JavaNames;
+
+/**
+ * Keeps the standalone compiled code of the call path's generated methods small, so that callers can
+ * inline them.
+ *
+ * <p>Why: a generated method that gets hot (an API method such as {@code Torch.add}, a spun site's
+ * {@code call}, a {@code Register*} wrapper) is also compiled on its own, and C2 inlines everything below
+ * it into that standalone copy, kernel included. A caller compiled later then finds the method "already
+ * compiled into a big method" (machine code over InlineSmallCode) and calls it instead of inlining it:
+ * calls the direct kernel call does not have. Compiler directives that apply only while one of these
+ * methods is itself the unit being compiled tell C2 not to inline the kernel wrapper into it (the
+ * dispatch itself still is); inside any other caller, normal inlining applies to the whole path. The
+ * directives match only our generated classes, so every other method's CompileCommands (JMH's among
+ * them) stay in force.
+ *
+ * <p>It is added once per JVM through the DiagnosticCommand MBean (what {@code jcmd
+ * Compiler.directives_add} does). {@code -Djitdispatch.forceInline=false} leaves it out; where the MBean
+ * is missing nothing happens.
+ */
+public final class InliningHints {
+    static final String PROPERTY = "jitdispatch.forceInline";
+    private static final String WRAPPERS = JavaNames.GENERATED_PACKAGE.replace('.', '/') + "/Register*.*";
+
+    /**
+     * Compiled on their own: a spun site's methods inline the key-set helpers and nothing else; a kernel
+     * wrapper inlines nothing (it is a trampoline to the kernel); an API method inlines the dispatch but
+     * not the kernel wrapper.
+     */
+    static final String DIRECTIVE = "["
+            + "{ match: \"org/jitdispatch/jit/spin/Site_*.*\", inline: ["
+            + "\"+org/jitdispatch/runtime/dispatch/DispatchKeyExtraction.*\", "
+            + "\"+org/jitdispatch/runtime/TensorImpl.keySetBits\", "
+            + "\"+org/jitdispatch/runtime/dispatch/LocalDispatchKeySet.applyTo\", "
+            + "\"-*.*\"] }, "
+            + "{ match: \"" + WRAPPERS + "\", inline: \"-*.*\" }, "
+            + "{ match: [\"" + JavaNames.API_PACKAGE.replace('.', '/') + "/Torch.*\", \""
+            + JavaNames.API_PACKAGE.replace('.', '/') + "/Tensor.*\"], inline: \"-" + WRAPPERS + "\" }"
+            + "]";
+    private static final System.Logger LOG = System.getLogger(InliningHints.class.getName());
+    private static boolean installed;
+
+    private InliningHints() {
+    }
+
+    /** Adds the directive once per JVM (idempotent); the generated library and every CallSites call it. */
+    public static synchronized void install() {
+        if (installed || !Boolean.parseBoolean(System.getProperty(PROPERTY, "true"))) {
+            return;
+        }
+        installed = true;
+        try {
+            Path file = Files.createTempFile("jitdispatch-inline", ".json");
+            try {
+                Files.writeString(file, DIRECTIVE);
+                ManagementFactory.getPlatformMBeanServer().invoke(
+                        new ObjectName("com.sun.management:type=DiagnosticCommand"), "compilerDirectivesAdd",
+                        new Object[] {new String[] {file.toString()}}, new String[] {String[].class.getName()});
+            } finally {
+                Files.deleteIfExists(file);
+            }
+        } catch (Exception | LinkageError e) {
+            LOG.log(System.Logger.Level.DEBUG, "compiler directive for spun call sites not installed: " + e);
+        }
+    }
+}
