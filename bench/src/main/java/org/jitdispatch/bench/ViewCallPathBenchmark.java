@@ -1,9 +1,14 @@
 package org.jitdispatch.bench;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
 import java.util.concurrent.TimeUnit;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.AtenLibrary;
 import org.jitdispatch.kernels.generated.RegisterCPU;
+import org.jitdispatch.runtime.dispatch.Dispatcher;
+import org.jitdispatch.runtime.dispatch.OperatorHandle;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -27,6 +32,15 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 2)
 public class ViewCallPathBenchmark {
+    private static final OperatorHandle OP;
+    private static final MethodHandle REFERENCE;
+
+    static {
+        AtenLibrary.load();
+        OP = Dispatcher.singleton().findSchemaOrThrow("aten::view");
+        REFERENCE = OP.typed(MethodType.methodType(Tensor.class, Tensor.class, long[].class));
+    }
+
     private Tensor t;
     private long[] shape;
 
@@ -46,5 +60,16 @@ public class ViewCallPathBenchmark {
     @InlineChain({"org.jitdispatch.Tensor.view", "Site_aten__view.call", "RegisterCPU.wrapper_CPU_view"})
     public Tensor spunCallSite() {
         return t.view(shape);
+    }
+
+    /** The reference dispatcher: a table read and a call through a non-constant handle. */
+    @Benchmark
+    public Tensor referenceDispatcher() throws Throwable {
+        return (Tensor) REFERENCE.invokeExact(t, shape);
+    }
+
+    @Benchmark
+    public Object boxed() {
+        return OP.callBoxed(t, shape);
     }
 }
