@@ -101,7 +101,11 @@ final class OperatorSite {
     /** The target for calls: the spun class, wrapped in record-function events while a profiler runs. */
     private MethodHandle callTarget() {
         MethodHandle target = targetFor(current);
-        return currentProfiled ? ProfiledTarget.wrap(op.name(), target) : target;
+        if (!currentProfiled) {
+            return target;
+        }
+        Profiler session = Profiler.active();
+        return ProfiledTarget.wrap(op.name(), target, session != null && session.options().recordShapes());
     }
 
     synchronized long spinCount() {

@@ -38,7 +38,7 @@ final class ProfiledTarget {
         return op.namespace().isEmpty() ? op.name() : op.namespace() + "::" + op.name();
     }
 
-    static MethodHandle wrap(OperatorName op, MethodHandle target) {
+    static MethodHandle wrap(OperatorName op, MethodHandle target, boolean recordShapes) {
         MethodType type = target.type();
         Class<?> ret = type.returnType();
         // (int token, P...) -> R
@@ -53,9 +53,16 @@ final class ProfiledTarget {
                     3, type.parameterList());
         }
         MethodHandle guarded = MethodHandles.tryFinally(withToken, cleanup);
-        MethodHandle enter = MethodHandles.insertArguments(ENTER, 0, eventName(op))
-                .asCollector(Object[].class, type.parameterCount())
-                .asType(MethodType.methodType(int.class, type.parameterList()));
+        MethodHandle enter;
+        if (recordShapes) {
+            enter = MethodHandles.insertArguments(ENTER, 0, eventName(op))
+                    .asCollector(Object[].class, type.parameterCount())
+                    .asType(MethodType.methodType(int.class, type.parameterList()));
+        } else {
+            // no argument array when shapes are not recorded: one less allocation per call
+            enter = MethodHandles.dropArguments(MethodHandles.insertArguments(ENTER, 0, eventName(op), null),
+                    0, type.parameterList());
+        }
         return MethodHandles.foldArguments(guarded, 0, enter);
     }
 

@@ -57,26 +57,55 @@ public final class RecordFunction {
         return shapes;
     }
 
-    /** One thread's events, in the order they started. */
+    /**
+     * One thread's events, in the order they started, in parallel primitive arrays (no object per event,
+     * so recording stays cheap at millions of events). Only the owning thread writes; readers take a
+     * snapshot under the same lock.
+     */
     static final class ThreadBuffer {
         private final Thread thread = Thread.currentThread();
-        private final List<MutableEvent> events = new ArrayList<>();
-        private final List<Integer> open = new ArrayList<>();
+        private String[] names = new String[1024];
+        private long[] starts = new long[1024];
+        private long[] ends = new long[1024];
+        private int[] depths = new int[1024];
+        private int[] parents = new int[1024];
+        private List<long[]>[] shapes;
+        private int size;
+        private int[] open = new int[64];
+        private int openDepth;
 
-        synchronized int open(String name, List<long[]> shapes) {
-            int parent = open.isEmpty() ? -1 : open.get(open.size() - 1);
-            MutableEvent e = new MutableEvent(name, System.nanoTime(), open.size(), parent, shapes);
-            events.add(e);
-            open.add(events.size() - 1);
-            return events.size() - 1;
+        synchronized int open(String name, List<long[]> inputShapes) {
+            if (size == names.length) {
+                grow();
+            }
+            int index = size++;
+            names[index] = name;
+            depths[index] = openDepth;
+            parents[index] = openDepth == 0 ? -1 : open[openDepth - 1];
+            if (!inputShapes.isEmpty()) {
+                shapesArray()[index] = inputShapes;
+            }
+            if (openDepth == open.length) {
+                open = java.util.Arrays.copyOf(open, openDepth * 2);
+            }
+            open[openDepth++] = index;
+            starts[index] = System.nanoTime();
+            return index;
         }
 
         synchronized void close(int token) {
-            if (token >= events.size()) {
+            long now = System.nanoTime();
+            if (token >= size) {
                 return; // opened in an earlier session of this thread
             }
-            events.get(token).endNs = System.nanoTime();
-            open.remove(Integer.valueOf(token));
+            ends[token] = now;
+            // events close in LIFO order; an exception path may skip some, so search down the stack
+            for (int d = openDepth - 1; d >= 0; d--) {
+                if (open[d] == token) {
+                    openDepth = d;
+                    return;
+                }
+            }
         }
 
         long threadId() {
@@ -88,30 +117,34 @@ public final class RecordFunction {
         }
 
         synchronized List<ProfilerEvent> snapshot() {
-            List<ProfilerEvent> out = new ArrayList<>(events.size());
+            List<ProfilerEvent> out = new ArrayList<>(size);
             long now = System.nanoTime();
-            for (MutableEvent e : events) {
-                out.add(new ProfilerEvent(e.name, thread.getId(), thread.getName(), e.startNs,
-                        e.endNs == 0 ? now : e.endNs, e.depth, e.parent, e.shapes));
+            for (int i = 0; i < size; i++) {
+                List<long[]> s = shapes == null || shapes[i] == null ? List.of() : shapes[i];
+                out.add(new ProfilerEvent(names[i], thread.getId(), thread.getName(), starts[i],
+                        ends[i] == 0 ? now : ends[i], depths[i], parents[i], s));
             }
             return out;
         }
-    }
 
-    private static final class MutableEvent {
-        final String name;
-        final long startNs;
-        final int depth;
-        final int parent;
-        final List<long[]> shapes;
-        long endNs;
+        @SuppressWarnings("unchecked")
+        private List<long[]>[] shapesArray() {
+            if (shapes == null) {
+                shapes = new List[names.length];
+            }
+            return shapes;
+        }
 
-        MutableEvent(String name, long startNs, int depth, int parent, List<long[]> shapes) {
-            this.name = name;
-            this.startNs = startNs;
-            this.depth = depth;
-            this.parent = parent;
-            this.shapes = shapes;
+        private void grow() {
+            int n = names.length * 2;
+            names = java.util.Arrays.copyOf(names, n);
+            starts = java.util.Arrays.copyOf(starts, n);
+            ends = java.util.Arrays.copyOf(ends, n);
+            depths = java.util.Arrays.copyOf(depths, n);
+            parents = java.util.Arrays.copyOf(parents, n);
+            if (shapes != null) {
+                shapes = java.util.Arrays.copyOf(shapes, n);
+            }
         }
     }
 }
