@@ -16,18 +16,20 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * {@code aten::add.Tensor} on 1-element float32 tensors through each call path, side by side in one run:
+ * {@code aten::add.Tensor} on float32 vectors of 1 to 1M elements through each call path, side by side in
+ * one run:
  * the CPU kernel called directly (the generated CPU wrapper, like at::cpu::add), the manual_bindings
  * bypass ({@code -Djitdispatch.bypass=add.Tensor}), the spun call site behind the generated API, the
  * reference dispatcher (a table lookup and a non-constant handle), and the boxed call.
  *
- * <pre>java -jar bench/target/benchmarks.jar AddCallPath -prof gc</pre>
+ * <pre>java -jar bench/target/benchmarks.jar AddCallPath -p size=1 -prof gc</pre>
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -46,14 +48,17 @@ public class AddCallPathBenchmark {
         REFERENCE = OP.typed(ADD);
     }
 
+    @Param({"1", "64", "4096", "1048576"})
+    int size;
+
     private Tensor a;
     private Tensor b;
     private Scalar alpha;
 
     @Setup
     public void setUp() {
-        a = Torch.tensor(new float[] {1.5f});
-        b = Torch.tensor(new float[] {2.25f});
+        a = SizedTensors.vector(size, 0.5f);
+        b = SizedTensors.vector(size, 0.25f);
         alpha = Scalar.of(1);
     }
 

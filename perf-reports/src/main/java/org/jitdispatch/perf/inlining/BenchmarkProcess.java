@@ -40,6 +40,8 @@ public final class BenchmarkProcess {
         } else {
             cmd.addAll(List.of("-wi", "5", "-w", "1s", "-i", "5", "-r", "1s"));
         }
+        // the smallest size of every parameterised call-path benchmark (ignored by benchmarks without it)
+        cmd.addAll(List.of("-p", "size=1", "-p", "n=1"));
         cmd.add("-jvmArgsAppend");
         cmd.add(String.join(" ", jvmArgs));
         Path log = workDir.resolve(label + ".log");
