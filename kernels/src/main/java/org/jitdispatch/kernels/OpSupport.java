@@ -24,6 +24,21 @@ public final class OpSupport {
         throw new UndeclaredThrowableException(t);
     }
 
+    /** After an in-place or out= write: the written tensor's data changed (null for an absent optional). */
+    public static void bumpVersions(TensorImpl written) {
+        if (written != null) {
+            written.versionCounter().bump();
+        }
+    }
+
+    public static void bumpVersions(TensorImpl[] written) {
+        if (written != null) {
+            for (TensorImpl t : written) {
+                bumpVersions(t);
+            }
+        }
+    }
+
     /** A manual_bindings operator calls the CPU kernel directly, so every tensor it gets must be on the CPU. */
     public static void checkManualBinding(String op, String argument, TensorImpl t) {
         if (t != null && t.device().type() != DeviceType.CPU) {

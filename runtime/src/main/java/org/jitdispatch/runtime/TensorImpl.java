@@ -26,6 +26,10 @@ public class TensorImpl {
     private long keySet;
     /** c10's is_wrapped_number: a 0-dim tensor standing for a Python number in type promotion. */
     private boolean wrappedNumber;
+    /** Shared with every view of the same data. */
+    private VersionCounter versionCounter = new VersionCounter();
+    /** Autograd's per-tensor state, owned by the autograd layer above the runtime (null when never used). */
+    private Object autogradMeta;
 
     /**
      * A tensor over {@code storage} (null exactly when {@code device} is Meta). The view must fit in the
@@ -140,6 +144,25 @@ public class TensorImpl {
         wrappedNumber = value;
     }
 
+    /** The in-place modification counter, shared with views. */
+    public final VersionCounter versionCounter() {
+        return versionCounter;
+    }
+
+    /** The version of this tensor's data (bumped by every in-place modification of it or a view of it). */
+    public final int version() {
+        return versionCounter.current();
+    }
+
+    /** Opaque slot for autograd's per-tensor state (c10's autograd_meta); the runtime never reads it. */
+    public final Object autogradMeta() {
+        return autogradMeta;
+    }
+
+    public final void setAutogradMeta(Object meta) {
+        autogradMeta = meta;
+    }
+
     // ---- metadata changes, for kernels ----
 
     /**
@@ -187,7 +210,9 @@ public class TensorImpl {
                         + " require a storage of at least " + need + " elements, but the storage has " + storage.size());
             }
         }
-        return makeView(viewSizes, viewStrides, viewOffset);
+        TensorImpl view = makeView(viewSizes, viewStrides, viewOffset);
+        view.versionCounter = versionCounter;
+        return view;
     }
 
     /** Creates the view object; the kernels' Tensor overrides this so that views are Tensors. */

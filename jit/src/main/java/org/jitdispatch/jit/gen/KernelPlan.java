@@ -20,7 +20,14 @@ import org.jitdispatch.runtime.schema.SchemaKind;
  */
 final class KernelPlan {
     /** How a wrapper reaches its kernel. */
-    sealed interface Wrapper permits Direct, Structured, BackendSelect {
+    sealed interface Wrapper permits Direct, Structured, BackendSelect, InplaceOrView {
+    }
+
+    /**
+     * The ADInplaceOrView kernel of an operator that writes to an argument (generated, as PyTorch generates
+     * them): redispatches below ADInplaceOrView, then bumps the version counter of every written tensor.
+     */
+    record InplaceOrView() implements Wrapper {
     }
 
     /**
@@ -75,7 +82,29 @@ final class KernelPlan {
             if (isFactory(f)) {
                 add(new Registration(f, DispatchKey.BackendSelect, new BackendSelect()));
             }
+            if (writesTensors(f)) {
+                add(new Registration(f, DispatchKey.ADInplaceOrView, new InplaceOrView()));
+            }
         }
+    }
+
+    /**
+     * Whether the operator writes to a tensor argument with a kernel of its own (in-place, out= and other
+     * mutating operators). Composite operators are left out: their kernels write through other operators,
+     * whose ADInplaceOrView kernels count the write once. (PyTorch also covers CompositeExplicitAutograd
+     * operators and relies on a thread-local guard to keep the inner call from counting again; a guard
+     * would cost every later call a ThreadLocal lookup here.)
+     */
+    static boolean writesTensors(NativeFunction f) {
+        boolean writes = f.func().arguments().stream().anyMatch(a -> a.isWrite() && a.type().isTensorLike());
+        boolean composite = !f.isPartOfStructuredGroup() && !f.dispatch().isEmpty()
+                && f.dispatch().keySet().stream().allMatch(DispatchKey::isAlias);
+        return writes && !composite;
+    }
+
+    /** Whether {@code Ops} needs a compiled redispatch handle for the operator's generated kernels. */
+    static boolean needsRedispatch(NativeFunction f) {
+        return isFactory(f) || writesTensors(f);
     }
 
     /** torchgen's BackendSelect rule: TensorOptions arguments and no tensor argument to dispatch on. */

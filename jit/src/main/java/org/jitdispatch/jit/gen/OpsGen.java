@@ -33,11 +33,11 @@ final class OpsGen {
                     .initializer("$T.invoker($S, $L)", JavaNames.ATEN_LIBRARY, "aten::" + s.name(),
                             DispatcherSignature.methodType(s))
                     .build());
-            if (KernelPlan.isFactory(f)) {
+            if (KernelPlan.needsRedispatch(f)) {
                 t.addField(FieldSpec.builder(MethodHandle.class, JavaNames.redispatchField(s.name()),
                                 Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("Redispatch of {@code aten::$L} ({@code (long keySet, args...)}), for its"
-                                + " BackendSelect kernel\n", s.name())
+                                + " generated BackendSelect or ADInplaceOrView kernel\n", s.name())
                         .initializer("$T.redispatcher($S, $L)", JavaNames.ATEN_LIBRARY, "aten::" + s.name(),
                                 DispatcherSignature.methodType(s))
                         .build());

@@ -12,6 +12,7 @@ import java.util.List;
 import javax.lang.model.element.Modifier;
 import org.jitdispatch.jit.model.NativeFunction;
 import org.jitdispatch.runtime.dispatch.DispatchKey;
+import org.jitdispatch.runtime.dispatch.DispatchKeySet;
 import org.jitdispatch.runtime.dispatch.Dispatcher;
 import org.jitdispatch.runtime.dispatch.Library;
 import org.jitdispatch.runtime.schema.Argument;
@@ -44,8 +45,12 @@ final class WrapperGen {
             FunctionSchema schema = r.function().func();
             String wrapperName = JavaNames.wrapper(key.name(), schema.name());
             type.addMethod(wrapper(key, r, wrapperName));
+            CodeBlock methodType = DispatcherSignature.methodType(schema);
+            if (r.wrapper() instanceof KernelPlan.InplaceOrView) {
+                methodType = CodeBlock.of("$L.insertParameterTypes(0, $T.class)", methodType, DispatchKeySet.class);
+            }
             register.addStatement("lib.impl($S, lookup.findStatic($T.class, $S, $L))",
-                    schema.name().toString(), self, wrapperName, DispatcherSignature.methodType(schema));
+                    schema.name().toString(), self, wrapperName, methodType);
         }
         type.addMethod(register.build());
         return JavaFile.builder(JavaNames.GENERATED_PACKAGE, type.build()).skipJavaLangImports(true).build();
@@ -73,7 +78,49 @@ final class WrapperGen {
             backendSelectBody(m, schema);
             return m.build();
         }
+        if (r.wrapper() instanceof KernelPlan.InplaceOrView) {
+            return inplaceOrViewWrapper(r, name);
+        }
         structuredBody(m, (KernelPlan.Structured) r.wrapper(), r.function());
+        return m.build();
+    }
+
+    /**
+     * {@code result = Ops.redispatch_X(ks & AFTER_AD_INPLACE_OR_VIEW, args...); written.versionCounter().bump()}:
+     * c10's ADInplaceOrView kernel for an operator that writes to its arguments.
+     */
+    private static MethodSpec inplaceOrViewWrapper(KernelPlan.Registration r, String name) {
+        FunctionSchema schema = r.function().func();
+        MethodSpec.Builder m = MethodSpec.methodBuilder(name)
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addParameter(DispatchKeySet.class, "ks")
+                .addParameters(DispatcherSignature.parameters(schema))
+                .returns(DispatcherSignature.returnType(schema))
+                .addJavadoc("{@code $L} for ADInplaceOrView: bumps the version of every written tensor.\n", schema);
+        CodeBlock invoke = CodeBlock.of("$T.$N.invokeExact(ks.raw() & $T.AFTER_AD_INPLACE_OR_VIEW.raw(), $L)",
+                JavaNames.OPS, JavaNames.redispatchField(schema.name()), DispatchKeySet.class,
+                DispatcherSignature.argumentNames(schema.arguments()));
+        boolean returns = !schema.returns().isEmpty();
+        if (returns) {
+            m.addStatement("$T result", DispatcherSignature.returnType(schema));
+        }
+        m.beginControlFlow("try");
+        if (returns) {
+            m.addStatement("result = ($T) $L", DispatcherSignature.returnType(schema), invoke);
+        } else {
+            m.addStatement(invoke);
+        }
+        m.nextControlFlow("catch ($T t)", Throwable.class)
+                .addStatement("throw $T.rethrow(t)", JavaNames.OP_SUPPORT)
+                .endControlFlow();
+        for (Argument a : schema.arguments()) {
+            if (a.isWrite() && a.type().isTensorLike()) {
+                m.addStatement("$T.bumpVersions($N)", JavaNames.OP_SUPPORT, JavaNames.param(a.name()));
+            }
+        }
+        if (returns) {
+            m.addStatement("return result");
+        }
         return m.build();
     }
 
