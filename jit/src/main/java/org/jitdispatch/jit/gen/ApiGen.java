@@ -148,9 +148,10 @@ final class ApiGen {
         ClassName t = JavaNames.TENSOR;
         return TypeSpec.classBuilder(t)
                 .addModifiers(javax.lang.model.element.Modifier.PUBLIC, javax.lang.model.element.Modifier.FINAL)
-                .superclass(TensorImpl.class)
+                .superclass(JavaNames.TENSOR_BASE)
                 .addJavadoc("A tensor with the aten operators as methods ({@code a.add(b)}, {@code a.add_(b)}),"
-                        + " generated from ops.yaml. Storage and metadata live in {@link $T}.\n", TensorImpl.class)
+                        + " generated from ops.yaml. Storage and metadata live in {@link $T}, the autograd API in {@link"
+                        + " $T}.\n", TensorImpl.class, JavaNames.TENSOR_BASE)
                 .addField(FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(TensorFactory.class), t), "FACTORY",
                                 javax.lang.model.element.Modifier.PUBLIC, javax.lang.model.element.Modifier.STATIC,
                                 javax.lang.model.element.Modifier.FINAL)
@@ -187,7 +188,10 @@ final class ApiGen {
                         .build());
     }
 
-    /** TensorImpl's public methods: a generated method with the same name and parameters would clash. */
+    /**
+     * TensorImpl's public methods, and the autograd API of the hand-written TensorBase: a generated method
+     * with the same name and parameters would clash.
+     */
     private static Set<String> reservedTensorSignatures() {
         Set<String> out = new HashSet<>();
         for (Method m : TensorImpl.class.getMethods()) {
@@ -201,6 +205,10 @@ final class ApiGen {
                 sb.append(tn).append(',');
             }
             out.add(sb.append(')').toString());
+        }
+        for (String autograd : new String[] {"requiresGrad()", "requiresGrad_(boolean,)", "grad()", "gradFn()",
+                "isLeaf()", "backward()", "backward(org.jitdispatch.Tensor,)", "backward(org.jitdispatch.Tensor,boolean,)"}) {
+            out.add(autograd);
         }
         out.remove("asStrided(long[],long[],long,)"); // overridden on purpose, covariantly
         out.remove("toString()");

@@ -22,6 +22,8 @@ public final class JavaNames {
     public static final ClassName TENSOR = ClassName.get(API_PACKAGE, "Tensor");
     public static final ClassName TORCH = ClassName.get(API_PACKAGE, "Torch");
     public static final ClassName TORCH_BASE = ClassName.get(API_PACKAGE, "TorchBase");
+    /** The hand-written superclass of the generated Tensor (the autograd API). */
+    public static final ClassName TENSOR_BASE = ClassName.get(API_PACKAGE, "TensorBase");
     public static final ClassName OPS = ClassName.get(GENERATED_PACKAGE, "Ops");
     public static final ClassName KERNELS = ClassName.get(GENERATED_PACKAGE, "Kernels");
     public static final ClassName REGISTER_ATEN = ClassName.get(GENERATED_PACKAGE, "RegisterAten");

@@ -1,0 +1,60 @@
+package org.jitdispatch;
+
+import java.util.Collections;
+import org.jitdispatch.autograd.Autograd;
+import org.jitdispatch.autograd.Engine;
+import org.jitdispatch.autograd.Node;
+import org.jitdispatch.runtime.Device;
+import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
+import org.jitdispatch.runtime.TensorImpl;
+
+/**
+ * The hand-written part of {@link Tensor}: the autograd API (requires_grad, grad, grad_fn, backward).
+ * The generated {@code Tensor} extends this class with the operators of ops.yaml. The methods are final
+ * so that an operator of the same name is a compile error rather than a silent override.
+ */
+public abstract class TensorBase extends TensorImpl {
+    protected TensorBase(Storage storage, ScalarType dtype, Device device, long[] sizes, long[] strides,
+                         long storageOffset) {
+        super(storage, dtype, device, sizes, strides, storageOffset);
+    }
+
+    public final boolean requiresGrad() {
+        return Autograd.requiresGrad(this);
+    }
+
+    /** Makes this leaf tensor record gradients (PyTorch's requires_grad_); returns this. */
+    public final Tensor requiresGrad_(boolean requiresGrad) {
+        Autograd.setRequiresGrad((Tensor) this, requiresGrad);
+        return (Tensor) this;
+    }
+
+    /** The accumulated gradient of this leaf, or null. */
+    public final Tensor grad() {
+        return Autograd.grad(this);
+    }
+
+    /** The backward function that produced this tensor, or null for a leaf. */
+    public final Node gradFn() {
+        return Autograd.gradFn(this);
+    }
+
+    public final boolean isLeaf() {
+        return Autograd.isLeaf(this);
+    }
+
+    /** {@code backward()} of a one-element tensor: the gradient is one. */
+    public final void backward() {
+        backward(null, false);
+    }
+
+    public final void backward(Tensor gradient) {
+        backward(gradient, false);
+    }
+
+    /** Accumulates gradients into the leaves; {@code retainGraph} keeps saved tensors for another pass. */
+    public final void backward(Tensor gradient, boolean retainGraph) {
+        Engine.backward(Collections.singletonList((Tensor) this), Collections.singletonList(gradient), retainGraph);
+    }
+}

@@ -1,0 +1,115 @@
+package org.jitdispatch.autograd;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.runtime.DeviceType;
+import org.jitdispatch.runtime.TensorImpl;
+
+/**
+ * Autograd's view of a tensor: requires_grad, grad, grad_fn, and the history that autograd kernels
+ * attach to their results. A tensor that requires grad carries its backend's Autograd key, so its calls
+ * reach autograd kernels; a tensor that does not carries none and pays nothing.
+ */
+public final class Autograd {
+    private Autograd() {
+    }
+
+    public static boolean requiresGrad(TensorImpl t) {
+        AutogradMeta m = (AutogradMeta) t.autogradMeta();
+        return m != null && (m.requiresGrad || m.gradFn != null);
+    }
+
+    /** PyTorch's requires_grad_ : only leaves, and only floating-point tensors. */
+    public static void setRequiresGrad(Tensor t, boolean requiresGrad) {
+        if (!isLeaf(t)) {
+            throw new IllegalStateException("you can only change requires_grad flags of leaf variables. If you want to use"
+                    + " a computed variable in a subgraph that doesn't require differentiation use var_no_grad ="
+                    + " var.detach().");
+        }
+        if (requiresGrad && !t.dtype().isFloatingPoint()) {
+            throw new IllegalArgumentException("only Tensors of floating point dtype can require gradients");
+        }
+        meta(t).requiresGrad = requiresGrad;
+        updateKeys(t);
+    }
+
+    public static Tensor grad(TensorImpl t) {
+        AutogradMeta m = (AutogradMeta) t.autogradMeta();
+        return m == null ? null : m.grad;
+    }
+
+    public static void setGrad(Tensor t, Tensor grad) {
+        meta(t).grad = grad;
+    }
+
+    public static Node gradFn(TensorImpl t) {
+        AutogradMeta m = (AutogradMeta) t.autogradMeta();
+        return m == null ? null : m.gradFn;
+    }
+
+    static int outputNr(TensorImpl t) {
+        AutogradMeta m = (AutogradMeta) t.autogradMeta();
+        return m == null ? 0 : m.outputNr;
+    }
+
+    public static boolean isLeaf(TensorImpl t) {
+        return gradFn(t) == null;
+    }
+
+    /** Makes {@code node} the grad_fn of output {@code outputNr} of an operation (used by autograd kernels). */
+    public static void setHistory(Tensor result, Node node, int outputNr) {
+        AutogradMeta m = meta(result);
+        m.gradFn = node;
+        m.outputNr = outputNr;
+        updateKeys(result);
+    }
+
+    /**
+     * Where the gradient of {@code t} goes: its grad_fn's input, or its AccumulateGrad when it is a leaf that
+     * requires grad; null when no gradient is needed.
+     */
+    public static Edge gradientEdge(Tensor t) {
+        if (t == null) {
+            return null;
+        }
+        AutogradMeta m = (AutogradMeta) t.autogradMeta();
+        if (m == null) {
+            return null;
+        }
+        if (m.gradFn != null) {
+            return new Edge(m.gradFn, m.outputNr);
+        }
+        if (!m.requiresGrad) {
+            return null;
+        }
+        if (m.accumulator == null) {
+            m.accumulator = new AccumulateGrad(t);
+        }
+        return new Edge(m.accumulator, 0);
+    }
+
+    /** The gradient edges of a forward call's inputs (null entries for inputs that need no gradient). */
+    public static Edge[] collectNextEdges(Tensor... inputs) {
+        List<Edge> edges = new ArrayList<>(inputs.length);
+        for (Tensor t : inputs) {
+            edges.add(gradientEdge(t));
+        }
+        return edges.toArray(new Edge[0]);
+    }
+
+    static AutogradMeta meta(TensorImpl t) {
+        AutogradMeta m = (AutogradMeta) t.autogradMeta();
+        if (m == null) {
+            m = new AutogradMeta();
+            t.setAutogradMeta(m);
+        }
+        return m;
+    }
+
+    /** The Autograd key of the tensor's backend is present exactly while the tensor requires grad. */
+    private static void updateKeys(TensorImpl t) {
+        DeviceType type = t.device().type();
+        t.setKeyPresent(type.backendKey().autogradKeyOfBackend(), requiresGrad(t));
+    }
+}
