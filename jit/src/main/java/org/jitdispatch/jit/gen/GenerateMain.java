@@ -6,7 +6,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.HashSet;
+import java.util.Set;
+import org.jitdispatch.jit.model.Derivative;
+import org.jitdispatch.jit.model.DerivativesYaml;
 import org.jitdispatch.jit.model.NativeFunction;
+import org.jitdispatch.runtime.schema.OperatorName;
 import org.jitdispatch.jit.model.OpsYaml;
 import org.jitdispatch.jit.model.OpsYamlException;
 import org.jitdispatch.jit.yaml.YamlException;
@@ -28,6 +33,9 @@ public final class GenerateMain implements Callable<Integer> {
     @Option(names = "--output-dir", required = true, description = "Where the Java sources go (target/generated-sources/...).")
     Path outputDir;
 
+    @Option(names = "--derivatives-yaml", description = "The derivatives.yaml file (gradient formulas), optional.")
+    Path derivativesYaml;
+
     public static void main(String[] args) {
         int code = new CommandLine(new GenerateMain()).execute(args);
         if (code != 0) {
@@ -39,13 +47,15 @@ public final class GenerateMain implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         OpsYaml ops;
+        DerivativesYaml derivatives;
         try {
             ops = OpsYaml.read(opsYaml);
+            derivatives = derivativesYaml == null ? null : DerivativesYaml.read(derivativesYaml, ops);
         } catch (OpsYamlException | YamlException e) {
             System.err.println(e.getMessage());
             return 1;
         }
-        List<JavaFile> files = generate(ops);
+        List<JavaFile> files = generate(ops, derivatives == null ? List.of() : derivatives.derivatives());
         for (JavaFile f : files) {
             f.writeTo(outputDir);
         }
@@ -54,8 +64,8 @@ public final class GenerateMain implements Callable<Integer> {
         return 0;
     }
 
-    /** Every generated file for a validated ops.yaml. */
-    public static List<JavaFile> generate(OpsYaml ops) {
+    /** Every generated file for a validated ops.yaml and its derivatives. */
+    public static List<JavaFile> generate(OpsYaml ops, List<Derivative> derivatives) {
         KernelPlan plan = new KernelPlan(ops);
         List<JavaFile> files = new ArrayList<>();
         ApiGen api = new ApiGen(plan);
@@ -63,9 +73,14 @@ public final class GenerateMain implements Callable<Integer> {
             api.add(f);
         }
         files.addAll(api.files());
-        files.add(OpsGen.generate(ops.functions()));
+        Set<OperatorName> differentiable = new HashSet<>();
+        derivatives.forEach(d -> differentiable.add(d.schema().name()));
+        files.add(OpsGen.generate(ops.functions(), differentiable));
         plan.byKey().forEach((key, regs) -> files.add(WrapperGen.generate(key, regs)));
-        files.add(RegisterAtenGen.generate(ops.functions(), plan.byKey().keySet()));
+        files.add(RegisterAtenGen.generate(ops.functions(), plan.byKey().keySet(), !derivatives.isEmpty()));
+        if (!derivatives.isEmpty()) {
+            files.addAll(AutogradGen.generate(derivatives));
+        }
         DeclarationsGen declarations = new DeclarationsGen(plan);
         files.addAll(declarations.declarationFiles());
         files.add(declarations.kernelsFile());

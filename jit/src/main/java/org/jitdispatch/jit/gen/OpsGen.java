@@ -19,7 +19,7 @@ final class OpsGen {
     private OpsGen() {
     }
 
-    static JavaFile generate(List<NativeFunction> functions) {
+    static JavaFile generate(List<NativeFunction> functions, java.util.Set<org.jitdispatch.runtime.schema.OperatorName> differentiable) {
         TypeSpec.Builder t = TypeSpec.classBuilder(JavaNames.OPS)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addJavadoc("The call handle of every aten operator, generated from ops.yaml. Each has the"
@@ -33,11 +33,11 @@ final class OpsGen {
                     .initializer("$T.invoker($S, $L)", JavaNames.ATEN_LIBRARY, "aten::" + s.name(),
                             DispatcherSignature.methodType(s))
                     .build());
-            if (KernelPlan.needsRedispatch(f)) {
+            if (KernelPlan.needsRedispatch(f) || differentiable.contains(f.name())) {
                 t.addField(FieldSpec.builder(MethodHandle.class, JavaNames.redispatchField(s.name()),
                                 Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("Redispatch of {@code aten::$L} ({@code (long keySet, args...)}), for its"
-                                + " generated BackendSelect or ADInplaceOrView kernel\n", s.name())
+                                + " generated BackendSelect, ADInplaceOrView or Autograd kernel\n", s.name())
                         .initializer("$T.redispatcher($S, $L)", JavaNames.ATEN_LIBRARY, "aten::" + s.name(),
                                 DispatcherSignature.methodType(s))
                         .build());

@@ -16,7 +16,7 @@ final class RegisterAtenGen {
     private RegisterAtenGen() {
     }
 
-    static JavaFile generate(List<NativeFunction> functions, Set<DispatchKey> keys) {
+    static JavaFile generate(List<NativeFunction> functions, Set<DispatchKey> keys, boolean autograd) {
         MethodSpec.Builder register = MethodSpec.methodBuilder("register")
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .addParameter(Dispatcher.class, "dispatcher")
@@ -29,6 +29,9 @@ final class RegisterAtenGen {
         }
         for (DispatchKey k : keys) {
             register.addStatement("$T.register(dispatcher)", JavaNames.registerClass(k.name()));
+        }
+        if (autograd) {
+            register.addStatement("$T.register(dispatcher)", AutogradGen.REGISTER);
         }
         TypeSpec t = TypeSpec.classBuilder(JavaNames.REGISTER_ATEN)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)

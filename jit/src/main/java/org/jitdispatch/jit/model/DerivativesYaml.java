@@ -1,0 +1,81 @@
+package org.jitdispatch.jit.model;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jitdispatch.jit.yaml.YamlEntry;
+import org.jitdispatch.jit.yaml.YamlException;
+import org.jitdispatch.jit.yaml.YamlFile;
+import org.jitdispatch.runtime.schema.Argument;
+import org.jitdispatch.runtime.schema.FunctionSchema;
+import org.jitdispatch.runtime.schema.SchemaParseException;
+
+/**
+ * derivatives.yaml in PyTorch's format: {@code - name: <full schema>} then one {@code <input>: <formula>}
+ * per differentiable tensor input. Every entry must name an operator of ops.yaml with exactly its
+ * schema, and every formula key must be one of its tensor arguments; errors name file, line and entry.
+ */
+public final class DerivativesYaml {
+    private final List<Derivative> derivatives;
+
+    private DerivativesYaml(List<Derivative> derivatives) {
+        this.derivatives = derivatives;
+    }
+
+    public static DerivativesYaml read(Path path, OpsYaml ops) {
+        return load(YamlFile.read(path), ops);
+    }
+
+    public static DerivativesYaml load(YamlFile yaml, OpsYaml ops) {
+        List<Derivative> out = new ArrayList<>();
+        List<OpsYamlError> errors = new ArrayList<>();
+        for (YamlEntry e : yaml.entries()) {
+            try {
+                out.add(entry(e, ops));
+            } catch (YamlException ex) {
+                errors.add(new OpsYamlError(ex.file(), ex.line(), ex.reason()));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw new OpsYamlException(errors);
+        }
+        return new DerivativesYaml(List.copyOf(out));
+    }
+
+    public List<Derivative> derivatives() {
+        return derivatives;
+    }
+
+    private static Derivative entry(YamlEntry e, OpsYaml ops) {
+        String name = e.scalar("name").orElseThrow(() -> e.error("name", "missing required key 'name'"));
+        FunctionSchema schema;
+        try {
+            schema = FunctionSchema.parse(name);
+        } catch (SchemaParseException ex) {
+            throw e.error("name", ex.getMessage());
+        }
+        NativeFunction f = ops.function(schema.name()).orElseThrow(() -> e.error("name",
+                "no operator " + schema.name() + " in ops.yaml"));
+        if (!f.func().equals(schema)) {
+            throw e.error("name", "the schema differs from ops.yaml's: " + f.func());
+        }
+        Map<String, String> formulas = new LinkedHashMap<>();
+        for (String key : e.keys()) {
+            if (key.equals("name") || key.equals("result") || key.equals("dispatch")) {
+                continue; // result: forward-mode formulas, not used here
+            }
+            Argument arg = schema.arguments().stream().filter(a -> a.name().equals(key)).findFirst()
+                    .orElseThrow(() -> e.error(key, "'" + key + "' is not an argument of " + schema.name()));
+            if (!arg.type().isTensorLike() || arg.type().isList()) {
+                throw e.error(key, "'" + key + "' is not a Tensor argument, so it has no gradient");
+            }
+            formulas.put(key, e.scalar(key).orElseThrow());
+        }
+        if (formulas.isEmpty()) {
+            throw e.error("name", "no gradient formula for any input of " + schema.name());
+        }
+        return new Derivative(schema, formulas, new Location(e.file(), e.line()));
+    }
+}

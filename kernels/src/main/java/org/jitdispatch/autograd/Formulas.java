@@ -1,0 +1,92 @@
+package org.jitdispatch.autograd;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.TensorGeometry;
+
+/**
+ * Helpers that derivatives.yaml formulas call (PyTorch's FunctionsManual), all built from operators so
+ * that they run on every backend.
+ */
+public final class Formulas {
+    private Formulas() {
+    }
+
+    /**
+     * Sums {@code grad} down to {@code sizes} (at::sum_to): leading dimensions that broadcasting added are
+     * summed away, and dimensions that were 1 are summed with keepdim. Undoes broadcasting in every
+     * generated backward function. Null in, null out.
+     */
+    public static Tensor sumTo(Tensor grad, long[] sizes) {
+        if (grad == null || sizes == null || Arrays.equals(grad.sizes(), sizes)) {
+            return grad;
+        }
+        long[] g = grad.sizes();
+        int lead = g.length - sizes.length;
+        List<Long> dims = new ArrayList<>();
+        for (int i = 0; i < lead; i++) {
+            dims.add((long) i);
+        }
+        for (int i = 0; i < sizes.length; i++) {
+            if (sizes[i] == 1 && g[lead + i] != 1) {
+                dims.add((long) (lead + i));
+            }
+        }
+        Tensor summed = dims.isEmpty() ? grad
+                : Torch.sum(grad, dims.stream().mapToLong(Long::longValue).toArray(), true, null);
+        return summed.view(sizes);
+    }
+
+    /** {@code grad * alpha}, skipping the multiplication for alpha == 1. */
+    public static Tensor maybeMultiply(Tensor grad, Scalar alpha) {
+        boolean one = alpha.isFloatingPoint() ? alpha.toDouble() == 1.0 : alpha.toLong() == 1;
+        return one ? grad : grad.mul(alpha);
+    }
+
+    /** The gradient of sum over {@code dim}: grad put back along the reduced dimensions and expanded. */
+    public static Tensor sumBackward(Tensor grad, long[] sizes, long[] dim, boolean keepdim) {
+        Tensor g = grad;
+        if (!keepdim && sizes.length > 0) {
+            long[] reduced = dim == null || dim.length == 0 ? allDims(sizes.length) : wrapped(dim, sizes.length);
+            Arrays.sort(reduced);
+            for (long d : reduced) {
+                g = g.unsqueeze(d);
+            }
+        }
+        return g.expand(sizes);
+    }
+
+    /** The gradient of mean over all elements: grad spread evenly. */
+    public static Tensor meanBackward(Tensor grad, long[] sizes) {
+        return grad.expand(sizes).div(Scalar.of((double) TensorGeometry.numel(sizes)));
+    }
+
+    /** The gradient of {@code self ** exponent}: {@code grad * exponent * self ** (exponent - 1)}. */
+    public static Tensor powBackward(Tensor grad, Tensor self, Scalar exponent) {
+        double e = exponent.toDouble();
+        if (e == 0.0) {
+            return grad.mul(Scalar.of(0.0));
+        }
+        return grad.mul(self.pow(Scalar.of(e - 1.0)).mul(Scalar.of(e)));
+    }
+
+    private static long[] allDims(int n) {
+        long[] d = new long[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = i;
+        }
+        return d;
+    }
+
+    private static long[] wrapped(long[] dims, int n) {
+        long[] out = new long[dims.length];
+        for (int i = 0; i < dims.length; i++) {
+            out[i] = TensorGeometry.wrapDim(dims[i], n);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,97 @@
+package org.jitdispatch.autograd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Scalar;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/** Every formula of derivatives.yaml against finite differences (gradcheck, float64), with broadcasting. */
+class GradientsTest {
+    private static final Random RANDOM = new Random(42);
+
+    /** A float64 leaf with values in [lo, hi). */
+    private static Tensor input(double lo, double hi, long... sizes) {
+        int n = 1;
+        for (long s : sizes) {
+            n *= (int) s;
+        }
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = lo + (hi - lo) * RANDOM.nextDouble();
+        }
+        return Torch.tensor(v, sizes).requiresGrad_(true);
+    }
+
+    private static DynamicTest gradcheck(String name, Function<Tensor[], Tensor> fn, Tensor... inputs) {
+        return DynamicTest.dynamicTest(name, () -> GradCheck.check(fn, inputs));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyFormulaMatchesFiniteDifferences() {
+        return Stream.of(
+                gradcheck("add with broadcasting", x -> x[0].add(x[1], Scalar.of(2.5)), input(-1, 1, 2, 3), input(-1, 1, 3)),
+                gradcheck("sub", x -> x[0].sub(x[1]), input(-1, 1, 2, 1), input(-1, 1, 1, 3)),
+                gradcheck("mul", x -> x[0].mul(x[1]), input(-1, 1, 2, 3), input(-1, 1, 2, 3)),
+                gradcheck("div", x -> x[0].div(x[1]), input(-1, 1, 3), input(1, 2, 2, 3)),
+                gradcheck("neg", x -> x[0].neg(), input(-1, 1, 4)),
+                gradcheck("exp", x -> x[0].exp(), input(-1, 1, 4)),
+                gradcheck("log", x -> x[0].log(), input(0.5, 2, 4)),
+                gradcheck("sqrt", x -> x[0].sqrt(), input(0.5, 2, 4)),
+                gradcheck("sigmoid", x -> x[0].sigmoid(), input(-2, 2, 4)),
+                gradcheck("tanh", x -> x[0].tanh(), input(-2, 2, 4)),
+                gradcheck("relu (away from the kink)", x -> Torch.relu(x[0]), input(0.1, 1, 4)),
+                gradcheck("mv", x -> x[0].mv(x[1]), input(-1, 1, 2, 3), input(-1, 1, 3)),
+                gradcheck("dot", x -> x[0].dot(x[1]), input(-1, 1, 3), input(-1, 1, 3)),
+                gradcheck("pow", x -> x[0].pow(Scalar.of(3)), input(0.5, 1.5, 4)),
+                gradcheck("sum", x -> x[0].sum(), input(-1, 1, 2, 3)),
+                gradcheck("sum over a dim", x -> Torch.sum(x[0], new long[] {1}, false, null), input(-1, 1, 2, 3)),
+                gradcheck("mean", x -> x[0].mean(), input(-1, 1, 2, 3)),
+                gradcheck("mm", x -> x[0].mm(x[1]), input(-1, 1, 2, 3), input(-1, 1, 3, 4)),
+                gradcheck("bmm", x -> x[0].bmm(x[1]), input(-1, 1, 2, 2, 3), input(-1, 1, 2, 3, 2)),
+                gradcheck("matmul (composite)", x -> Torch.matmul(x[0], x[1]), input(-1, 1, 2, 3), input(-1, 1, 3)),
+                gradcheck("view", x -> x[0].view(3, 2), input(-1, 1, 2, 3)),
+                gradcheck("transpose", x -> x[0].transpose(0, 1), input(-1, 1, 2, 3)),
+                gradcheck("expand", x -> x[0].expand(2, 3), input(-1, 1, 1, 3)),
+                gradcheck("unsqueeze", x -> x[0].unsqueeze(1), input(-1, 1, 3)),
+                gradcheck("squeeze", x -> x[0].squeeze(0), input(-1, 1, 1, 3)),
+                gradcheck("where", x -> Torch.where(Torch.tensor(new boolean[] {true, false, true}), x[0], x[1]),
+                        input(-1, 1, 3), input(-1, 1, 3)));
+    }
+
+    @Test
+    void aWrongFormulaIsCaught() {
+        Tensor x = input(-1, 1, 3);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> GradCheck.check(t -> Torch.exp(t[0]).mul(Scalar.of(2)).add(noHistory(t[0])), x));
+        assertTrue(e.getMessage().startsWith("Jacobian mismatch for output 0 with respect to input 0"), e.getMessage());
+    }
+
+    /** A differentiable-looking term whose history is cut, so autograd misses its gradient. */
+    private static Tensor noHistory(Tensor t) {
+        try (NoGrad g = NoGrad.enter()) {
+            return t.mul(Scalar.of(3));
+        }
+    }
+
+    @Test
+    void noGradRecordsNothing() {
+        Tensor x = input(-1, 1, 3);
+        Tensor y;
+        try (NoGrad g = NoGrad.enter()) {
+            y = x.mul(x);
+        }
+        assertTrue(y.isLeaf());
+        assertEquals(false, y.requiresGrad());
+        Tensor z = x.mul(x);
+        assertEquals("MulBackward0", z.gradFn().name());
+    }
+}
