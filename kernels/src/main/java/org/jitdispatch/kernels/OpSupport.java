@@ -1,6 +1,8 @@
 package org.jitdispatch.kernels;
 
 import java.lang.reflect.UndeclaredThrowableException;
+import org.jitdispatch.autograd.Autograd;
+import org.jitdispatch.autograd.GradMode;
 import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.TensorImpl;
 
@@ -22,6 +24,30 @@ public final class OpSupport {
             throw (Error) t;
         }
         throw new UndeclaredThrowableException(t);
+    }
+
+    /**
+     * Before an in-place or out= write while gradients are recorded: a leaf that requires grad cannot be
+     * written (PyTorch's error), and writing into a tensor with history is not supported yet (it would need
+     * the rebase of its grad_fn that PyTorch does).
+     */
+    public static void checkWriteAllowed(TensorImpl written) {
+        if (written == null || !GradMode.isEnabled() || !Autograd.requiresGrad(written)) {
+            return;
+        }
+        if (Autograd.isLeaf(written)) {
+            throw new IllegalStateException("a leaf Variable that requires grad is being used in an in-place operation.");
+        }
+        throw new UnsupportedOperationException("in-place and out= operations on tensors that are part of an autograd graph"
+                + " are not supported yet; use the out-of-place operation, or run it under NoGrad");
+    }
+
+    public static void checkWriteAllowed(TensorImpl[] written) {
+        if (written != null) {
+            for (TensorImpl t : written) {
+                checkWriteAllowed(t);
+            }
+        }
     }
 
     /** After an in-place or out= write: the written tensor's data changed (null for an absent optional). */

@@ -100,6 +100,11 @@ final class WrapperGen {
         CodeBlock invoke = CodeBlock.of("$T.$N.invokeExact(ks.raw() & $T.AFTER_AD_INPLACE_OR_VIEW.raw(), $L)",
                 JavaNames.OPS, JavaNames.redispatchField(schema.name()), DispatchKeySet.class,
                 DispatcherSignature.argumentNames(schema.arguments()));
+        for (Argument a : schema.arguments()) {
+            if (a.isWrite() && a.type().isTensorLike()) {
+                m.addStatement("$T.checkWriteAllowed($N)", JavaNames.OP_SUPPORT, JavaNames.param(a.name()));
+            }
+        }
         boolean returns = !schema.returns().isEmpty();
         if (returns) {
             m.addStatement("$T result", DispatcherSignature.returnType(schema));
