@@ -74,6 +74,47 @@ public final class Formulas {
         return grad.mul(self.pow(Scalar.of(e - 1.0)).mul(Scalar.of(e)));
     }
 
+    /** The gradient of permute: grad permuted back by the inverse permutation. */
+    public static Tensor permuteBackward(Tensor grad, long[] dims) {
+        long[] inverse = new long[dims.length];
+        for (int i = 0; i < dims.length; i++) {
+            inverse[(int) TensorGeometry.wrapDim(dims[i], dims.length)] = i;
+        }
+        return grad.permute(inverse);
+    }
+
+    /** The gradient of select: zeros of the input's size with grad written at {@code index} of {@code dim}. */
+    public static Tensor selectBackward(Tensor grad, long[] sizes, long dim, long index) {
+        Tensor out = Torch.zeros(sizes, grad.dtype(), null, grad.device());
+        out.select(dim, index).copy_(grad);
+        return out;
+    }
+
+    /** The gradient of slice: zeros of the input's size with grad written into the slice. */
+    public static Tensor sliceBackward(Tensor grad, long[] sizes, long dim, Long start, Long end, long step) {
+        Tensor out = Torch.zeros(sizes, grad.dtype(), null, grad.device());
+        Torch.slice(out, dim, start, end, step).copy_(grad);
+        return out;
+    }
+
+    /** The gradient of abs: grad times the sign of self (0 at 0, as PyTorch). */
+    public static Tensor absBackward(Tensor grad, Tensor self) {
+        Tensor zero = Torch.zeros_like(grad);
+        return Torch.where(self.gt(Scalar.of(0)), grad, Torch.where(self.lt(Scalar.of(0)), grad.neg(), zero));
+    }
+
+    /** The gradient of clamp: grad where min &lt;= self &lt;= max, else 0. */
+    public static Tensor clampBackward(Tensor grad, Tensor self, Scalar min, Scalar max) {
+        Tensor inside = Torch.ones_like(self, org.jitdispatch.runtime.ScalarType.Bool, null, null);
+        if (min != null) {
+            inside = inside.mul(self.ge(min));
+        }
+        if (max != null) {
+            inside = inside.mul(self.le(max));
+        }
+        return Torch.where(inside, grad, Torch.zeros_like(grad));
+    }
+
     private static long[] allDims(int n) {
         long[] d = new long[n];
         for (int i = 0; i < n; i++) {

@@ -64,7 +64,24 @@ class GradientsTest {
                 gradcheck("unsqueeze", x -> x[0].unsqueeze(1), input(-1, 1, 3)),
                 gradcheck("squeeze", x -> x[0].squeeze(0), input(-1, 1, 1, 3)),
                 gradcheck("where", x -> Torch.where(Torch.tensor(new boolean[] {true, false, true}), x[0], x[1]),
-                        input(-1, 1, 3), input(-1, 1, 3)));
+                        input(-1, 1, 3), input(-1, 1, 3)),
+                gradcheck("permute", x -> x[0].permute(2, 0, 1), input(-1, 1, 2, 3, 4)),
+                gradcheck("select", x -> x[0].select(1, 2), input(-1, 1, 2, 3)),
+                gradcheck("slice", x -> Torch.slice(x[0], 1, 1L, 4L, 2), input(-1, 1, 2, 5)),
+                gradcheck("narrow (composite)", x -> x[0].narrow(0, 1, 2), input(-1, 1, 4, 2)),
+                gradcheck("clone", x -> x[0].clone(), input(-1, 1, 3)),
+                gradcheck("abs (away from 0)", x -> x[0].abs(), input(-1, -0.2, 3)),
+                gradcheck("clamp", x -> Torch.clamp(x[0], Scalar.of(-0.5), Scalar.of(0.5)),
+                        input(-1, 1, 6)),
+                gradcheck("reshape and flatten (composite)", x -> x[0].reshape(3, 2).flatten(0, -1), input(-1, 1, 2, 3)));
+    }
+
+    @Test
+    void detachCutsTheHistory() {
+        Tensor x = input(-1, 1, 3);
+        Tensor d = x.mul(x).detach();
+        assertTrue(d.isLeaf());
+        assertEquals(false, d.requiresGrad());
     }
 
     @Test

@@ -72,6 +72,12 @@ public final class TensorShape implements TensorShapeDeclarations {
 
     // ---- transpose, permute, expand
 
+    /** A view with the same geometry; a new tensor object, so it carries no autograd history. */
+    @Override
+    public Tensor detach(Tensor self) {
+        return self.asStrided(self.sizes(), self.strides(), self.storageOffset());
+    }
+
     @Override
     public Tensor transpose(Tensor self, long dim0, long dim1) {
         int nd = self.dim();
