@@ -1,0 +1,121 @@
+package org.jitdispatch.autograd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.stream.Stream;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.TensorTesting;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Outputs and input gradients of every differentiable operator against real PyTorch
+ * (autograd/gradients.json, made by kernels/src/test/python/make_grad_golden.py), in float64.
+ */
+class GoldenGradientsTest {
+    private static final Map<String, BiFunction<Tensor[], JsonNode, Tensor>> OPS = Map.ofEntries(
+            Map.entry("add", (x, a) -> x[0].add(x[1], Scalar.of(a.get(0).asDouble()))),
+            Map.entry("sub", (x, a) -> x[0].sub(x[1])),
+            Map.entry("mul", (x, a) -> x[0].mul(x[1])),
+            Map.entry("div", (x, a) -> x[0].div(x[1])),
+            Map.entry("neg", (x, a) -> x[0].neg()),
+            Map.entry("exp", (x, a) -> x[0].exp()),
+            Map.entry("log", (x, a) -> x[0].log()),
+            Map.entry("sqrt", (x, a) -> x[0].sqrt()),
+            Map.entry("sigmoid", (x, a) -> x[0].sigmoid()),
+            Map.entry("tanh", (x, a) -> x[0].tanh()),
+            Map.entry("relu", (x, a) -> Torch.relu(x[0])),
+            Map.entry("pow", (x, a) -> x[0].pow(Scalar.of(a.get(0).asDouble()))),
+            Map.entry("sum", (x, a) -> x[0].sum()),
+            Map.entry("sum_dim", (x, a) -> Torch.sum(x[0], longs(a.get(0)), a.get(1).asBoolean(), null)),
+            Map.entry("mean", (x, a) -> x[0].mean()),
+            Map.entry("mm", (x, a) -> x[0].mm(x[1])),
+            Map.entry("bmm", (x, a) -> x[0].bmm(x[1])),
+            Map.entry("mv", (x, a) -> x[0].mv(x[1])),
+            Map.entry("dot", (x, a) -> x[0].dot(x[1])),
+            Map.entry("matmul", (x, a) -> Torch.matmul(x[0], x[1])),
+            Map.entry("view", (x, a) -> x[0].view(longs(a.get(0)))),
+            Map.entry("reshape_t", (x, a) -> x[0].transpose(0, 1).reshape(longs(a.get(0)))),
+            Map.entry("transpose", (x, a) -> x[0].transpose(a.get(0).asLong(), a.get(1).asLong())),
+            Map.entry("permute", (x, a) -> x[0].permute(longs(a.get(0)))),
+            Map.entry("expand", (x, a) -> x[0].expand(longs(a.get(0)))),
+            Map.entry("unsqueeze", (x, a) -> x[0].unsqueeze(a.get(0).asLong())),
+            Map.entry("squeeze", (x, a) -> x[0].squeeze(a.get(0).asLong())),
+            Map.entry("select", (x, a) -> x[0].select(a.get(0).asLong(), a.get(1).asLong())),
+            Map.entry("slice", (x, a) -> Torch.slice(x[0], a.get(0).asLong(), a.get(1).asLong(), a.get(2).asLong(),
+                    a.get(3).asLong())),
+            Map.entry("narrow", (x, a) -> x[0].narrow(a.get(0).asLong(), a.get(1).asLong(), a.get(2).asLong())),
+            Map.entry("flatten", (x, a) -> x[0].flatten(a.get(0).asLong(), a.get(1).asLong())),
+            Map.entry("clone", (x, a) -> x[0].clone()),
+            Map.entry("abs", (x, a) -> x[0].abs()),
+            Map.entry("clamp", (x, a) -> Torch.clamp(x[0], Scalar.of(a.get(0).asDouble()), Scalar.of(a.get(1).asDouble()))),
+            Map.entry("where", (x, a) -> Torch.where(Torch.tensor(booleans(a.get(0))), x[0], x[1])),
+            Map.entry("linear_relu", (x, a) -> Torch.relu(x[0].mm(x[1]).add(x[2]))));
+
+    @TestFactory
+    Stream<DynamicTest> gradientsMatchPyTorch() throws Exception {
+        JsonNode root;
+        try (InputStream in = getClass().getResourceAsStream("/autograd/gradients.json")) {
+            root = new ObjectMapper().readTree(in);
+        }
+        List<DynamicTest> tests = new ArrayList<>();
+        for (JsonNode c : root.get("cases")) {
+            tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
+        }
+        assertEquals(37, tests.size(), "gradients.json lost cases");
+        return tests.stream();
+    }
+
+    private static void run(JsonNode c) {
+        String op = c.get("op").asText();
+        BiFunction<Tensor[], JsonNode, Tensor> fn = OPS.get(op);
+        if (fn == null) {
+            throw new AssertionError("no Java call for golden op " + op);
+        }
+        JsonNode ins = c.get("inputs");
+        Tensor[] x = new Tensor[ins.size()];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = tensor(ins.get(i)).requiresGrad_(true);
+        }
+        Tensor y = fn.apply(x, c.get("args"));
+        TensorTesting.assertClose(y.contiguous().detach(), tensor(c.get("output")), 1e-9, 1e-9);
+        y.backward(tensor(c.get("upstream")));
+        for (int i = 0; i < x.length; i++) {
+            TensorTesting.assertClose(x[i].grad(), tensor(c.get("grads").get(i)), 1e-9, 1e-9);
+        }
+    }
+
+    private static Tensor tensor(JsonNode t) {
+        JsonNode data = t.get("data");
+        double[] v = new double[data.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = data.get(i).asDouble();
+        }
+        return Torch.tensor(v).view(longs(t.get("sizes")));
+    }
+
+    private static long[] longs(JsonNode array) {
+        long[] out = new long[array.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = array.get(i).asLong();
+        }
+        return out;
+    }
+
+    private static boolean[] booleans(JsonNode array) {
+        boolean[] out = new boolean[array.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = array.get(i).asBoolean();
+        }
+        return out;
+    }
+}

@@ -1,0 +1,95 @@
+"""Golden gradients from real PyTorch for every operator in derivatives.yaml, for GoldenGradientsTest.
+
+Regenerate with Debian's python3-torch (1.13):
+    /usr/bin/python3 kernels/src/test/python/make_grad_golden.py
+
+Each case calls one operator on float64 inputs that require grad, runs backward with a fixed upstream
+gradient of the output's shape, and records the output and every input's gradient. Inputs, arguments
+and upstream gradients are stored in full, so the Java side replays exactly the same call.
+"""
+import json
+import os
+
+import torch
+
+torch.manual_seed(7)
+torch.set_num_threads(1)
+
+
+def rand(*sizes, lo=-1.0, hi=1.0):
+    return (torch.rand(sizes, dtype=torch.float64) * (hi - lo) + lo)
+
+
+def case(name, op, inputs, args=(), kwargs=None, fn=None):
+    """`op` is the aten overload name; `fn(*tensors)` computes it in PyTorch."""
+    kwargs = kwargs or {}
+    xs = [t.clone().requires_grad_(True) for t in inputs]
+    y = fn(*xs)
+    g = rand(*y.shape)
+    y.backward(g)
+    return {
+        "name": name,
+        "op": op,
+        "inputs": [{"sizes": list(t.shape), "data": t.flatten().tolist()} for t in inputs],
+        "args": list(args),
+        "upstream": {"sizes": list(g.shape), "data": g.flatten().tolist()},
+        "output": {"sizes": list(y.shape), "data": y.detach().flatten().tolist()},
+        "grads": [{"sizes": list(x.grad.shape), "data": x.grad.flatten().tolist()} for x in xs],
+    }
+
+
+def main():
+    cases = [
+        case("add broadcast alpha", "add", [rand(2, 3), rand(3)], [2.5], fn=lambda a, b: torch.add(a, b, alpha=2.5)),
+        case("sub broadcast", "sub", [rand(2, 1), rand(1, 3)], fn=torch.sub),
+        case("mul", "mul", [rand(2, 3), rand(2, 3)], fn=torch.mul),
+        case("div", "div", [rand(3), rand(2, 3, lo=1, hi=2)], fn=torch.div),
+        case("neg", "neg", [rand(4)], fn=torch.neg),
+        case("exp", "exp", [rand(4)], fn=torch.exp),
+        case("log", "log", [rand(4, lo=0.5, hi=2)], fn=torch.log),
+        case("sqrt", "sqrt", [rand(4, lo=0.5, hi=2)], fn=torch.sqrt),
+        case("sigmoid", "sigmoid", [rand(4, lo=-2, hi=2)], fn=torch.sigmoid),
+        case("tanh", "tanh", [rand(4, lo=-2, hi=2)], fn=torch.tanh),
+        case("relu", "relu", [rand(6)], fn=torch.relu),
+        case("pow scalar", "pow", [rand(4, lo=0.5, hi=1.5)], [3.0], fn=lambda a: torch.pow(a, 3.0)),
+        case("sum", "sum", [rand(2, 3)], fn=torch.sum),
+        case("sum dim", "sum_dim", [rand(2, 3, 4)], [[0, 2], False], fn=lambda a: torch.sum(a, [0, 2])),
+        case("sum dim keepdim", "sum_dim", [rand(2, 3)], [[1], True], fn=lambda a: torch.sum(a, [1], keepdim=True)),
+        case("mean", "mean", [rand(2, 3)], fn=torch.mean),
+        case("mm", "mm", [rand(2, 3), rand(3, 4)], fn=torch.mm),
+        case("bmm", "bmm", [rand(2, 2, 3), rand(2, 3, 2)], fn=torch.bmm),
+        case("mv", "mv", [rand(2, 3), rand(3)], fn=torch.mv),
+        case("dot", "dot", [rand(3), rand(3)], fn=torch.dot),
+        case("matmul batched broadcast", "matmul", [rand(2, 1, 2, 3), rand(3, 3, 2)], fn=torch.matmul),
+        case("view", "view", [rand(2, 3)], [[3, 2]], fn=lambda a: a.view(3, 2)),
+        case("reshape of a transpose", "reshape_t", [rand(2, 3)], [[6]], fn=lambda a: a.t().reshape(6)),
+        case("transpose", "transpose", [rand(2, 3, 4)], [0, 2], fn=lambda a: a.transpose(0, 2)),
+        case("permute", "permute", [rand(2, 3, 4)], [[2, 0, 1]], fn=lambda a: a.permute(2, 0, 1)),
+        case("expand", "expand", [rand(1, 3)], [[4, 3]], fn=lambda a: a.expand(4, 3)),
+        case("unsqueeze", "unsqueeze", [rand(3)], [1], fn=lambda a: a.unsqueeze(1)),
+        case("squeeze", "squeeze", [rand(1, 3)], [0], fn=lambda a: a.squeeze(0)),
+        case("select", "select", [rand(2, 3)], [1, 2], fn=lambda a: a.select(1, 2)),
+        case("slice", "slice", [rand(2, 5)], [1, 1, 4, 2], fn=lambda a: a[:, 1:4:2]),
+        case("narrow", "narrow", [rand(4, 2)], [0, 1, 2], fn=lambda a: a.narrow(0, 1, 2)),
+        case("flatten", "flatten", [rand(2, 3, 2)], [0, 1], fn=lambda a: a.flatten(0, 1)),
+        case("clone", "clone", [rand(3)], fn=torch.clone),
+        case("abs", "abs", [rand(5)], fn=torch.abs),
+        case("clamp", "clamp", [rand(6)], [-0.5, 0.5], fn=lambda a: torch.clamp(a, -0.5, 0.5)),
+        case("where", "where", [rand(3), rand(3)], [[True, False, True]],
+             fn=lambda a, b: torch.where(torch.tensor([True, False, True]), a, b)),
+        case("mlp layer", "linear_relu", [rand(4, 3), rand(3, 5), rand(5)],
+             fn=lambda x, w, b: torch.relu(x.mm(w) + b)),
+    ]
+    result = {
+        "torch_version": torch.__version__,
+        "regenerate": "/usr/bin/python3 kernels/src/test/python/make_grad_golden.py",
+        "cases": cases,
+    }
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "resources", "autograd", "gradients.json"), "w") as f:
+        json.dump(result, f)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()
