@@ -77,6 +77,12 @@ def main():
         case("clamp", "clamp", [rand(6)], [-0.5, 0.5], fn=lambda a: torch.clamp(a, -0.5, 0.5)),
         case("where", "where", [rand(3), rand(3)], [[True, False, True]],
              fn=lambda a, b: torch.where(torch.tensor([True, False, True]), a, b)),
+        case("mean dim", "mean_dim", [rand(2, 3)], [[0], True], fn=lambda a: torch.mean(a, [0], keepdim=True)),
+        case("div no rounding", "div_mode", [rand(3), rand(3, lo=1, hi=2)], fn=lambda a, b: torch.div(a, b, rounding_mode=None)),
+        case("pow tensor exponent", "pow_tt", [rand(3, lo=0.5, hi=1.5), rand(3, lo=-1, hi=2)], fn=torch.pow),
+        case("pow scalar base", "pow_st", [rand(3)], [2.0], fn=lambda e: torch.pow(2.0, e)),
+        case("amax", "amax", [rand(2, 3)], [[1], False], fn=lambda a: torch.amax(a, [1])),
+        case("amin", "amin", [rand(2, 3)], [[0], True], fn=lambda a: torch.amin(a, [0], keepdim=True)),
         case("mlp layer", "linear_relu", [rand(4, 3), rand(3, 5), rand(5)],
              fn=lambda x, w, b: torch.relu(x.mm(w) + b)),
     ]

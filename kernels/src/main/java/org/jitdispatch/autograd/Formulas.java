@@ -115,6 +115,70 @@ public final class Formulas {
         return Torch.where(inside, grad, Torch.zeros_like(grad));
     }
 
+    /** The gradient of mean over {@code dim}: sum's gradient divided by the number of elements averaged. */
+    public static Tensor meanDimBackward(Tensor grad, long[] sizes, long[] dim, boolean keepdim) {
+        long[] reduced = dim == null || dim.length == 0 ? allDims(sizes.length) : wrapped(dim, sizes.length);
+        long count = 1;
+        for (long d : reduced) {
+            count *= sizes[(int) d];
+        }
+        return sumBackward(grad, sizes, dim, keepdim).div(Scalar.of((double) count));
+    }
+
+    /** div with a rounding mode is piecewise constant: no gradient; without one, div's gradient. */
+    public static Tensor divModeSelf(Tensor grad, Tensor other, String roundingMode) {
+        return roundingMode != null ? Torch.zeros_like(grad) : grad.div(other);
+    }
+
+    public static Tensor divModeOther(Tensor grad, Tensor self, Tensor other, String roundingMode) {
+        return roundingMode != null ? Torch.zeros_like(grad) : grad.neg().mul(self).div(other.mul(other));
+    }
+
+    /** d(self ** exponent)/d self, zero where the exponent is zero (PyTorch's pow_backward_self). */
+    public static Tensor powSelfBackward(Tensor grad, Tensor self, Tensor exponent) {
+        Tensor g = grad.mul(exponent.mul(self.pow(exponent.sub(Scalar.of(1)))));
+        return Torch.where(exponent.eq(Scalar.of(0.0)), Torch.zeros_like(g), g);
+    }
+
+    /** d(self ** exponent)/d exponent: grad * result * log(self), zero where self == 0 and exponent >= 0. */
+    public static Tensor powExponentBackward(Tensor grad, Tensor self, Tensor exponent, Tensor result) {
+        Tensor g = grad.mul(result.mul(self.log()));
+        Tensor zeroBase = self.eq(Scalar.of(0.0)).mul(exponent.ge(Scalar.of(0.0)));
+        return Torch.where(zeroBase, Torch.zeros_like(g), g);
+    }
+
+    /** The same for a Scalar base. */
+    public static Tensor powExponentBackward(Tensor grad, Scalar self, Tensor exponent, Tensor result) {
+        double base = self.toDouble();
+        if (base == 0.0) {
+            return Torch.where(exponent.ge(Scalar.of(0.0)), Torch.zeros_like(grad), grad.mul(result).mul(Scalar.of(
+                    Double.NEGATIVE_INFINITY)));
+        }
+        return grad.mul(result).mul(Scalar.of(Math.log(base)));
+    }
+
+    /**
+     * The gradient of amax/amin: the output's gradient shared equally among the elements equal to the
+     * extremum (PyTorch's scale_grad_by_count over restore_reduced_dims).
+     */
+    public static Tensor extremumBackward(Tensor grad, Tensor self, Tensor result, long[] dim, boolean keepdim) {
+        long[] sizes = self.sizes();
+        Tensor g = grad;
+        Tensor r = result;
+        if (!keepdim && sizes.length > 0) {
+            long[] reduced = dim == null || dim.length == 0 ? allDims(sizes.length) : wrapped(dim, sizes.length);
+            Arrays.sort(reduced);
+            for (long d : reduced) {
+                g = g.unsqueeze(d);
+                r = r.unsqueeze(d);
+            }
+        }
+        Tensor mask = self.eq(r);
+        long[] reduced = dim == null || dim.length == 0 ? allDims(sizes.length) : wrapped(dim, sizes.length);
+        Tensor count = Torch.sum(mask, reduced, true, null);
+        return g.mul(mask).div(count);
+    }
+
     private static long[] allDims(int n) {
         long[] d = new long[n];
         for (int i = 0; i < n; i++) {

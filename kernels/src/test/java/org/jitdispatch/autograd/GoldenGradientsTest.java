@@ -59,6 +59,12 @@ class GoldenGradientsTest {
             Map.entry("abs", (x, a) -> x[0].abs()),
             Map.entry("clamp", (x, a) -> Torch.clamp(x[0], Scalar.of(a.get(0).asDouble()), Scalar.of(a.get(1).asDouble()))),
             Map.entry("where", (x, a) -> Torch.where(Torch.tensor(booleans(a.get(0))), x[0], x[1])),
+            Map.entry("mean_dim", (x, a) -> Torch.mean(x[0], longs(a.get(0)), a.get(1).asBoolean(), null)),
+            Map.entry("div_mode", (x, a) -> Torch.div(x[0], x[1], null)),
+            Map.entry("pow_tt", (x, a) -> x[0].pow(x[1])),
+            Map.entry("pow_st", (x, a) -> Torch.pow(Scalar.of(a.get(0).asDouble()), x[0])),
+            Map.entry("amax", (x, a) -> Torch.amax(x[0], longs(a.get(0)), a.get(1).asBoolean())),
+            Map.entry("amin", (x, a) -> Torch.amin(x[0], longs(a.get(0)), a.get(1).asBoolean())),
             Map.entry("linear_relu", (x, a) -> Torch.relu(x[0].mm(x[1]).add(x[2]))));
 
     @TestFactory
@@ -71,7 +77,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(37, tests.size(), "gradients.json lost cases");
+        assertEquals(43, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

@@ -73,7 +73,13 @@ class GradientsTest {
                 gradcheck("abs (away from 0)", x -> x[0].abs(), input(-1, -0.2, 3)),
                 gradcheck("clamp", x -> Torch.clamp(x[0], Scalar.of(-0.5), Scalar.of(0.5)),
                         input(-1, 1, 6)),
-                gradcheck("reshape and flatten (composite)", x -> x[0].reshape(3, 2).flatten(0, -1), input(-1, 1, 2, 3)));
+                gradcheck("reshape and flatten (composite)", x -> x[0].reshape(3, 2).flatten(0, -1), input(-1, 1, 2, 3)),
+                gradcheck("mean over a dim", x -> Torch.mean(x[0], new long[] {0}, true, null), input(-1, 1, 2, 3)),
+                gradcheck("div with no rounding mode", x -> Torch.div(x[0], x[1], null), input(-1, 1, 3), input(1, 2, 3)),
+                gradcheck("pow tensor exponent", x -> x[0].pow(x[1]), input(0.5, 1.5, 3), input(-1, 2, 3)),
+                gradcheck("pow scalar base", x -> Torch.pow(Scalar.of(2.0), x[0]), input(-1, 1, 3)),
+                gradcheck("amax", x -> Torch.amax(x[0], new long[] {1}, false), input(-1, 1, 2, 3)),
+                gradcheck("amin", x -> Torch.amin(x[0], new long[] {0}, true), input(-1, 1, 2, 3)));
     }
 
     @Test
