@@ -83,6 +83,8 @@ def main():
         case("pow scalar base", "pow_st", [rand(3)], [2.0], fn=lambda e: torch.pow(2.0, e)),
         case("amax", "amax", [rand(2, 3)], [[1], False], fn=lambda a: torch.amax(a, [1])),
         case("amin", "amin", [rand(2, 3)], [[0], True], fn=lambda a: torch.amin(a, [0], keepdim=True)),
+        case("cat", "cat", [rand(2, 3), rand(2, 1)], [1], fn=lambda a, b: torch.cat([a, b], 1)),
+        case("stack", "stack", [rand(3), rand(3)], [0], fn=lambda a, b: torch.stack([a, b], 0)),
         case("mlp layer", "linear_relu", [rand(4, 3), rand(3, 5), rand(5)],
              fn=lambda x, w, b: torch.relu(x.mm(w) + b)),
     ]

@@ -16,8 +16,36 @@ public final class Autograd {
     }
 
     public static boolean requiresGrad(TensorImpl t) {
+        if (t == null) {
+            return false;
+        }
         AutogradMeta m = (AutogradMeta) t.autogradMeta();
         return m != null && (m.requiresGrad || m.gradFn != null);
+    }
+
+    /** Whether any tensor of a list requires grad. */
+    public static boolean requiresGrad(TensorImpl[] ts) {
+        if (ts != null) {
+            for (TensorImpl t : ts) {
+                if (requiresGrad(t)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** An input's sizes, saved by backward functions to sum gradients back (null for an absent tensor). */
+    public static long[] sizesOf(TensorImpl t) {
+        return t == null ? null : t.sizes();
+    }
+
+    public static long[][] sizesOf(TensorImpl[] ts) {
+        long[][] out = new long[ts.length][];
+        for (int i = 0; i < ts.length; i++) {
+            out[i] = sizesOf(ts[i]);
+        }
+        return out;
     }
 
     /** PyTorch's requires_grad_ : only leaves, and only floating-point tensors. */
@@ -87,6 +115,21 @@ public final class Autograd {
             m.accumulator = new AccumulateGrad(t);
         }
         return new Edge(m.accumulator, 0);
+    }
+
+    /** Gradient edges of inputs that are tensors or tensor lists (a list gives one edge per element). */
+    public static Edge[] edgesOf(Object... inputs) {
+        List<Edge> edges = new ArrayList<>();
+        for (Object in : inputs) {
+            if (in instanceof Tensor[]) {
+                for (Tensor t : (Tensor[]) in) {
+                    edges.add(gradientEdge(t));
+                }
+            } else {
+                edges.add(gradientEdge((Tensor) in));
+            }
+        }
+        return edges.toArray(new Edge[0]);
     }
 
     /** The gradient edges of a forward call's inputs (null entries for inputs that need no gradient). */

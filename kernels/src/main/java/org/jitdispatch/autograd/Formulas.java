@@ -179,6 +179,23 @@ public final class Formulas {
         return g.mul(mask).div(count);
     }
 
+    /** The gradient of cat: grad cut back into the inputs' extents along {@code dim}. */
+    public static Tensor[] catBackward(Tensor grad, long[][] sizes, long dim) {
+        Tensor[] out = new Tensor[sizes.length];
+        long start = 0;
+        int nd = grad.dim();
+        for (int i = 0; i < sizes.length; i++) {
+            if (sizes[i].length == 1 && sizes[i][0] == 0) {
+                out[i] = null; // a legacy empty tensor takes no part in cat
+                continue;
+            }
+            long length = sizes[i][TensorGeometry.wrapDim(dim, nd)];
+            out[i] = grad.narrow(dim, start, length);
+            start += length;
+        }
+        return out;
+    }
+
     private static long[] allDims(int n) {
         long[] d = new long[n];
         for (int i = 0; i < n; i++) {

@@ -65,6 +65,8 @@ class GoldenGradientsTest {
             Map.entry("pow_st", (x, a) -> Torch.pow(Scalar.of(a.get(0).asDouble()), x[0])),
             Map.entry("amax", (x, a) -> Torch.amax(x[0], longs(a.get(0)), a.get(1).asBoolean())),
             Map.entry("amin", (x, a) -> Torch.amin(x[0], longs(a.get(0)), a.get(1).asBoolean())),
+            Map.entry("cat", (x, a) -> Torch.cat(new Tensor[] {x[0], x[1]}, a.get(0).asLong())),
+            Map.entry("stack", (x, a) -> Torch.stack(new Tensor[] {x[0], x[1]}, a.get(0).asLong())),
             Map.entry("linear_relu", (x, a) -> Torch.relu(x[0].mm(x[1]).add(x[2]))));
 
     @TestFactory
@@ -77,7 +79,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(43, tests.size(), "gradients.json lost cases");
+        assertEquals(45, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

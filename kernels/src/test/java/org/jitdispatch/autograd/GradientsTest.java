@@ -79,7 +79,10 @@ class GradientsTest {
                 gradcheck("pow tensor exponent", x -> x[0].pow(x[1]), input(0.5, 1.5, 3), input(-1, 2, 3)),
                 gradcheck("pow scalar base", x -> Torch.pow(Scalar.of(2.0), x[0]), input(-1, 1, 3)),
                 gradcheck("amax", x -> Torch.amax(x[0], new long[] {1}, false), input(-1, 1, 2, 3)),
-                gradcheck("amin", x -> Torch.amin(x[0], new long[] {0}, true), input(-1, 1, 2, 3)));
+                gradcheck("amin", x -> Torch.amin(x[0], new long[] {0}, true), input(-1, 1, 2, 3)),
+                gradcheck("cat", x -> Torch.cat(new Tensor[] {x[0], x[1]}, 1), input(-1, 1, 2, 3), input(-1, 1, 2, 1)),
+                gradcheck("stack (through cat)", x -> Torch.stack(new Tensor[] {x[0], x[1]}, 0), input(-1, 1, 3),
+                        input(-1, 1, 3)));
     }
 
     @Test

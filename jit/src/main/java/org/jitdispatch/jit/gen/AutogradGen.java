@@ -91,11 +91,15 @@ final class AutogradGen {
             this.s = d.schema();
             String all = String.join(" ", d.formulas().values());
             for (Argument a : s.arguments()) {
-                boolean tensor = a.type().isTensorLike() && !a.type().isList();
+                boolean tensor = a.type().isTensorLike();
                 if (tensor) {
                     inputs.add(a);
                 }
                 if (uses(all, a.name())) {
+                    if (tensor && a.type().isList()) {
+                        throw new IllegalArgumentException("derivatives.yaml: formulas of " + s.name() + " read the"
+                                + " tensor list '" + a.name() + "'; only its sizes (" + a.name() + "_sizes) can be used");
+                    }
                     (tensor ? savedTensors : savedValues).add(a);
                 }
             }
@@ -126,7 +130,7 @@ final class AutogradGen {
             t.addField(ApiTypes.of(a.type()), field(a.name()), Modifier.PUBLIC);
         }
         for (Argument a : p.inputs) {
-            t.addField(long[].class, a.name() + "_sizes", Modifier.PUBLIC);
+            t.addField(a.type().isList() ? long[][].class : long[].class, a.name() + "_sizes", Modifier.PUBLIC);
         }
         if (p.savesResult) {
             t.addField(SAVED, "result_", Modifier.PUBLIC);
@@ -137,7 +141,7 @@ final class AutogradGen {
                 .returns(com.palantir.javapoet.ArrayTypeName.of(JavaNames.TENSOR))
                 .addParameter(com.palantir.javapoet.ArrayTypeName.of(JavaNames.TENSOR), "grads")
                 .addStatement("$T grad = grads[0]", JavaNames.TENSOR)
-                .addStatement("$T[] out = new $T[$L]", JavaNames.TENSOR, JavaNames.TENSOR, p.inputs.size())
+                .addStatement("$T[] out = new $T[nextEdges().size()]", JavaNames.TENSOR, JavaNames.TENSOR)
                 .beginControlFlow("if (grad == null)")
                 .addStatement("return out")
                 .endControlFlow();
@@ -150,15 +154,30 @@ final class AutogradGen {
         if (p.savesResult) {
             apply.addStatement("$T result = result_.unpack(this)", JavaNames.TENSOR);
         }
-        for (int i = 0; i < p.inputs.size(); i++) {
-            Argument a = p.inputs.get(i);
+        // the edges are the inputs in order, a tensor list contributing one edge per element
+        apply.addStatement("int at = 0");
+        for (Argument a : p.inputs) {
             String formula = p.d.formulas().get(a.name());
-            if (formula == null) {
-                continue; // not differentiable with respect to this input
+            String sizes = a.name() + "_sizes";
+            if (a.type().isList()) {
+                if (formula == null) {
+                    apply.addStatement("at += $N.length", sizes);
+                    continue;
+                }
+                apply.addStatement("$T[] $N = $L", JavaNames.TENSOR, "grad_" + a.name(), formulaCode(formula))
+                        .beginControlFlow("for (int i = 0; i < $N.length; i++, at++)", sizes)
+                        .beginControlFlow("if (nextEdges().get(at) != null)")
+                        .addStatement("out[at] = $T.sumTo($N[i], $N[i])", FORMULAS, "grad_" + a.name(), sizes)
+                        .endControlFlow()
+                        .endControlFlow();
+                continue;
             }
-            apply.beginControlFlow("if (nextEdges().get($L) != null)", i)
-                    .addStatement("out[$L] = $T.sumTo($L, $N)", i, FORMULAS, formulaCode(formula), a.name() + "_sizes")
-                    .endControlFlow();
+            if (formula != null) {
+                apply.beginControlFlow("if (nextEdges().get(at) != null)")
+                        .addStatement("out[at] = $T.sumTo($L, $N)", FORMULAS, formulaCode(formula), sizes)
+                        .endControlFlow();
+            }
+            apply.addStatement("at++");
         }
         apply.addStatement("return out");
         t.addMethod(apply.build());
@@ -190,9 +209,11 @@ final class AutogradGen {
             requires.add(CodeBlock.of("$T.requiresGrad($N)", AUTOGRAD, JavaNames.param(a.name())));
             edges.add(CodeBlock.of("$N", JavaNames.param(a.name())));
         }
+        boolean lists = p.inputs.stream().anyMatch(a -> a.type().isList());
         m.addStatement("$T node = null", node);
         m.beginControlFlow("if ($T.isEnabled() && ($L))", GRAD_MODE, CodeBlock.join(requires, " || "))
-                .addStatement("node = new $T($T.collectNextEdges($L))", node, AUTOGRAD, CodeBlock.join(edges, ", "));
+                .addStatement("node = new $T($T.$N($L))", node, AUTOGRAD, lists ? "edgesOf" : "collectNextEdges",
+                        CodeBlock.join(edges, ", "));
         for (Argument a : p.savedTensors) {
             m.addStatement("node.$N = new $T($N, false)", field(a.name()), SAVED, JavaNames.param(a.name()));
         }
@@ -200,8 +221,7 @@ final class AutogradGen {
             m.addStatement("node.$N = $N", field(a.name()), JavaNames.param(a.name()));
         }
         for (Argument a : p.inputs) {
-            m.addStatement("node.$N = $N == null ? null : $N.sizes()", a.name() + "_sizes", JavaNames.param(a.name()),
-                    JavaNames.param(a.name()));
+            m.addStatement("node.$N = $T.sizesOf($N)", a.name() + "_sizes", AUTOGRAD, JavaNames.param(a.name()));
         }
         m.endControlFlow();
         m.addStatement("$T result", ret)

@@ -14,8 +14,9 @@ import org.jitdispatch.runtime.schema.SchemaParseException;
 
 /**
  * derivatives.yaml in PyTorch's format: {@code - name: <full schema>} then one {@code <input>: <formula>}
- * per differentiable tensor input. Every entry must name an operator of ops.yaml with exactly its
- * schema, and every formula key must be one of its tensor arguments; errors name file, line and entry.
+ * per differentiable tensor input (a tensor list's formula gives one gradient per element). Every entry
+ * must name an operator of ops.yaml with exactly its schema, and every formula key must be one of its
+ * tensor arguments; errors name file, line and entry.
  */
 public final class DerivativesYaml {
     private final List<Derivative> derivatives;
@@ -68,7 +69,7 @@ public final class DerivativesYaml {
             }
             Argument arg = schema.arguments().stream().filter(a -> a.name().equals(key)).findFirst()
                     .orElseThrow(() -> e.error(key, "'" + key + "' is not an argument of " + schema.name()));
-            if (!arg.type().isTensorLike() || arg.type().isList()) {
+            if (!arg.type().isTensorLike()) {
                 throw e.error(key, "'" + key + "' is not a Tensor argument, so it has no gradient");
             }
             formulas.put(key, e.scalar(key).orElseThrow());
