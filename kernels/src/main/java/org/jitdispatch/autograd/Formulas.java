@@ -196,6 +196,11 @@ public final class Formulas {
         return out;
     }
 
+    /** The gradient of _to_copy: grad converted back to self's dtype and device. */
+    public static Tensor toCopyBackward(Tensor grad, Tensor self) {
+        return grad.to(self.device(), self.dtype(), false, false, null);
+    }
+
     private static long[] allDims(int n) {
         long[] d = new long[n];
         for (int i = 0; i < n; i++) {

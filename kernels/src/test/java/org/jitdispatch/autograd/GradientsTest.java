@@ -86,6 +86,17 @@ class GradientsTest {
     }
 
     @Test
+    void conversionsAreDifferentiableAndGradientsComeBackInTheInputsDtype() {
+        Tensor x = input(-1, 1, 3);
+        Tensor y = x.to(org.jitdispatch.runtime.ScalarType.Float32).mul(Scalar.of(2));
+        assertEquals("MulBackward0", y.gradFn().name());
+        y.sum().backward();
+        assertEquals(org.jitdispatch.runtime.ScalarType.Float64, x.grad().dtype());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {2, 2, 2}, x.grad().toDoubleArray());
+        assertTrue(x.to(org.jitdispatch.runtime.ScalarType.Float64) == x, "to() of the same dtype returns self");
+    }
+
+    @Test
     void detachCutsTheHistory() {
         Tensor x = input(-1, 1, 3);
         Tensor d = x.mul(x).detach();

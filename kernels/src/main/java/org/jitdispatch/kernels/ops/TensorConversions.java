@@ -34,7 +34,15 @@ public final class TensorConversions implements TensorConversionsDeclarations {
         return toImpl(self, other.dtype(), Layout.Strided, other.device(), null, nonBlocking, copy, memoryFormat);
     }
 
-    /** to_impl: self when to_will_alias, else _to_copy, which is a copy_ into an empty_like. */
+    /** _to_copy: a copy_ into an empty_like with the requested options. */
+    @Override
+    public Tensor to_copy(Tensor self, ScalarType dtype, Layout layout, Device device, Boolean pinMemory,
+            boolean nonBlocking, MemoryFormat memoryFormat) {
+        Tensor result = Torch.empty_like(self, dtype, layout, device, pinMemory, memoryFormat);
+        return result.copy_(self, nonBlocking);
+    }
+
+    /** to_impl: self when to_will_alias, else _to_copy through the dispatcher (so that autograd sees it). */
     private static Tensor toImpl(Tensor self, ScalarType dtype, Layout layout, Device device, Boolean pinMemory,
             boolean nonBlocking, boolean copy, MemoryFormat memoryFormat) {
         if (willAlias(self, dtype, layout, device, copy, memoryFormat)) {
@@ -44,8 +52,7 @@ public final class TensorConversions implements TensorConversionsDeclarations {
             throw new IllegalArgumentException("to(options) doesn't support converting to a different layout, but got"
                     + " self.layout being Strided and options.layout set as " + layout);
         }
-        Tensor result = Torch.empty_like(self, dtype, layout, device, pinMemory, memoryFormat);
-        return result.copy_(self, nonBlocking);
+        return Torch._to_copy(self, dtype, layout, device, pinMemory, nonBlocking, memoryFormat);
     }
 
     private static boolean willAlias(Tensor self, ScalarType dtype, Layout layout, Device device, boolean copy,
