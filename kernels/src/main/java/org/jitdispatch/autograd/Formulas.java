@@ -196,6 +196,32 @@ public final class Formulas {
         return out;
     }
 
+    /** clamp with tensor bounds, d/d self: grad where min &lt;= self &lt;= max (absent bounds do not clamp). */
+    public static Tensor clampTensorSelfBackward(Tensor grad, Tensor self, Tensor min, Tensor max) {
+        Tensor inside = Torch.ones_like(self, org.jitdispatch.runtime.ScalarType.Bool, null, null);
+        if (min != null) {
+            inside = inside.mul(self.ge(min));
+        }
+        if (max != null) {
+            inside = inside.mul(self.le(max));
+        }
+        return Torch.where(inside, grad, Torch.zeros_like(grad));
+    }
+
+    /** d/d min: grad where self was raised to min. */
+    public static Tensor clampMinBackward(Tensor grad, Tensor self, Tensor min) {
+        return Torch.where(self.lt(min), grad, Torch.zeros_like(grad));
+    }
+
+    /** d/d max: grad where self was lowered to max (and not raised to min first). */
+    public static Tensor clampMaxBackward(Tensor grad, Tensor self, Tensor min, Tensor max) {
+        Tensor lowered = self.gt(max);
+        if (min != null) {
+            lowered = lowered.mul(max.ge(min));
+        }
+        return Torch.where(lowered, grad, Torch.zeros_like(grad));
+    }
+
     /** The gradient of _to_copy: grad converted back to self's dtype and device. */
     public static Tensor toCopyBackward(Tensor grad, Tensor self) {
         return grad.to(self.device(), self.dtype(), false, false, null);

@@ -81,6 +81,9 @@ class GradientsTest {
                 gradcheck("amax", x -> Torch.amax(x[0], new long[] {1}, false), input(-1, 1, 2, 3)),
                 gradcheck("amin", x -> Torch.amin(x[0], new long[] {0}, true), input(-1, 1, 2, 3)),
                 gradcheck("cat", x -> Torch.cat(new Tensor[] {x[0], x[1]}, 1), input(-1, 1, 2, 3), input(-1, 1, 2, 1)),
+                gradcheck("squeeze all", x -> x[0].squeeze(), input(-1, 1, 1, 3, 1)),
+                gradcheck("clamp with tensor bounds", x -> Torch.clamp(x[0], x[1], x[2]), input(-1, 1, 6),
+                        input(-0.8, -0.2, 6), input(0.2, 0.8, 6)),
                 gradcheck("stack (through cat)", x -> Torch.stack(new Tensor[] {x[0], x[1]}, 0), input(-1, 1, 3),
                         input(-1, 1, 3)));
     }
