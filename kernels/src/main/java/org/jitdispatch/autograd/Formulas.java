@@ -51,9 +51,7 @@ public final class Formulas {
     public static Tensor sumBackward(Tensor grad, long[] sizes, long[] dim, boolean keepdim) {
         Tensor g = grad;
         if (!keepdim && sizes.length > 0) {
-            long[] reduced = dim == null || dim.length == 0 ? allDims(sizes.length) : wrapped(dim, sizes.length);
-            Arrays.sort(reduced);
-            for (long d : reduced) {
+            for (long d : reducedDims(dim, sizes.length)) {
                 g = g.unsqueeze(d);
             }
         }
@@ -117,9 +115,8 @@ public final class Formulas {
 
     /** The gradient of mean over {@code dim}: sum's gradient divided by the number of elements averaged. */
     public static Tensor meanDimBackward(Tensor grad, long[] sizes, long[] dim, boolean keepdim) {
-        long[] reduced = dim == null || dim.length == 0 ? allDims(sizes.length) : wrapped(dim, sizes.length);
         long count = 1;
-        for (long d : reduced) {
+        for (long d : reducedDims(dim, sizes.length)) {
             count *= sizes[(int) d];
         }
         return sumBackward(grad, sizes, dim, keepdim).div(Scalar.of((double) count));
@@ -165,16 +162,14 @@ public final class Formulas {
         long[] sizes = self.sizes();
         Tensor g = grad;
         Tensor r = result;
+        long[] reduced = reducedDims(dim, sizes.length);
         if (!keepdim && sizes.length > 0) {
-            long[] reduced = dim == null || dim.length == 0 ? allDims(sizes.length) : wrapped(dim, sizes.length);
-            Arrays.sort(reduced);
             for (long d : reduced) {
                 g = g.unsqueeze(d);
                 r = r.unsqueeze(d);
             }
         }
         Tensor mask = self.eq(r);
-        long[] reduced = dim == null || dim.length == 0 ? allDims(sizes.length) : wrapped(dim, sizes.length);
         Tensor count = Torch.sum(mask, reduced, true, null);
         return g.mul(mask).div(count);
     }
@@ -225,6 +220,13 @@ public final class Formulas {
     /** The gradient of _to_copy: grad converted back to self's dtype and device. */
     public static Tensor toCopyBackward(Tensor grad, Tensor self) {
         return grad.to(self.device(), self.dtype(), false, false, null);
+    }
+
+    /** The dims a reduction over {@code dim} removed, wrapped and ascending; none given means all. */
+    private static long[] reducedDims(long[] dim, int n) {
+        long[] reduced = dim == null || dim.length == 0 ? allDims(n) : wrapped(dim, n);
+        Arrays.sort(reduced);
+        return reduced;
     }
 
     private static long[] allDims(int n) {
