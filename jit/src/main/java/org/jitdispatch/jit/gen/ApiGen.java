@@ -108,15 +108,7 @@ final class ApiGen {
         TypeName ret = sig.returnType();
         CodeBlock invoke = CodeBlock.of("$T.$N.invokeExact($L)", JavaNames.OPS, JavaNames.opField(s.name()),
                 sig.schemaOrderArguments(arity));
-        m.beginControlFlow("try");
-        if (s.returns().isEmpty()) {
-            m.addStatement(invoke);
-        } else {
-            m.addStatement("return ($T) $L", ret, invoke);
-        }
-        m.nextControlFlow("catch ($T t)", Throwable.class)
-                .addStatement("throw $T.rethrow(t)", JavaNames.OP_SUPPORT)
-                .endControlFlow();
+        HandleCalls.returning(m, invoke, ret);
     }
 
     private void manualBindingBody(MethodSpec.Builder m, NativeFunction f, ApiSignature sig, int arity) {

@@ -224,15 +224,11 @@ final class AutogradGen {
             m.addStatement("node.$N = $T.sizesOf($N)", a.name() + "_sizes", AUTOGRAD, JavaNames.param(a.name()));
         }
         m.endControlFlow();
-        m.addStatement("$T result", ret)
-                .beginControlFlow("try")
-                .addStatement("result = ($T) $T.$N.invokeExact(ks.raw() & $T.AFTER_AUTOGRAD.raw(), $L)", ret, JavaNames.OPS,
-                        JavaNames.redispatchField(s.name()), DispatchKeySet.class,
-                        DispatcherSignature.argumentNames(s.arguments()))
-                .nextControlFlow("catch ($T t)", Throwable.class)
-                .addStatement("throw $T.rethrow(t)", JavaNames.OP_SUPPORT)
-                .endControlFlow()
-                .beginControlFlow("if (node != null)")
+        m.addStatement("$T result", ret);
+        HandleCalls.assigning(m, "result", CodeBlock.of("$T.$N.invokeExact(ks.raw() & $T.AFTER_AUTOGRAD.raw(), $L)",
+                JavaNames.OPS, JavaNames.redispatchField(s.name()), DispatchKeySet.class,
+                DispatcherSignature.argumentNames(s.arguments())), ret);
+        m.beginControlFlow("if (node != null)")
                 .addStatement("$T.setHistory(result, node, 0)", AUTOGRAD);
         if (p.savesResult) {
             m.addStatement("node.result_ = new $T(result, true)", SAVED);

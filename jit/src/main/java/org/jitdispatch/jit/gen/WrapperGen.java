@@ -109,15 +109,7 @@ final class WrapperGen {
         if (returns) {
             m.addStatement("$T result", DispatcherSignature.returnType(schema));
         }
-        m.beginControlFlow("try");
-        if (returns) {
-            m.addStatement("result = ($T) $L", DispatcherSignature.returnType(schema), invoke);
-        } else {
-            m.addStatement(invoke);
-        }
-        m.nextControlFlow("catch ($T t)", Throwable.class)
-                .addStatement("throw $T.rethrow(t)", JavaNames.OP_SUPPORT)
-                .endControlFlow();
+        HandleCalls.assigning(m, "result", invoke, DispatcherSignature.returnType(schema));
         for (Argument a : schema.arguments()) {
             if (a.isWrite() && a.type().isTensorLike()) {
                 m.addStatement("$T.bumpVersions($N)", JavaNames.OP_SUPPORT, JavaNames.param(a.name()));
@@ -136,15 +128,7 @@ final class WrapperGen {
         CodeBlock invoke = CodeBlock.of("$T.$N.invokeExact($T.keySetFor($N), $L)", JavaNames.OPS,
                 JavaNames.redispatchField(schema.name()), JavaNames.BACKEND_SELECTION, JavaNames.param(device.name()),
                 DispatcherSignature.argumentNames(schema.arguments()));
-        m.beginControlFlow("try");
-        if (schema.returns().isEmpty()) {
-            m.addStatement(invoke);
-        } else {
-            m.addStatement("return ($T) $L", DispatcherSignature.returnType(schema), invoke);
-        }
-        m.nextControlFlow("catch ($T t)", Throwable.class)
-                .addStatement("throw $T.rethrow(t)", JavaNames.OP_SUPPORT)
-                .endControlFlow();
+        HandleCalls.returning(m, invoke, DispatcherSignature.returnType(schema));
     }
 
     /** meta, commit, impl, return: PyTorch's structured wrapper for functional, in-place and out= calls. */
