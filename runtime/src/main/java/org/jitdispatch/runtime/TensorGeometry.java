@@ -45,6 +45,89 @@ public final class TensorGeometry {
         return true;
     }
 
+    /** get_channels_last_strides_2d: NHWC strides for a 4-d shape (no max(size, 1), as in c10). */
+    public static long[] channelsLastStrides(long[] sizes) {
+        long[] strides = new long[4];
+        strides[1] = 1;
+        strides[3] = sizes[1];
+        strides[2] = strides[3] * sizes[3];
+        strides[0] = strides[2] * sizes[2];
+        return strides;
+    }
+
+    /** get_channels_last_strides_3d: NDHWC strides for a 5-d shape (no max(size, 1), as in c10). */
+    public static long[] channelsLast3dStrides(long[] sizes) {
+        long[] strides = new long[5];
+        strides[1] = 1;
+        strides[4] = sizes[1];
+        strides[3] = strides[4] * sizes[4];
+        strides[2] = strides[3] * sizes[3];
+        strides[0] = strides[2] * sizes[2];
+        return strides;
+    }
+
+    /** compute_channels_last_contiguous_2d: NHWC-dense 4-d tensors (never for other ranks). */
+    public static boolean isChannelsLastContiguous(long[] sizes, long[] strides) {
+        return sizes.length == 4 && isDenseInOrder(sizes, strides, new int[] {1, 3, 2, 0});
+    }
+
+    /** compute_channels_last_contiguous_3d: NDHWC-dense 5-d tensors (never for other ranks). */
+    public static boolean isChannelsLast3dContiguous(long[] sizes, long[] strides) {
+        return sizes.length == 5 && isDenseInOrder(sizes, strides, new int[] {1, 4, 3, 2, 0});
+    }
+
+    /**
+     * Dense when walking the dimensions in {@code order}, innermost first, size-1 dimensions ignored (no
+     * special case for empty tensors, as in c10).
+     */
+    private static boolean isDenseInOrder(long[] sizes, long[] strides, int[] order) {
+        long expected = 1;
+        for (int d : order) {
+            if (sizes[d] != 1) {
+                if (strides[d] != expected) {
+                    return false;
+                }
+                expected *= sizes[d];
+            }
+        }
+        return true;
+    }
+
+    /**
+     * compute_non_overlapping_and_dense: some order of the dimensions of size 2 or more is contiguous
+     * (stable sort by stride, as c10's).
+     */
+    public static boolean isNonOverlappingAndDense(long[] sizes, long[] strides) {
+        int n = sizes.length;
+        if (n == 1) {
+            return sizes[0] < 2 || strides[0] == 1;
+        }
+        int[] perm = new int[n];
+        int m = 0;
+        for (int d = 0; d < n; d++) {
+            if (sizes[d] >= 2) {
+                perm[m++] = d;
+            }
+        }
+        for (int i = 1; i < m; i++) { // insertion sort by stride: stable, and n is small
+            int d = perm[i];
+            int j = i - 1;
+            while (j >= 0 && strides[perm[j]] > strides[d]) {
+                perm[j + 1] = perm[j];
+                j--;
+            }
+            perm[j + 1] = d;
+        }
+        long require = 1;
+        for (int i = 0; i < m; i++) {
+            if (strides[perm[i]] != require) {
+                return false;
+            }
+            require *= sizes[perm[i]];
+        }
+        return true;
+    }
+
     /** Elements of storage a view needs: one past its furthest element (0 for an empty view). */
     public static long requiredStorageSize(long[] sizes, long[] strides, long storageOffset) {
         long last = storageOffset;

@@ -7,6 +7,7 @@ import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.TensorFactory;
+import org.jitdispatch.runtime.TensorGeometry;
 import org.jitdispatch.runtime.TensorImpl;
 
 /**
@@ -213,8 +214,8 @@ public abstract class TensorIteratorBase extends StructuredMeta {
         if (a.storage() == null || a.storage() != b.storage() || a.numel() == 0 || b.numel() == 0) {
             return false;
         }
-        if (!MemoryLayouts.isNonOverlappingAndDense(a.sizes(), a.strides())
-                || !MemoryLayouts.isNonOverlappingAndDense(b.sizes(), b.strides())) {
+        if (!TensorGeometry.isNonOverlappingAndDense(a.sizes(), a.strides())
+                || !TensorGeometry.isNonOverlappingAndDense(b.sizes(), b.strides())) {
             return false;
         }
         long aBegin = a.storageOffset();
@@ -283,7 +284,7 @@ public abstract class TensorIteratorBase extends StructuredMeta {
             if (kind == FastSetup.CONTIGUOUS) {
                 strides = null;
             } else if (kind == FastSetup.CHANNELS_LAST) {
-                strides = MemoryLayouts.channelsLastStrides(shape);
+                strides = TensorGeometry.channelsLastStrides(shape);
             } else {
                 strides = lastDefinedTensor().strides();
             }
@@ -312,9 +313,9 @@ public abstract class TensorIteratorBase extends StructuredMeta {
             if (op.tensor != null && !op.willResize) {
                 long[] sizes = op.tensor.sizes();
                 long[] strides = op.tensor.strides();
-                contiguous &= MemoryLayouts.isContiguous(sizes, strides);
-                channelsLast &= MemoryLayouts.isChannelsLastContiguous(sizes, strides);
-                nonOverlappingDense &= MemoryLayouts.isNonOverlappingAndDense(sizes, strides);
+                contiguous &= TensorGeometry.isContiguous(sizes, strides);
+                channelsLast &= TensorGeometry.isChannelsLastContiguous(sizes, strides);
+                nonOverlappingDense &= TensorGeometry.isNonOverlappingAndDense(sizes, strides);
             }
         }
         if (contiguous) {

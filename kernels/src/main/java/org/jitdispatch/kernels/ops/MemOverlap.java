@@ -37,7 +37,7 @@ final class MemOverlap {
         boolean nonOverlappingAndDense() {
             // the contiguous test is cheap and decides the common case
             return TensorGeometry.isContiguous(sizes, strides) && numel() > 0
-                    || MemoryFormats.isNonOverlappingAndDense(sizes, strides);
+                    || TensorGeometry.isNonOverlappingAndDense(sizes, strides);
         }
     }
 

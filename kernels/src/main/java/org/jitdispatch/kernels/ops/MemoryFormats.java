@@ -8,8 +8,7 @@ import org.jitdispatch.runtime.TensorImpl;
  * Memory formats as c10 computes them: the strides a format gives new tensors
  * ({@code empty_tensor_restride}), whether a tensor is contiguous in a format, the format a tensor's
  * strides suggest ({@code suggest_memory_format}), and the dense strides that keep a tensor's layout
- * ({@code infer_dense_strides}). (TensorIterator keeps its own copies of the 2-d predicates, package-private
- * in kernels.iter.MemoryLayouts.)
+ * ({@code infer_dense_strides}). The layout predicates themselves live in {@link TensorGeometry}.
  */
 final class MemoryFormats {
     private MemoryFormats() {
@@ -24,36 +23,15 @@ final class MemoryFormats {
                 if (sizes.length != 4) {
                     throw new IllegalArgumentException("required rank 4 tensor to use channels_last format");
                 }
-                return channelsLastStrides(sizes);
+                return TensorGeometry.channelsLastStrides(sizes);
             case ChannelsLast3d:
                 if (sizes.length != 5) {
                     throw new IllegalArgumentException("required rank 5 tensor to use channels_last_3d format");
                 }
-                return channelsLast3dStrides(sizes);
+                return TensorGeometry.channelsLast3dStrides(sizes);
             default:
                 throw new IllegalArgumentException("unsupported memory format " + format);
         }
-    }
-
-    /** get_channels_last_strides_2d for a 4-d shape (no max(size, 1), as in c10). */
-    private static long[] channelsLastStrides(long[] sizes) {
-        long[] strides = new long[4];
-        strides[1] = 1;
-        strides[3] = sizes[1];
-        strides[2] = strides[3] * sizes[3];
-        strides[0] = strides[2] * sizes[2];
-        return strides;
-    }
-
-    /** get_channels_last_strides_3d (no max(size, 1), as in c10). */
-    private static long[] channelsLast3dStrides(long[] sizes) {
-        long[] strides = new long[5];
-        strides[1] = 1;
-        strides[4] = sizes[1];
-        strides[3] = strides[4] * sizes[4];
-        strides[2] = strides[3] * sizes[3];
-        strides[0] = strides[2] * sizes[2];
-        return strides;
     }
 
     /** TensorImpl::is_contiguous(memory_format); Preserve reads as Contiguous, as in c10. */
@@ -62,68 +40,16 @@ final class MemoryFormats {
         long[] strides = t.strides();
         switch (format) {
             case ChannelsLast:
-                return sizes.length == 4 && isDenseInOrder(sizes, strides, new int[] {1, 3, 2, 0});
+                return TensorGeometry.isChannelsLastContiguous(sizes, strides);
             case ChannelsLast3d:
-                return sizes.length == 5 && isDenseInOrder(sizes, strides, new int[] {1, 4, 3, 2, 0});
+                return TensorGeometry.isChannelsLast3dContiguous(sizes, strides);
             default:
                 return TensorGeometry.isContiguous(sizes, strides);
         }
     }
 
-    /**
-     * compute_channels_last_contiguous_2d/_3d: dense when walking the dimensions in {@code order}, innermost
-     * first, size-1 dimensions ignored (no special case for empty tensors, as in c10).
-     */
-    private static boolean isDenseInOrder(long[] sizes, long[] strides, int[] order) {
-        long expected = 1;
-        for (int d : order) {
-            if (sizes[d] != 1) {
-                if (strides[d] != expected) {
-                    return false;
-                }
-                expected *= sizes[d];
-            }
-        }
-        return true;
-    }
-
     static boolean isNonOverlappingAndDense(TensorImpl t) {
-        return isNonOverlappingAndDense(t.sizes(), t.strides());
-    }
-
-    /**
-     * compute_non_overlapping_and_dense: some order of the dimensions of size 2 or more is contiguous
-     * (stable sort by stride, as c10's).
-     */
-    static boolean isNonOverlappingAndDense(long[] sizes, long[] strides) {
-        int n = sizes.length;
-        if (n == 1) {
-            return sizes[0] < 2 || strides[0] == 1;
-        }
-        int[] perm = new int[n];
-        int m = 0;
-        for (int d = 0; d < n; d++) {
-            if (sizes[d] >= 2) {
-                perm[m++] = d;
-            }
-        }
-        for (int i = 1; i < m; i++) { // insertion sort by stride: stable, and n is small
-            int d = perm[i];
-            int j = i - 1;
-            while (j >= 0 && strides[perm[j]] > strides[d]) {
-                perm[j + 1] = perm[j];
-                j--;
-            }
-            perm[j + 1] = d;
-        }
-        long require = 1;
-        for (int i = 0; i < m; i++) {
-            if (strides[perm[i]] != require) {
-                return false;
-            }
-            require *= sizes[perm[i]];
-        }
-        return true;
+        return TensorGeometry.isNonOverlappingAndDense(t.sizes(), t.strides());
     }
 
     /** Tensor::suggest_memory_format(): ChannelsLast(3d) when the strides look like it, else Contiguous. */
