@@ -103,12 +103,17 @@ public final class Formulas {
 
     /** The gradient of clamp: grad where min &lt;= self &lt;= max, else 0. */
     public static Tensor clampBackward(Tensor grad, Tensor self, Scalar min, Scalar max) {
+        return gradWhereInside(grad, self, min == null ? null : self.ge(min), max == null ? null : self.le(max));
+    }
+
+    /** grad where both bound masks hold (an absent mask does not clamp), else 0. */
+    private static Tensor gradWhereInside(Tensor grad, Tensor self, Tensor aboveMin, Tensor belowMax) {
         Tensor inside = Torch.ones_like(self, org.jitdispatch.runtime.ScalarType.Bool, null, null);
-        if (min != null) {
-            inside = inside.mul(self.ge(min));
+        if (aboveMin != null) {
+            inside = inside.mul(aboveMin);
         }
-        if (max != null) {
-            inside = inside.mul(self.le(max));
+        if (belowMax != null) {
+            inside = inside.mul(belowMax);
         }
         return Torch.where(inside, grad, Torch.zeros_like(grad));
     }
@@ -193,14 +198,7 @@ public final class Formulas {
 
     /** clamp with tensor bounds, d/d self: grad where min &lt;= self &lt;= max (absent bounds do not clamp). */
     public static Tensor clampTensorSelfBackward(Tensor grad, Tensor self, Tensor min, Tensor max) {
-        Tensor inside = Torch.ones_like(self, org.jitdispatch.runtime.ScalarType.Bool, null, null);
-        if (min != null) {
-            inside = inside.mul(self.ge(min));
-        }
-        if (max != null) {
-            inside = inside.mul(self.le(max));
-        }
-        return Torch.where(inside, grad, Torch.zeros_like(grad));
+        return gradWhereInside(grad, self, min == null ? null : self.ge(min), max == null ? null : self.le(max));
     }
 
     /** d/d min: grad where self was raised to min. */
