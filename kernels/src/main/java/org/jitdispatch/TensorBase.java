@@ -5,6 +5,7 @@ import org.jitdispatch.autograd.Autograd;
 import org.jitdispatch.autograd.Engine;
 import org.jitdispatch.autograd.Node;
 import org.jitdispatch.runtime.Device;
+import org.jitdispatch.runtime.Layout;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.Storage;
 import org.jitdispatch.runtime.TensorImpl;
@@ -56,5 +57,20 @@ public abstract class TensorBase extends TensorImpl {
     /** Accumulates gradients into the leaves; {@code retainGraph} keeps saved tensors for another pass. */
     public final void backward(Tensor gradient, boolean retainGraph) {
         Engine.backward(Collections.singletonList((Tensor) this), Collections.singletonList(gradient), retainGraph);
+    }
+
+    // ---- devices ----
+
+    /**
+     * This tensor on {@code device}: itself when it is there already, else a copy ({@code to(device)}, which
+     * an external backend implements through {@code _to_copy} and {@code copy_}).
+     */
+    public final Tensor to(Device device) {
+        return ((Tensor) this).to((ScalarType) null, (Layout) null, device, (Boolean) null);
+    }
+
+    /** This tensor on the CPU (a lazy tensor is computed here). */
+    public final Tensor cpu() {
+        return to(Device.CPU);
     }
 }

@@ -30,17 +30,22 @@ public class TensorImpl {
     private VersionCounter versionCounter = new VersionCounter();
     /** Autograd's per-tensor state, owned by the autograd layer above the runtime (null when never used). */
     private Object autogradMeta;
+    /** An external backend's per-tensor state (a lazy tensor's graph node, say); null for CPU and Meta. */
+    private Object backendData;
 
     /**
-     * A tensor over {@code storage} (null exactly when {@code device} is Meta). The view must fit in the
-     * storage.
+     * A tensor over {@code storage}: CPU tensors have one, Meta tensors have none, and an external
+     * backend's tensors may have either (a lazy tensor has none: its data is computed when read). The
+     * view must fit in the storage.
      */
     public TensorImpl(Storage storage, ScalarType dtype, Device device, long[] sizes, long[] strides, long storageOffset) {
         this.dtype = Objects.requireNonNull(dtype, "dtype");
         this.device = Objects.requireNonNull(device, "device");
-        if ((storage == null) != (device.type() == DeviceType.Meta)) {
-            throw new IllegalArgumentException(device.type() == DeviceType.Meta
-                    ? "Meta tensors have no storage" : "A " + device + " tensor needs a storage");
+        if (storage != null && device.type() == DeviceType.Meta) {
+            throw new IllegalArgumentException("Meta tensors have no storage");
+        }
+        if (storage == null && device.type() == DeviceType.CPU) {
+            throw new IllegalArgumentException("A " + device + " tensor needs a storage");
         }
         if (storage != null && storage.dtype() != dtype) {
             throw new IllegalArgumentException("Storage of " + storage.dtype() + " cannot back a " + dtype + " tensor");
@@ -163,6 +168,19 @@ public class TensorImpl {
         autogradMeta = meta;
     }
 
+    /** The external backend's state of this tensor, or null; see {@link #setBackendData}. */
+    public final Object backendData() {
+        return backendData;
+    }
+
+    /**
+     * Attaches an external backend's state (c10 keeps it in a TensorImpl subclass, such as LTCTensorImpl;
+     * here the generated Tensor class is final, so backends hang their state on this slot).
+     */
+    public final void setBackendData(Object data) {
+        backendData = data;
+    }
+
     // ---- metadata changes, for kernels ----
 
     /**
@@ -212,6 +230,9 @@ public class TensorImpl {
         }
         TensorImpl view = makeView(viewSizes, viewStrides, viewOffset);
         view.versionCounter = versionCounter;
+        if (backendData instanceof BackendData data) {
+            view.backendData = data.viewOf(this, view);
+        }
         return view;
     }
 
@@ -263,46 +284,51 @@ public class TensorImpl {
     }
 
     public final double[] toDoubleArray() {
-        long[] offs = elementOffsets();
+        TensorImpl t = readable("toDoubleArray");
+        long[] offs = t.elementOffsets();
         double[] out = new double[offs.length];
         for (int i = 0; i < offs.length; i++) {
-            out[i] = storage.getDouble(offs[i]);
+            out[i] = t.storage.getDouble(offs[i]);
         }
         return out;
     }
 
     public final float[] toFloatArray() {
-        long[] offs = elementOffsets();
+        TensorImpl t = readable("toFloatArray");
+        long[] offs = t.elementOffsets();
         float[] out = new float[offs.length];
         for (int i = 0; i < offs.length; i++) {
-            out[i] = (float) storage.getDouble(offs[i]);
+            out[i] = (float) t.storage.getDouble(offs[i]);
         }
         return out;
     }
 
     public final long[] toLongArray() {
-        long[] offs = elementOffsets();
+        TensorImpl t = readable("toLongArray");
+        long[] offs = t.elementOffsets();
         long[] out = new long[offs.length];
         for (int i = 0; i < offs.length; i++) {
-            out[i] = storage.getLong(offs[i]);
+            out[i] = t.storage.getLong(offs[i]);
         }
         return out;
     }
 
     public final int[] toIntArray() {
-        long[] offs = elementOffsets();
+        TensorImpl t = readable("toIntArray");
+        long[] offs = t.elementOffsets();
         int[] out = new int[offs.length];
         for (int i = 0; i < offs.length; i++) {
-            out[i] = (int) storage.getLong(offs[i]);
+            out[i] = (int) t.storage.getLong(offs[i]);
         }
         return out;
     }
 
     public final boolean[] toBooleanArray() {
-        long[] offs = elementOffsets();
+        TensorImpl t = readable("toBooleanArray");
+        long[] offs = t.elementOffsets();
         boolean[] out = new boolean[offs.length];
         for (int i = 0; i < offs.length; i++) {
-            out[i] = storage.getBoolean(offs[i]);
+            out[i] = t.storage.getBoolean(offs[i]);
         }
         return out;
     }
@@ -312,19 +338,37 @@ public class TensorImpl {
         if (numel != 1) {
             throw new IllegalStateException("a Tensor with " + numel + " elements cannot be converted to Scalar");
         }
-        checkHasData("item()");
-        long off = elementOffsets()[0];
+        TensorImpl t = readable("item()");
+        long off = t.elementOffsets()[0];
         switch (dtype.category()) {
-            case BOOLEAN: return Scalar.of(storage.getBoolean(off));
-            case INTEGRAL: return Scalar.of(storage.getLong(off));
-            default: return Scalar.of(storage.getDouble(off));
+            case BOOLEAN: return Scalar.of(t.storage.getBoolean(off));
+            case INTEGRAL: return Scalar.of(t.storage.getLong(off));
+            default: return Scalar.of(t.storage.getDouble(off));
         }
     }
 
+    /** This tensor if it has a storage, else its backend's CPU copy of it; an error for meta tensors. */
+    private TensorImpl readable(String what) {
+        if (storage == null && backendData instanceof BackendData data) {
+            TensorImpl cpu = data.readOnCpu(this);
+            if (cpu.storage == null || !Arrays.equals(cpu.sizes, sizes)) {
+                throw new IllegalStateException("the " + device + " backend read a tensor of sizes " + Arrays.toString(sizes)
+                        + " as " + cpu + " of sizes " + Arrays.toString(cpu.sizes));
+            }
+            return cpu;
+        }
+        checkHasData(what);
+        return this;
+    }
+
     private void checkHasData(String what) {
-        if (storage == null) {
+        if (storage == null && isMeta()) {
             throw new UnsupportedOperationException("Cannot read the data of a meta tensor (" + what
                     + "): meta tensors have sizes, strides and dtype but no data");
+        }
+        if (storage == null) {
+            throw new UnsupportedOperationException("Cannot read the data of a " + device + " tensor directly (" + what
+                    + "): its backend keeps it; move it to the CPU first with .cpu() or .to(Device.CPU)");
         }
     }
 
@@ -332,15 +376,15 @@ public class TensorImpl {
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("tensor(");
-        if (isMeta()) {
-            sb.append("..., size=").append(Arrays.toString(sizes)).append(", device='meta'");
+        if (storage == null) {
+            sb.append("..., size=").append(Arrays.toString(sizes)).append(", device='").append(device).append('\'');
         } else if (numel > 1000) {
             sb.append("..., size=").append(Arrays.toString(sizes));
         } else {
             appendValues(sb, toDoubleArray(), 0, 0);
         }
         sb.append(", dtype=").append(dtype);
-        if (!isMeta() && device.type() != DeviceType.CPU) {
+        if (storage != null && device.type() != DeviceType.CPU) {
             sb.append(", device='").append(device).append('\'');
         }
         return sb.append(')').toString();

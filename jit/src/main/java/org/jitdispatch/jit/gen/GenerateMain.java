@@ -56,11 +56,9 @@ public final class GenerateMain implements Callable<Integer> {
             return 1;
         }
         List<JavaFile> files = generate(ops, derivatives == null ? List.of() : derivatives.derivatives());
-        for (JavaFile f : files) {
-            f.writeTo(outputDir);
-        }
+        List<GeneratedSources.Result> results = GeneratedSources.write(files, outputDir, false);
         System.out.println("jitdispatch: generated " + files.size() + " Java files for " + ops.functions().size()
-                + " operators into " + outputDir);
+                + " operators into " + outputDir + " (" + GeneratedSources.summary(results) + ")");
         return 0;
     }
 

@@ -2,6 +2,7 @@ package org.jitdispatch.jit.model;
 
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,7 @@ import java.util.Optional;
 import org.jitdispatch.jit.yaml.YamlException;
 import org.jitdispatch.jit.yaml.YamlFile;
 import org.jitdispatch.runtime.schema.OperatorName;
+import org.jitdispatch.runtime.schema.SchemaKind;
 
 /**
  * A validated ops.yaml file (PyTorch's native_functions.yaml format): its {@link NativeFunction}s in
@@ -24,6 +26,7 @@ public final class OpsYaml {
     private final List<StructuredGroup> structuredGroups;
     private final Map<OperatorName, StructuredGroup> groupByMember;
     private final List<IgnoredKey> ignoredKeys;
+    private final Map<Signature, Map<SchemaKind, NativeFunction>> variantsBySignature;
 
     OpsYaml(String file, List<NativeFunction> functions, List<StructuredGroup> structuredGroups,
             List<IgnoredKey> ignoredKeys) {
@@ -37,6 +40,10 @@ public final class OpsYaml {
         structuredGroups.forEach(g -> g.functions().forEach(f -> members.put(f.name(), g)));
         this.groupByMember = Collections.unmodifiableMap(members);
         this.ignoredKeys = List.copyOf(ignoredKeys);
+        Map<Signature, Map<SchemaKind, NativeFunction>> variants = new LinkedHashMap<>();
+        functions.forEach(f -> variants.computeIfAbsent(Signature.of(f.func()), s -> new EnumMap<>(SchemaKind.class))
+                .putIfAbsent(f.kind(), f));
+        this.variantsBySignature = variants;
     }
 
     /**
@@ -109,6 +116,15 @@ public final class OpsYaml {
     /** The structured group an operator belongs to (as its functional, inplace or out= member), if any. */
     public Optional<StructuredGroup> structuredGroup(OperatorName member) {
         return Optional.ofNullable(groupByMember.get(member));
+    }
+
+    /**
+     * The variants of a function (torchgen's NativeFunctionsGroup): every function of the file with its
+     * signature, by kind, {@code add.Tensor}, {@code add_.Tensor} and {@code add.out} for any of them.
+     * Includes the function itself.
+     */
+    public Map<SchemaKind, NativeFunction> variants(NativeFunction f) {
+        return Collections.unmodifiableMap(variantsBySignature.get(Signature.of(f.func())));
     }
 
     /** The PyTorch keys that were accepted without effect, in file order. */

@@ -22,9 +22,12 @@ public final class YamlEntry {
     private final int line;
     private final Map<String, Node> values;
     private final Map<String, Integer> keyLines;
+    /** Whether this mapping is a whole document rather than one entry of a list (errors then name no entry). */
+    private final boolean document;
 
-    YamlEntry(String file, MappingNode node) {
+    YamlEntry(String file, MappingNode node, boolean document) {
         this.file = file;
+        this.document = document;
         this.line = YamlFile.lineOf(node);
         Map<String, Node> v = new LinkedHashMap<>();
         Map<String, Integer> l = new LinkedHashMap<>();
@@ -132,6 +135,37 @@ public final class YamlEntry {
         return Optional.of(out);
     }
 
+    /** One item of a list, with its line. */
+    public record ListItem(String value, int line) {
+    }
+
+    /**
+     * A YAML list of single values, each with its line; an empty value ({@code key:} alone) is an empty
+     * list. Unlike {@link #scalarList}, a single value is an error: in files users write by hand, such as
+     * a backend YAML, {@code supported: add} is more likely a mistake than a list of one.
+     */
+    public Optional<List<ListItem>> strictList(String key) {
+        Node n = values.get(key);
+        if (n == null) {
+            return Optional.empty();
+        }
+        if (n instanceof ScalarNode s && s.getScalarStyle() == ScalarStyle.PLAIN && s.getValue().isEmpty()) {
+            return Optional.of(List.of());
+        }
+        if (!(n instanceof SequenceNode)) {
+            String found = n instanceof ScalarNode s ? "the single value '" + s.getValue() + "'" : "a " + kindOf(n);
+            throw error(key, "'" + key + "' must be a list (such as [add.Tensor, mm]), not " + found);
+        }
+        List<ListItem> out = new ArrayList<>();
+        for (Node item : ((SequenceNode) n).getValue()) {
+            if (!(item instanceof ScalarNode)) {
+                throw errorAt(YamlFile.lineOf(item), "items of '" + key + "' must be single values, not a " + kindOf(item));
+            }
+            out.add(new ListItem(((ScalarNode) item).getValue(), YamlFile.lineOf(item)));
+        }
+        return Optional.of(List.copyOf(out));
+    }
+
     /** A mapping of scalars to scalars, with each key's line. */
     public Optional<Map<String, String>> scalarMap(String key) {
         Node n = values.get(key);
@@ -184,12 +218,12 @@ public final class YamlEntry {
 
     /** An error at the key's line that names the entry. */
     public YamlException error(String key, String message) {
-        return new YamlException(file, lineOf(key), message + " (" + describe() + ")");
+        return errorAt(lineOf(key), message);
     }
 
     /** An error at a given line (such as a {@link MapItem}'s) that names the entry. */
     public YamlException errorAt(int line, String message) {
-        return new YamlException(file, line, message + " (" + describe() + ")");
+        return new YamlException(file, line, document ? message : message + " (" + describe() + ")");
     }
 
     private static String kindOf(Node n) {

@@ -42,20 +42,9 @@ public final class YamlFile {
 
     /** Parses YAML text; {@code name} is used in messages. */
     public static YamlFile parse(String name, String text) {
-        Node root;
-        try (Reader r = new StringReader(text)) {
-            Optional<Node> node = new Compose(LoadSettings.builder().setLabel(name).build()).composeReader(r);
-            if (node.isEmpty()) {
-                return new YamlFile(name, List.of());
-            }
-            root = node.get();
-        } catch (MarkedYamlEngineException e) {
-            int line = e.getProblemMark().map(m -> m.getLine() + 1).orElse(0);
-            throw new YamlException(name, line, "invalid YAML: " + e.getProblem());
-        } catch (YamlEngineException e) {
-            throw new YamlException(name, 0, "invalid YAML: " + e.getMessage());
-        } catch (IOException e) {
-            throw new YamlException(name, 0, "cannot read the text: " + e);
+        Node root = compose(name, text);
+        if (root == null) {
+            return new YamlFile(name, List.of());
         }
         if (!(root instanceof SequenceNode)) {
             throw new YamlException(name, lineOf(root), "the file must be a list of entries ('- func: ...'), not a "
@@ -67,9 +56,47 @@ public final class YamlFile {
                 throw new YamlException(name, lineOf(item), "each entry of the list must be a mapping such as"
                         + " '- func: add.Tensor(Tensor self, Tensor other) -> Tensor'");
             }
-            entries.add(new YamlEntry(name, (MappingNode) item));
+            entries.add(new YamlEntry(name, (MappingNode) item, false));
         }
         return new YamlFile(name, List.copyOf(entries));
+    }
+
+    /**
+     * Reads a file whose document is one mapping (a backend YAML, say) as a {@link YamlEntry} whose errors
+     * name the file and line only.
+     */
+    public static YamlEntry readMapping(Path path) {
+        String name = path.toString();
+        try {
+            return parseMapping(name, Files.readString(path, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new YamlException(name, 0, "cannot read the file: " + e);
+        }
+    }
+
+    /** Parses YAML text whose document is one mapping; {@code name} is used in messages. */
+    public static YamlEntry parseMapping(String name, String text) {
+        Node root = compose(name, text);
+        if (!(root instanceof MappingNode)) {
+            throw new YamlException(name, root == null ? 1 : lineOf(root), "the file must be a mapping of keys to"
+                    + " values (such as 'backend: Lazy'), not " + (root == null ? "empty"
+                    : root instanceof SequenceNode ? "a list" : "a single value"));
+        }
+        return new YamlEntry(name, (MappingNode) root, true);
+    }
+
+    /** The document's root node, or null for an empty document. */
+    private static Node compose(String name, String text) {
+        try (Reader r = new StringReader(text)) {
+            return new Compose(LoadSettings.builder().setLabel(name).build()).composeReader(r).orElse(null);
+        } catch (MarkedYamlEngineException e) {
+            int line = e.getProblemMark().map(m -> m.getLine() + 1).orElse(0);
+            throw new YamlException(name, line, "invalid YAML: " + e.getProblem());
+        } catch (YamlEngineException e) {
+            throw new YamlException(name, 0, "invalid YAML: " + e.getMessage());
+        } catch (IOException e) {
+            throw new YamlException(name, 0, "cannot read the text: " + e);
+        }
     }
 
     public String name() {

@@ -1,0 +1,91 @@
+package org.jitdispatch.jit.gen;
+
+import com.github.javaparser.JavaParser;
+import com.github.javaparser.ParseResult;
+import com.github.javaparser.ast.CompilationUnit;
+import com.github.javaparser.ast.body.MethodDeclaration;
+import com.github.javaparser.ast.body.Parameter;
+import com.github.javaparser.ast.body.TypeDeclaration;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.MethodSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.jitdispatch.jit.model.BackendYaml;
+import org.jitdispatch.jit.model.NativeFunction;
+import org.jitdispatch.jit.model.OpsYamlError;
+
+/**
+ * gen_backend_stubs' {@code --impl_path} check: before anything is compiled, finds the backend's kernel
+ * class in its sources and reports every listed operator whose method is missing, with the signature it
+ * must have. (javac would also reject the class, but with a message about an interface method rather
+ * than the YAML line that asked for it.) Parameter and return types are compared by simple name.
+ */
+final class ImplementationCheck {
+    private ImplementationCheck() {
+    }
+
+    static List<OpsYamlError> check(BackendYaml backend, BackendStubsGen gen, Path implPath) throws IOException {
+        ClassName kernelClass = gen.kernelClass();
+        Path source = implPath;
+        for (String part : kernelClass.packageName().split("\\.")) {
+            source = source.resolve(part);
+        }
+        source = source.resolve(kernelClass.simpleName() + ".java");
+        List<OpsYamlError> errors = new ArrayList<>();
+        if (!Files.isRegularFile(source)) {
+            errors.add(new OpsYamlError(backend.file(), 0, "--impl-path " + implPath + " has no " + source
+                    + ", the source of " + kernelClass + " that implements the listed operators"));
+            return errors;
+        }
+        ParseResult<CompilationUnit> parsed = new JavaParser().parse(source);
+        if (!parsed.isSuccessful() || parsed.getResult().isEmpty()) {
+            errors.add(new OpsYamlError(backend.file(), 0, "cannot parse " + source + ": "
+                    + parsed.getProblems().stream().map(Object::toString).collect(Collectors.joining("; "))));
+            return errors;
+        }
+        TypeDeclaration<?> type = parsed.getResult().get().getTypes().stream()
+                .filter(t -> t.getNameAsString().equals(kernelClass.simpleName())).findFirst().orElse(null);
+        if (type == null) {
+            errors.add(new OpsYamlError(backend.file(), 0, source + " does not declare class " + kernelClass.simpleName()));
+            return errors;
+        }
+        Set<String> implemented = new HashSet<>();
+        for (MethodDeclaration m : type.getMethods()) {
+            if (m.isPublic() && !m.isStatic()) {
+                implemented.add(signature(m));
+            }
+        }
+        Map<NativeFunction, MethodSpec> expected = gen.expectedMethods();
+        List<BackendYaml.ListedOp> listed = new ArrayList<>(backend.supported());
+        listed.addAll(backend.autograd());
+        for (BackendYaml.ListedOp op : listed) {
+            MethodSpec m = expected.get(op.function());
+            if (!implemented.contains(signature(m))) {
+                errors.add(new OpsYamlError(backend.file(), op.line(), "no implementation of " + op.function().name()
+                        + " found in " + source + ": expected " + BackendStubsGen.describe(m)));
+            }
+        }
+        return errors;
+    }
+
+    private static String signature(MethodDeclaration m) {
+        List<String> types = new ArrayList<>();
+        for (Parameter p : m.getParameters()) {
+            types.add(BackendStubsGen.simpleName(p.getType().asString()) + (p.isVarArgs() ? "[]" : ""));
+        }
+        return BackendStubsGen.simpleName(m.getType().asString()) + " " + m.getNameAsString() + types;
+    }
+
+    private static String signature(MethodSpec m) {
+        List<String> types = new ArrayList<>();
+        m.parameters().forEach(p -> types.add(BackendStubsGen.simpleName(p.type().toString())));
+        return BackendStubsGen.simpleName(m.returnType().toString()) + " " + m.name() + types;
+    }
+}
