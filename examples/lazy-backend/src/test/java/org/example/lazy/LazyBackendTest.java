@@ -71,10 +71,10 @@ class LazyBackendTest {
         Tensor sum = a.add(b);
         assertArrayEquals(new long[] {4, 3}, sum.sizes());
         assertEquals(ScalarType.Float64, sum.dtype());
-        Tensor t = sum.t();
+        Tensor t = sum.transpose(0, 1);
         assertArrayEquals(new long[] {3, 4}, t.sizes());
         assertArrayEquals(new long[] {1, 3}, t.strides());
-        TensorTesting.assertClose(t.cpu(), Torch.add(a.cpu(), b.cpu()).t(), 0, 0);
+        TensorTesting.assertClose(t.cpu(), Torch.add(a.cpu(), b.cpu()).transpose(0, 1), 0, 0);
     }
 
     @Test
@@ -93,7 +93,7 @@ class LazyBackendTest {
         assertTrue(returned == a);
         assertArrayEquals(new double[] {11, 22, 33}, a.toDoubleArray(), 0);
 
-        Tensor out = LazyBackend.lazy(Tensor.FACTORY.fromArray(new double[] {0}, 1));
+        Tensor out = LazyBackend.lazy(Tensor.FACTORY.fromArray(new double[0], 0));
         Torch.add_out(out, a, b);
         assertArrayEquals(new long[] {3}, out.sizes());
         assertArrayEquals(new double[] {21, 42, 63}, out.toDoubleArray(), 0);
