@@ -1,5 +1,6 @@
 package org.jitdispatch.cli;
 
+import org.jitdispatch.jit.gen.BackendStubsMain;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,7 +10,7 @@ import picocli.CommandLine.Command;
         version = "jitdispatch 0.1.0",
         description = "A PyTorch-style operator dispatcher for the JVM whose dispatch is compiled.",
         subcommands = {CheckYamlCommand.class, ExplainCommand.class, InlineCheckCommand.class, CompareCommand.class,
-                CommandLine.HelpCommand.class})
+                BackendStubsMain.class, CommandLine.HelpCommand.class})
 public final class JitDispatchCli {
     public static void main(String[] args) {
         System.exit(run(args));
