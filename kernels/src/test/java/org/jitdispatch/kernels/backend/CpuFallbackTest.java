@@ -12,9 +12,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.AtenLibrary;
@@ -175,6 +179,30 @@ class CpuFallbackTest {
         CpuFallback.resetCounts();
         assertEquals(Map.of(), CpuFallback.counts());
         assertEquals(2L, counts.get("aten::relu"), "a snapshot does not change");
+    }
+
+    @Test
+    void countsAddUpAcrossThreads() throws Exception {
+        int threads = 4;
+        int callsEach = 50;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                done.add(pool.submit(() -> {
+                    Tensor x = tensor(new float[] {-1, 1});
+                    for (int i = 0; i < callsEach; i++) {
+                        assertArrayEquals(new float[] {0, 1}, Torch.relu(x).toFloatArray());
+                    }
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        assertEquals(threads * callsEach, CpuFallback.count("aten::relu"));
     }
 
     @Test
