@@ -77,6 +77,21 @@ class CpuFallbackTest {
     }
 
     @Test
+    void onlyBackendTensorsAreCopiedAndATensorPassedTwiceOnlyOnce() {
+        Tensor x = tensor(new float[] {1, 2, 3});
+        Tensor squared = Torch.mul(x, x);
+        assertArrayEquals(new float[] {1, 4, 9}, squared.toFloatArray());
+        assertEquals(1, COPIES_TO_HOST.get(), "x is copied to the CPU once");
+
+        Tensor onCpu = Torch.tensor(new float[] {10, 10, 10});
+        Tensor scaled = Torch.mul(x, onCpu);
+        assertEquals(DEVICE, scaled.device(), "results go to the device of the first backend tensor");
+        assertArrayEquals(new float[] {10, 20, 30}, scaled.toFloatArray());
+        assertEquals(2, COPIES_TO_HOST.get(), "the CPU argument is used as it is");
+        assertEquals(2, CpuFallback.count("aten::mul.Tensor"));
+    }
+
+    @Test
     void matrixProductsAndReductionsMatchTheCpu() {
         float[] a = {1, 2, 3, 4, 5, 6};
         float[] b = {7, 8, 9, 10, 11, 12};
