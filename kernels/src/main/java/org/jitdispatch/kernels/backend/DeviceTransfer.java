@@ -53,11 +53,9 @@ final class DeviceTransfer {
     static void refuseReentry(String opName, DispatchKey backendKey) {
         String outer = MOVING_FOR.get();
         if (outer != null) {
-            throw new NotImplementedError("The CPU fallback of '" + outer + "' needs the " + backendKey
-                    + " backend's own '" + opName + "' kernel to move tensors between the CPU and the backend, but '"
-                    + opName + "' has no " + backendKey + " kernel and would fall back to the CPU itself. Implement '"
-                    + opName + "' for " + backendKey + "; a backend that uses the CPU fallback must implement "
-                    + REQUIRED_KERNELS + ".");
+            throw new NotImplementedError("'" + opName + "' has no " + backendKey + " kernel and cannot fall back to"
+                    + " the CPU while the CPU fallback of '" + outer + "' moves tensors with it; implement '" + opName
+                    + "' for " + backendKey);
         }
     }
 
@@ -98,8 +96,8 @@ final class DeviceTransfer {
             return step.run();
         } catch (RuntimeException e) {
             String message = "The CPU fallback of '" + opName + "' for " + backendKey + " could not " + action
-                    + " with the backend's kernels; a backend that uses the CPU fallback must implement "
-                    + REQUIRED_KERNELS + ". Cause: " + e.getMessage();
+                    + " with the backend's kernels: " + e.getMessage() + ". A backend that uses the CPU fallback must"
+                    + " implement " + REQUIRED_KERNELS + ".";
             RuntimeException wrapped = e instanceof NotImplementedError
                     ? new NotImplementedError(message) : new IllegalStateException(message);
             wrapped.initCause(e);

@@ -12,9 +12,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.AtenLibrary;
@@ -70,6 +74,21 @@ class CpuFallbackTest {
         assertEquals(Map.of("aten::relu", 1L), CpuFallback.counts());
         assertEquals(1, COPIES_TO_HOST.get(), "the backend's own copy_ moved the argument to the CPU");
         assertEquals(1, COPIES_TO_DEVICE.get(), "and the result back");
+    }
+
+    @Test
+    void onlyBackendTensorsAreCopiedAndATensorPassedTwiceOnlyOnce() {
+        Tensor x = tensor(new float[] {1, 2, 3});
+        Tensor squared = Torch.mul(x, x);
+        assertArrayEquals(new float[] {1, 4, 9}, squared.toFloatArray());
+        assertEquals(1, COPIES_TO_HOST.get(), "x is copied to the CPU once");
+
+        Tensor onCpu = Torch.tensor(new float[] {10, 10, 10});
+        Tensor scaled = Torch.mul(x, onCpu);
+        assertEquals(DEVICE, scaled.device(), "results go to the device of the first backend tensor");
+        assertArrayEquals(new float[] {10, 20, 30}, scaled.toFloatArray());
+        assertEquals(2, COPIES_TO_HOST.get(), "the CPU argument is used as it is");
+        assertEquals(2, CpuFallback.count("aten::mul.Tensor"));
     }
 
     @Test
@@ -178,6 +197,30 @@ class CpuFallbackTest {
     }
 
     @Test
+    void countsAddUpAcrossThreads() throws Exception {
+        int threads = 4;
+        int callsEach = 50;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                done.add(pool.submit(() -> {
+                    Tensor x = tensor(new float[] {-1, 1});
+                    for (int i = 0; i < callsEach; i++) {
+                        assertArrayEquals(new float[] {0, 1}, Torch.relu(x).toFloatArray());
+                    }
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        assertEquals(threads * callsEach, CpuFallback.count("aten::relu"));
+    }
+
+    @Test
     void errorModeRefusesEveryFallbackBeforeTouchingTheInputs() {
         CpuFallback.setMode(FallbackMode.ERROR);
         Tensor x = tensor(new float[] {-1, 2});
@@ -248,11 +291,11 @@ class CpuFallbackTest {
         backend = PrivateUse1TestBackend.install(EnumSet.of(Kernel.COPY));
         Tensor x = tensor(new float[] {-1, 2});
         NotImplementedError e = assertThrows(NotImplementedError.class, () -> Torch.relu(x));
-        assertTrue(e.getMessage().startsWith("The CPU fallback of 'aten::relu' for PrivateUse1 could not move the"
-                + " result to privateuseone with the backend's kernels"), e.getMessage());
-        assertTrue(e.getMessage().contains("needs the PrivateUse1 backend's own 'aten::empty_strided' kernel"),
-                e.getMessage());
-        assertTrue(e.getMessage().contains("Implement 'aten::empty_strided' for PrivateUse1"), e.getMessage());
+        assertEquals("The CPU fallback of 'aten::relu' for PrivateUse1 could not move the result to privateuseone"
+                + " with the backend's kernels: 'aten::empty_strided' has no PrivateUse1 kernel and cannot fall back"
+                + " to the CPU while the CPU fallback of 'aten::relu' moves tensors with it; implement"
+                + " 'aten::empty_strided' for PrivateUse1. A backend that uses the CPU fallback must implement"
+                + " aten::empty_strided and aten::copy_ (to and from the CPU).", e.getMessage());
         assertEquals(Map.of("aten::relu", 1L), CpuFallback.counts(), "the refused transfer is no fallback");
         assertArrayEquals(new float[] {0, 2}, Torch.relu(Torch.tensor(new float[] {-1, 2})).toFloatArray(),
                 "nothing is left behind on this thread");
@@ -265,8 +308,10 @@ class CpuFallbackTest {
         Tensor x = tensor(new float[] {-1, 2});
         NotImplementedError e = assertThrows(NotImplementedError.class, () -> Torch.relu(x));
         assertTrue(e.getMessage().startsWith("The CPU fallback of 'aten::relu' for PrivateUse1 could not move"
-                + " argument 'self' to the CPU with the backend's kernels; a backend that uses the CPU fallback must"
-                + " implement aten::empty_strided and aten::copy_ (to and from the CPU). Cause: "), e.getMessage());
+                + " argument 'self' to the CPU with the backend's kernels: copy_ from privateuseone to cpu is not"
+                + " supported"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("A backend that uses the CPU fallback must implement aten::empty_strided"
+                + " and aten::copy_ (to and from the CPU)."), e.getMessage());
         assertTrue(e.getCause() instanceof NotImplementedError);
     }
 
@@ -290,13 +335,16 @@ class CpuFallbackTest {
     }
 
     @Test
-    void theFallbackRecordsNoAutogradHistoryOfItsOwn() {
+    void autogradRecordsTheOperatorAboveTheFallbackAndItsBackwardFallsBackToo() {
         Tensor x = tensor(new float[] {-1, 2, 3});
         x.requiresGrad_(true);
         Tensor y = Torch.relu(x);
         assertEquals(DEVICE, y.device());
         assertEquals("ReluBackward0", y.gradFn().name());
         assertArrayEquals(new float[] {0, 2, 3}, y.toFloatArray());
+        Torch.sum(y).backward();
+        assertEquals(DEVICE, x.grad().device());
+        assertArrayEquals(new float[] {0, 1, 1}, x.grad().toFloatArray(), "relu's backward falls back as well");
     }
 
     @Test
@@ -308,14 +356,5 @@ class CpuFallbackTest {
         assertEquals(FallbackMode.ALLOW, FallbackMode.parse("allow"));
         assertEquals("-Djitdispatch.cpuFallback must be 'allow' or 'error', got 'warn'",
                 assertThrows(IllegalArgumentException.class, () -> FallbackMode.parse("warn")).getMessage());
-    }
-
-    @Test
-    void typedResultsKeepTheirTensorClass() {
-        Tensor[] parts = {tensor(new float[] {1}), tensor(new float[] {2})};
-        Object r = Dispatcher.singleton().findSchemaOrThrow("aten::cat.out")
-                .callBoxed(parts, 0L, tensor(new float[0], 0));
-        assertTrue(r instanceof Tensor);
-        assertEquals(ScalarType.Float32, ((Tensor) r).dtype());
     }
 }
