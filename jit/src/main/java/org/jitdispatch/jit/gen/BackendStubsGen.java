@@ -50,6 +50,8 @@ public final class BackendStubsGen {
     private final ClassName registerClass;
     private final String kernels = "KERNELS";
     private final Map<String, MethodSpec> declarations = new LinkedHashMap<>();
+    /** The listed operator each declaration was made for, by the same key as {@link #declarations}. */
+    private final Map<String, BackendYaml.ListedOp> declaredFor = new LinkedHashMap<>();
     private final List<Registration> registrations = new ArrayList<>();
 
     public BackendStubsGen(BackendYaml backend, OpsYaml ops) {
@@ -90,12 +92,14 @@ public final class BackendStubsGen {
     private void addListed(BackendYaml.ListedOp op, DispatchKey key, Set<NativeFunction> listed) {
         NativeFunction f = op.function();
         MethodSpec declaration = declaration(f);
-        MethodSpec clash = declarations.putIfAbsent(methodKey(declaration), declaration);
+        BackendYaml.ListedOp clash = declaredFor.putIfAbsent(methodKey(declaration), op);
         if (clash != null) {
             throw new OpsYamlException(List.of(new OpsYamlError(backend.file(), op.line(), f.name() + " needs the method "
-                    + describe(declaration) + " in " + kernelClass.simpleName() + ", as does an operator listed"
-                    + " before it; Java cannot tell the two apart, so the backend can implement only one of them")));
+                    + describe(declaration) + " in " + kernelClass.simpleName() + ", as does " + clash.function().name()
+                    + " (line " + clash.line() + "); Java cannot tell the two apart, so the backend can implement only"
+                    + " one of them")));
         }
+        declarations.put(methodKey(declaration), declaration);
         registrations.add(new Registration(f, key, direct(f, key)));
         if (f.kind() != backend.primaryKind()) {
             return;

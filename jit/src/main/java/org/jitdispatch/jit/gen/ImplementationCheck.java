@@ -2,6 +2,7 @@ package org.jitdispatch.jit.gen;
 
 import com.github.javaparser.JavaParser;
 import com.github.javaparser.ParseResult;
+import com.github.javaparser.ParserConfiguration;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
@@ -44,7 +45,10 @@ final class ImplementationCheck {
                     + ", the source of " + kernelClass + " that implements the listed operators"));
             return errors;
         }
-        ParseResult<CompilationUnit> parsed = new JavaParser().parse(source);
+        // JavaParser's default language level is Java 11, which rejects records, switch expressions, text
+        // blocks and instanceof patterns in a kernel class; parse at the newest level it knows instead.
+        ParseResult<CompilationUnit> parsed = new JavaParser(new ParserConfiguration()
+                .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_21)).parse(source);
         if (!parsed.isSuccessful() || parsed.getResult().isEmpty()) {
             errors.add(new OpsYamlError(backend.file(), 0, "cannot parse " + source + ": "
                     + parsed.getProblems().stream().map(Object::toString).collect(Collectors.joining("; "))));

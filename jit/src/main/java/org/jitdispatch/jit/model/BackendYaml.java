@@ -159,7 +159,19 @@ public final class BackendYaml {
         List<YamlEntry.ListItem> items = errors.attempt(() -> doc.strictList(key).orElse(List.of())).orElse(List.of());
         List<ListedOp> out = new ArrayList<>();
         for (YamlEntry.ListItem item : items) {
-            Optional<NativeFunction> f = parseName(item.value()).flatMap(ops::function);
+            if (item.value().isBlank()) {
+                errors.add(item.line(), "an item of '" + key + "' is empty; each item must be an operator name such as add.Tensor");
+                continue;
+            }
+            OperatorName name;
+            try {
+                name = OperatorName.parse(item.value());
+            } catch (IllegalArgumentException e) {
+                errors.add(item.line(), "Found an invalid operator name: " + item.value() + ": "
+                        + withoutSchemaText(e, item.value()));
+                continue;
+            }
+            Optional<NativeFunction> f = ops.function(name);
             if (f.isEmpty()) {
                 errors.add(item.line(), "Found an invalid operator name: " + item.value());
             } else {
@@ -169,12 +181,11 @@ public final class BackendYaml {
         return out;
     }
 
-    private static Optional<OperatorName> parseName(String text) {
-        try {
-            return Optional.of(OperatorName.parse(text));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
+    /** A parse error's reason without the " in schema: TEXT" the parser appends (the message names the text already). */
+    private static String withoutSchemaText(IllegalArgumentException e, String text) {
+        String message = e.getMessage();
+        String suffix = " in schema: " + text;
+        return message.endsWith(suffix) ? message.substring(0, message.length() - suffix.length()) : message;
     }
 
     private static void checkDuplicates(List<ListedOp> supported, List<ListedOp> autograd, Errors errors) {

@@ -37,7 +37,8 @@ public final class YamlEntry {
             }
             String key = ((ScalarNode) t.getKeyNode()).getValue();
             if (v.containsKey(key)) {
-                throw new YamlException(file, YamlFile.lineOf(t.getKeyNode()), "duplicate key '" + key + "' in the entry");
+                throw new YamlException(file, YamlFile.lineOf(t.getKeyNode()), "duplicate key '" + key + "' "
+                        + (document ? "(first at line " + l.get(key) + ")" : "in the entry"));
             }
             v.put(key, t.getValueNode());
             l.put(key, YamlFile.lineOf(t.getKeyNode()));
