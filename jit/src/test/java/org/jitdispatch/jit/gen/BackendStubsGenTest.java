@@ -157,7 +157,7 @@ class BackendStubsGenTest {
         Generated g = generate(LAZY + "supported: [clamp_to]\n", overloads);
 
         assertEquals(List.of("Tensor clamp_to(Tensor self, Scalar default_)"), signatures(g.declarationsType()));
-        assertEquals("return BackendWrappers.copyIntoSelf(\"clamp_to_\", self, KERNELS.clamp_to(self, default_));",
+        assertEquals("return BackendWrappers.copyIntoSelf(\"aten::clamp_to_\", self, KERNELS.clamp_to(self, default_));",
                 g.body("wrapper_Lazy_clamp_to_"));
     }
 
@@ -168,7 +168,7 @@ class BackendStubsGenTest {
         assertEquals(List.of("wrapper_Lazy_add_Tensor", "wrapper_Lazy_add__Tensor", "wrapper_Lazy_add_out"),
                 List.copyOf(g.wrappers().keySet()));
         assertEquals("return KERNELS.add(self, other, alpha);", g.body("wrapper_Lazy_add_Tensor"));
-        assertEquals("return BackendWrappers.copyIntoSelf(\"add_.Tensor\", self, KERNELS.add(self, other, alpha));",
+        assertEquals("return BackendWrappers.copyIntoSelf(\"aten::add_.Tensor\", self, KERNELS.add(self, other, alpha));",
                 g.body("wrapper_Lazy_add__Tensor"));
         assertEquals("return BackendWrappers.copyIntoOut(out, KERNELS.add(self, other, alpha));",
                 g.body("wrapper_Lazy_add_out"));
