@@ -32,12 +32,7 @@ public final class YamlFile {
     }
 
     public static YamlFile read(Path path) {
-        String name = path.toString();
-        try {
-            return parse(name, Files.readString(path, StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new YamlException(name, 0, "cannot read the file: " + e);
-        }
+        return parse(path.toString(), readText(path));
     }
 
     /** Parses YAML text; {@code name} is used in messages. */
@@ -66,11 +61,14 @@ public final class YamlFile {
      * name the file and line only.
      */
     public static YamlEntry readMapping(Path path) {
-        String name = path.toString();
+        return parseMapping(path.toString(), readText(path));
+    }
+
+    private static String readText(Path path) {
         try {
-            return parseMapping(name, Files.readString(path, StandardCharsets.UTF_8));
+            return Files.readString(path, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new YamlException(name, 0, "cannot read the file: " + e);
+            throw new YamlException(path.toString(), 0, "cannot read the file: " + e);
         }
     }
 

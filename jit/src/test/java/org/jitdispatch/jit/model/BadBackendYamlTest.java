@@ -4,14 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,36 +29,26 @@ class BadBackendYamlTest {
         ops = OpsYaml.read(Path.of(BadBackendYamlTest.class.getResource("/ops-yaml/good/ops.yaml").toURI()));
     }
 
-    static Path corpus() throws URISyntaxException {
-        return Path.of(BadBackendYamlTest.class.getResource("/backend-yaml/bad").toURI());
-    }
+    private static final ExpectCorpus CORPUS = ExpectCorpus.at("/backend-yaml/bad");
 
-    static Stream<String> cases() throws IOException, URISyntaxException {
-        try (Stream<Path> files = Files.list(corpus())) {
-            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".yaml"))
-                    .map(n -> n.substring(0, n.length() - ".yaml".length())).sorted().toList().stream();
-        }
+    static Stream<String> cases() {
+        return CORPUS.cases();
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void failsWithExactlyTheExpectedMessages(String name) throws IOException, URISyntaxException {
-        String text = Files.readString(corpus().resolve(name + ".yaml"), StandardCharsets.UTF_8);
-        String expected = Files.readString(corpus().resolve(name + ".expected"), StandardCharsets.UTF_8).stripTrailing();
+    void failsWithExactlyTheExpectedMessages(String name) {
+        String text = CORPUS.input(name);
 
         OpsYamlException e = assertThrows(OpsYamlException.class, () -> BackendYaml.parse(name + ".yaml", text, ops));
 
-        assertEquals(expected, e.getMessage());
-        assertEquals(e.getMessage(), e.errors().stream().map(OpsYamlError::toString).collect(Collectors.joining("\n")));
-        List<Integer> lines = e.errors().stream().map(OpsYamlError::line).toList();
-        assertEquals(lines.stream().sorted().toList(), lines, "errors are reported in line order");
-        e.errors().forEach(err -> assertEquals(name + ".yaml", err.file()));
+        CORPUS.assertFailsExactly(name, e);
         e.errors().forEach(err -> assertTrue(err.line() >= 1, "every error points at a line: " + err));
     }
 
     @Test
     void readingFromAFileNamesThePathInEveryError() throws URISyntaxException {
-        Path file = corpus().resolve("several-errors.yaml");
+        Path file = CORPUS.folder().resolve("several-errors.yaml");
 
         OpsYamlException e = assertThrows(OpsYamlException.class, () -> BackendYaml.read(file, ops));
 
@@ -84,20 +68,7 @@ class BadBackendYamlTest {
     }
 
     @Test
-    void everyCaseHasAnExpectationAndTheCorpusCoversTheRules() throws IOException, URISyntaxException {
-        Set<String> names;
-        try (Stream<Path> files = Files.list(corpus())) {
-            names = files.map(p -> p.getFileName().toString()).collect(Collectors.toSet());
-        }
-        Set<String> yaml = strip(names, ".yaml");
-        Set<String> expected = strip(names, ".expected");
-        assertEquals(yaml, expected, "each NAME.yaml needs a NAME.expected and vice versa");
-        assertEquals(names.size(), yaml.size() + expected.size(), "only .yaml and .expected files belong here");
-        assertTrue(yaml.size() >= 15, "the corpus has " + yaml.size() + " cases");
-    }
-
-    private static Set<String> strip(Set<String> names, String suffix) {
-        return names.stream().filter(n -> n.endsWith(suffix)).map(n -> n.substring(0, n.length() - suffix.length()))
-                .collect(Collectors.toSet());
+    void everyCaseHasAnExpectationAndTheCorpusCoversTheRules() {
+        CORPUS.assertComplete(15);
     }
 }
