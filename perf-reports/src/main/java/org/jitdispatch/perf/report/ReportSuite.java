@@ -34,6 +34,6 @@ public record ReportSuite(String mode, String include, List<String> params, List
 
     /** Whether a benchmark ({@code package.Class.method}) is part of this suite. */
     public boolean includes(String benchmark) {
-        return Pattern.compile(include).matcher(benchmark + "").find();
+        return Pattern.compile(include).matcher(benchmark).find();
     }
 }
