@@ -3,6 +3,7 @@ package org.jitdispatch.perf.report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +74,7 @@ public final class CollapsedStacks {
                 if (Files.isRegularFile(csv)) {
                     String key = keyOfJmhDir(d.getFileName().toString());
                     Path copy = target.resolve(fileName(key));
-                    Files.copy(csv, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    Files.copy(csv, copy, StandardCopyOption.REPLACE_EXISTING);
                     out.put(key, copy);
                 }
             }

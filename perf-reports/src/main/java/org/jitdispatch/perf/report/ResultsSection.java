@@ -1,5 +1,6 @@
 package org.jitdispatch.perf.report;
 
+import java.util.Locale;
 import java.util.Map;
 import org.jitdispatch.perf.compare.JmhResult;
 
@@ -33,7 +34,7 @@ final class ResultsSection {
                     .append(' ').append(Html.esc(r.unit())).append("</td><td class=\"n\">")
                     .append(Html.num((r.high() - r.low()) / 2)).append("</td><td class=\"n\">")
                     .append(Html.num(r.allocNorm())).append("</td><td class=\"n\">")
-                    .append(direct == null ? "-" : String.format(java.util.Locale.ROOT, "%.2f×", r.score() / direct.score()))
+                    .append(direct == null ? "-" : String.format(Locale.ROOT, "%.2f×", r.score() / direct.score()))
                     .append("</td>");
             if (counters) {
                 PerOpCounters c = data.counters().get(e.getKey());

@@ -1,6 +1,7 @@
 package org.jitdispatch.perf.report;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.TreeSet;
 
 /**
@@ -104,7 +105,7 @@ final class SizeChartSvg {
 
     /** Sizes are whole numbers: 1, 64, 4,096. */
     private static String size(double x) {
-        return String.format(java.util.Locale.ROOT, "%,d", Math.round(x));
+        return String.format(Locale.ROOT, "%,d", Math.round(x));
     }
 
     private static String line(double x1, double y1, double x2, double y2, String color) {

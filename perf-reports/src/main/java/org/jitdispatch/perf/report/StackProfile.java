@@ -9,11 +9,14 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * A CPU profile as a call tree built from collapsed stacks. The JMH harness frames above the benchmark
  * stub ({@code ..._jmhStub}) are the same in every benchmark and are dropped, so the benchmark's own
- * frames start at the second level; stacks of other threads (JIT compiler, GC) are kept whole.
+ * frames start at the second level; stacks of other threads (JIT compiler, GC) are kept whole. Hidden
+ * classes (spun call sites, lambda forms) lose the address in their names: it changes from run to run,
+ * and without it the same frames line up across runs for the differential view.
  */
 public final class StackProfile {
     /** One frame of the tree: its name (with async-profiler's {@code _[x]} annotation) and samples below it. */
@@ -51,6 +54,8 @@ public final class StackProfile {
     }
 
     private static final String STUB_MARKER = "_jmhStub";
+    /** The address async-profiler prints in a hidden class's name ({@code Site_aten__add_Tensor.0x00007f...}). */
+    private static final Pattern HIDDEN_CLASS_ADDRESS = Pattern.compile("\\.0x[0-9a-fA-F]+(?=\\.)");
 
     private final Frame root = new Frame("all");
 
@@ -69,7 +74,7 @@ public final class StackProfile {
                 continue;
             }
             long count = Long.parseLong(line.substring(sp + 1).trim());
-            p.add(benchmarkPart(line.substring(0, sp).split(";")), count);
+            p.add(benchmarkPart(HIDDEN_CLASS_ADDRESS.matcher(line.substring(0, sp)).replaceAll("").split(";")), count);
         }
         return p;
     }

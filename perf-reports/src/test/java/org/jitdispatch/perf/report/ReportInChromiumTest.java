@@ -17,7 +17,6 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -52,9 +51,9 @@ class ReportInChromiumTest {
                     .map(LogEntry::getMessage).collect(Collectors.toList());
             assertEquals(List.of(), errors, "console errors");
 
-            assertLaidOut(driver.findElements(By.cssSelector("svg.chart")), "chart");
+            assertLaidOut(driver, driver.findElements(By.cssSelector("svg.chart")), "chart");
             List<WebElement> flames = driver.findElements(By.cssSelector("svg.flamegraph"));
-            assertLaidOut(flames, "flame graph");
+            assertLaidOut(driver, flames, "flame graph");
             for (WebElement f : flames) {
                 assertTrue(f.findElements(By.cssSelector("g.frame rect")).size() > 1, "a flame graph with frames");
             }
@@ -65,7 +64,7 @@ class ReportInChromiumTest {
             assertTrue(found.matches("[1-9]\\d* frames"), "the search highlights inlined frames: '" + found + "'");
             driver.findElement(By.id("frame-search")).clear();
 
-            ((JavascriptExecutor) driver).executeScript("window.scrollTo(0, 0)");
+            driver.executeScript("window.scrollTo(0, 0)");
             byte[] png = driver.getScreenshotAs(OutputType.BYTES);
             String target = System.getenv("JITDISPATCH_SCREENSHOT");
             if (target != null && !target.isBlank()) {
@@ -105,11 +104,11 @@ class ReportInChromiumTest {
         return new ChromeDriver(service, options);
     }
 
-    private static void assertLaidOut(List<WebElement> elements, String what) {
+    private static void assertLaidOut(ChromeDriver driver, List<WebElement> elements, String what) {
         assertTrue(!elements.isEmpty(), "no " + what + " on the page");
         for (WebElement e : elements) {
-            Map<?, ?> box = (Map<?, ?>) ((JavascriptExecutor) ((org.openqa.selenium.WrapsDriver) e).getWrappedDriver())
-                    .executeScript("var r = arguments[0].getBoundingClientRect(); return {w: r.width, h: r.height};", e);
+            Map<?, ?> box = (Map<?, ?>) driver.executeScript(
+                    "var r = arguments[0].getBoundingClientRect(); return {w: r.width, h: r.height};", e);
             double w = ((Number) box.get("w")).doubleValue();
             double h = ((Number) box.get("h")).doubleValue();
             assertTrue(w > 100 && h > 30, what + " rendered at " + w + " x " + h);

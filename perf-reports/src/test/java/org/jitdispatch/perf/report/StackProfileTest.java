@@ -31,6 +31,17 @@ class StackProfileTest {
     }
 
     @Test
+    void hiddenClassesAreNamedWithoutTheirAddressSoRunsLineUp() {
+        StackProfile before = StackProfile.parse(List.of(
+                "B_jmhTest.x_avgt_jmhStub_[j];org/x/Site_aten__add_Tensor.0x00007fd5dc1a0400.call_[i];K.add_[i] 4"));
+        StackProfile after = StackProfile.parse(List.of(
+                "B_jmhTest.x_avgt_jmhStub_[j];org/x/Site_aten__add_Tensor.0x00007f11aa2b0c00.call_[i];K.add_[i] 4"));
+        List<String> path = List.of("B_jmhTest.x_avgt_jmhStub_[j]", "org/x/Site_aten__add_Tensor.call_[i]", "K.add_[i]");
+        assertEquals(1.0, before.totalShare(path));
+        assertEquals(1.0, after.totalShare(path));
+    }
+
+    @Test
     void sharesByFrameAndByPath() {
         StackProfile p = StackProfile.parse(LINES);
         Map<String, Double> self = p.selfShareByFrame();
