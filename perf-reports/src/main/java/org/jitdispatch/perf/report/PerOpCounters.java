@@ -18,12 +18,24 @@ public record PerOpCounters(double instructions, double cycles) {
         Map<String, PerOpCounters> out = new LinkedHashMap<>();
         for (JsonNode b : new ObjectMapper().readTree(resultsJson.toFile())) {
             JsonNode metrics = b.path("secondaryMetrics");
-            JsonNode instructions = metrics.path("instructions").path("score");
-            JsonNode cycles = metrics.path("cycles").path("score");
-            if (!instructions.isMissingNode() && !cycles.isMissingNode()) {
-                out.put(JmhResult.key(b), new PerOpCounters(instructions.asDouble(), cycles.asDouble()));
+            JsonNode instructions = event(metrics, "instructions");
+            JsonNode cycles = event(metrics, "cycles");
+            if (instructions != null && cycles != null) {
+                out.put(JmhResult.key(b), new PerOpCounters(instructions.path("score").asDouble(),
+                        cycles.path("score").asDouble()));
             }
         }
         return out;
+    }
+
+    /** The metric of a perf event, named plainly or with perf's modifier ({@code cycles:u}); null if absent. */
+    private static JsonNode event(JsonNode metrics, String name) {
+        for (var it = metrics.fields(); it.hasNext(); ) {
+            var e = it.next();
+            if (e.getKey().equals(name) || e.getKey().startsWith(name + ":")) {
+                return e.getValue();
+            }
+        }
+        return null;
     }
 }

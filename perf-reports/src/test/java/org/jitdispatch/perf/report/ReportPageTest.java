@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -46,6 +47,18 @@ class ReportPageTest {
         assertTrue(common >= 1);
         assertEquals(common, count(html, "<svg[^>]*class=\"flamegraph diff\""));
         assertTrue(html.contains("against the baseline"));
+    }
+
+    @Test
+    void countedInstructionsAndCyclesGetTheirColumns() throws IOException {
+        ReportData d = ReportData.load(ReportFixtures.dir("after"));
+        String key = d.results().keySet().iterator().next();
+        ReportData counted = new ReportData(d.dir(), d.run(), d.results(), Map.of(key, new PerOpCounters(1234, 987)),
+                d.stacks(), d.inlining());
+        String html = ReportPage.render(counted, null);
+        assertTrue(html.contains("<th>instructions/op</th><th>cycles/op</th>"));
+        assertTrue(html.contains("<td class=\"n\">1,234</td><td class=\"n\">987</td>"));
+        assertFalse(ReportPage.render(d, null).contains("<th>instructions/op</th>"));
     }
 
     @Test
