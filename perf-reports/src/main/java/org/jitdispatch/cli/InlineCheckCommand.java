@@ -2,16 +2,14 @@ package org.jitdispatch.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import org.jitdispatch.perf.inlining.BenchmarkProcess;
 import org.jitdispatch.perf.inlining.ClaimedChains;
-import org.jitdispatch.perf.inlining.InlineChecker;
 import org.jitdispatch.perf.inlining.InlineVerdict;
-import org.jitdispatch.perf.inlining.InliningRecording;
+import org.jitdispatch.perf.inlining.InliningRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -63,7 +61,7 @@ final class InlineCheckCommand implements Callable<Integer> {
             if (filter != null && !Pattern.compile(filter).matcher(benchmark).find()) {
                 continue;
             }
-            InlineVerdict v = verdict(runner, benchmark, claim.getValue(), label(benchmark), List.of());
+            InlineVerdict v = InliningRun.verdict(runner, benchmark, claim.getValue(), InliningRun.label(benchmark), List.of());
             System.out.println(v.describe());
             if (!v.inlined()) {
                 failures++;
@@ -76,8 +74,8 @@ final class InlineCheckCommand implements Callable<Integer> {
             if (controlBenchmark == null) {
                 System.out.println("negative control skipped: no selected benchmark claims a spun call site");
             } else {
-                InlineVerdict control = verdict(runner, controlBenchmark, claims.get(controlBenchmark),
-                        label(controlBenchmark) + "-negative-control", List.of(DONT_INLINE_SITES, NO_FORCE_INLINE));
+                InlineVerdict control = InliningRun.verdict(runner, controlBenchmark, claims.get(controlBenchmark),
+                        InliningRun.label(controlBenchmark) + "-negative-control", List.of(DONT_INLINE_SITES, NO_FORCE_INLINE));
                 System.out.println("negative control (" + DONT_INLINE_SITES + "):");
                 System.out.println("  " + control.describe());
                 if (control.inlined()) {
@@ -90,17 +88,5 @@ final class InlineCheckCommand implements Callable<Integer> {
         }
         System.out.println(failures == 0 ? "inline-check passed" : "inline-check FAILED: " + failures + " problem(s)");
         return failures == 0 ? 0 : 1;
-    }
-
-    private static InlineVerdict verdict(BenchmarkProcess runner, String benchmark, List<String> chain, String label,
-                                         List<String> jvmArgs) throws Exception {
-        Path jfr = runner.runRecorded(benchmark, label, new ArrayList<>(jvmArgs));
-        String cls = benchmark.substring(0, benchmark.lastIndexOf('.'));
-        String method = benchmark.substring(benchmark.lastIndexOf('.') + 1);
-        return InlineChecker.check(InliningRecording.read(jfr), cls, method, chain);
-    }
-
-    private static String label(String benchmark) {
-        return benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1);
     }
 }

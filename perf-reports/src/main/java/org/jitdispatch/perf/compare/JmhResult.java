@@ -40,7 +40,8 @@ public record JmhResult(String key, double score, double low, double high, Strin
         return out;
     }
 
-    private static String key(JsonNode b) {
+    /** The key of one benchmark entry of JMH's JSON: class.method followed by its parameters, sorted. */
+    public static String key(JsonNode b) {
         String name = b.get("benchmark").asText();
         StringBuilder key = new StringBuilder(name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1));
         Map<String, String> params = new TreeMap<>();

@@ -1,0 +1,123 @@
+package org.jitdispatch.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.jitdispatch.perf.inlining.BenchmarkProcess;
+import org.jitdispatch.perf.inlining.ClaimedChains;
+import org.jitdispatch.perf.inlining.InlineVerdict;
+import org.jitdispatch.perf.inlining.InliningRun;
+import org.jitdispatch.perf.report.AsyncProfilerLibrary;
+import org.jitdispatch.perf.report.CollapsedStacks;
+import org.jitdispatch.perf.report.HardwareCounters;
+import org.jitdispatch.perf.report.ReportData;
+import org.jitdispatch.perf.report.ReportPage;
+import org.jitdispatch.perf.report.ReportSuite;
+import org.jitdispatch.perf.report.RunInfo;
+import org.jitdispatch.perf.report.SamplingEvent;
+import org.jitdispatch.perf.report.SamplingEventProbe;
+import org.jitdispatch.perf.report.SuiteRun;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code report}: runs the call-path benchmarks with async-profiler attached and {@code -prof gc}, checks
+ * the inlining claims, and writes one self-contained HTML page with its data.
+ */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = {"Runs the call-path benchmarks with async-profiler and -prof gc, checks their inlining"
+                + " claims, and writes a self-contained HTML report (tables, charts, inlining verdicts, flame"
+                + " graphs) with its data (JMH JSON, collapsed stacks, inlining.json) into one directory.",
+                "With --baseline, compares against a previous report: ratios, noise-aware verdicts and"
+                        + " differential flame graphs."})
+final class ReportCommand implements Callable<Integer> {
+    @Option(names = "--quick", description = "A small subset (add at 3 sizes, view), one fork, short iterations:"
+            + " a few minutes on 2 cores.")
+    boolean quick;
+
+    @Option(names = "--baseline", paramLabel = "DIR", description = "A previous report directory to compare with.")
+    Path baseline;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where the report goes (default:"
+            + " perf-out/report-<UTC timestamp>).")
+    Path out;
+
+    @Option(names = "--rerender", paramLabel = "DIR", description = "Renders the page of an existing report"
+            + " directory again from its data (with --baseline, against that baseline); runs nothing.")
+    Path rerender;
+
+    @Option(names = "--bench-jar", description = "The JMH jar (default: ${DEFAULT-VALUE}).",
+            defaultValue = "bench/target/benchmarks.jar")
+    Path benchJar;
+
+    @Override
+    public Integer call() throws Exception {
+        try {
+            ReportData before = baseline == null ? null : ReportData.load(baseline);
+            Path dir = rerender != null ? rerender : measure();
+            Path page = dir.resolve(ReportPage.FILE);
+            Files.writeString(page, ReportPage.render(ReportData.load(dir), before));
+            System.out.println("report: " + page.toAbsolutePath().normalize());
+            return 0;
+        } catch (IOException e) {
+            System.err.println("report failed: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** Runs everything and leaves the report's data in its directory. */
+    private Path measure() throws IOException, InterruptedException {
+        if (!Files.isRegularFile(benchJar)) {
+            throw new IOException(benchJar + " not found: build it with mvn -q -pl bench -am package -DskipTests");
+        }
+        Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        Path dir = out != null ? out : Path.of("perf-out", "report-"
+                + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started));
+        Path work = dir.resolve("work");
+        Files.createDirectories(work);
+        ReportSuite suite = quick ? ReportSuite.quick() : ReportSuite.full();
+
+        AsyncProfilerLibrary lib = AsyncProfilerLibrary.unpack(work.resolve("async-profiler"));
+        SamplingEvent event = SamplingEventProbe.choose(lib, work);
+        HardwareCounters counters = HardwareCounters.probe();
+        System.out.println("async-profiler " + lib.version() + ", event " + event.name() + " (" + event.explanation() + ")");
+        System.out.println("hardware counters: " + counters.explanation());
+
+        System.out.println("benchmarks (" + suite.mode() + "):");
+        SuiteRun run = new SuiteRun(benchJar, dir, work.resolve("async"));
+        List<String> cmd = run.command(suite, lib, event, counters.available());
+        run.run(cmd, System.out);
+        CollapsedStacks.collect(work.resolve("async"), event.name(), dir);
+
+        System.out.println("inlining:");
+        ReportData.writeInlining(dir, inliningVerdicts(suite, work.resolve("inlining")));
+        ReportData.writeRunInfo(dir, new RunInfo(suite.mode(), started.toString(),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
+                Runtime.getRuntime().availableProcessors(), lib.version(), event.name(), event.explanation(),
+                counters.available(), counters.explanation(), String.join(" ", cmd)));
+        return dir;
+    }
+
+    private List<InlineVerdict> inliningVerdicts(ReportSuite suite, Path work) throws IOException, InterruptedException {
+        // full-length runs: a short one on a busy machine may end before C2 compiles the benchmark at all
+        BenchmarkProcess runner = new BenchmarkProcess(benchJar, work, false);
+        List<InlineVerdict> verdicts = new ArrayList<>();
+        for (Map.Entry<String, List<String>> claim : ClaimedChains.load().entrySet()) {
+            if (suite.includes(claim.getKey())) {
+                InlineVerdict v = InliningRun.verdict(runner, claim.getKey(), claim.getValue(),
+                        InliningRun.label(claim.getKey()), List.of());
+                System.out.println("  " + v.describe());
+                verdicts.add(v);
+            }
+        }
+        return verdicts;
+    }
+}

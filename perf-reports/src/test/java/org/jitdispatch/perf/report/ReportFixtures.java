@@ -1,0 +1,31 @@
+package org.jitdispatch.perf.report;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Two small real reports' data committed as test resources: {@code before} and {@code after}, quick runs of
+ * the add and view call paths (JMH JSON, a few benchmarks' collapsed stacks, inlining verdicts).
+ */
+final class ReportFixtures {
+    private ReportFixtures() {
+    }
+
+    static Path dir(String name) {
+        try {
+            return Path.of(ReportFixtures.class.getResource("/report-fixture/" + name + "/run.json").toURI()).getParent();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Renders {@code after} against {@code before} into {@code out}/report.html and returns the page. */
+    static Path renderWithBaseline(Path out) throws IOException {
+        Files.createDirectories(out);
+        Path page = out.resolve(ReportPage.FILE);
+        Files.writeString(page, ReportPage.render(ReportData.load(dir("after")), ReportData.load(dir("before"))));
+        return page;
+    }
+}

@@ -1,0 +1,72 @@
+package org.jitdispatch.perf.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class ReportPageTest {
+    private static int count(String html, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(html);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+
+    @Test
+    void showsEveryBenchmarkChartVerdictAndFlameGraph() throws IOException {
+        ReportData data = ReportData.load(ReportFixtures.dir("after"));
+        String html = ReportPage.render(data, null);
+        assertEquals(data.results().size(), count(html, "<tr><td>\\w+Benchmark\\.\\w+</td>"), "one row per benchmark");
+        assertTrue(html.contains("1.00×"), "the direct call's own ratio");
+        assertEquals(1, count(html, "<svg[^>]*class=\"chart\""), "add is measured at several sizes, view at one");
+        assertEquals(data.stacks().size(), count(html, "<svg[^>]*class=\"flamegraph\""));
+        assertTrue(data.stacks().size() >= 2);
+        assertEquals(data.inlining().size(), count(html, "<tr class=\"(ok|bad)\"><td>\\w+Benchmark\\.\\w+</td><td>(inlined|NOT inlined)"));
+        assertTrue(html.contains("event " + data.run().event()), "the sampling event is stated");
+        assertTrue(html.contains(Html.esc(data.run().countersExplanation())), "why there are no counters");
+        assertTrue(html.contains("_[i]") && html.contains("_[j]"), "annotated frames");
+        assertFalse(html.contains("id=\"baseline\""), "no baseline section without a baseline");
+    }
+
+    @Test
+    void aBaselineAddsTheComparisonAndDifferentialFlameGraphs() throws IOException {
+        ReportData after = ReportData.load(ReportFixtures.dir("after"));
+        ReportData before = ReportData.load(ReportFixtures.dir("before"));
+        String html = ReportPage.render(after, before);
+        assertTrue(html.contains("id=\"baseline\""));
+        assertEquals(after.results().size(), count(html, "<tr class=\"(ok|bad|noise)\"><td>\\w+Benchmark\\.\\w+( \\w+=\\d+)?</td><td class=\"n\">"));
+        long common = after.stacks().keySet().stream().filter(before.stacks()::containsKey).count();
+        assertTrue(common >= 1);
+        assertEquals(common, count(html, "<svg[^>]*class=\"flamegraph diff\""));
+        assertTrue(html.contains("against the baseline"));
+    }
+
+    @Test
+    void countedInstructionsAndCyclesGetTheirColumns() throws IOException {
+        ReportData d = ReportData.load(ReportFixtures.dir("after"));
+        String key = d.results().keySet().iterator().next();
+        ReportData counted = new ReportData(d.dir(), d.run(), d.results(), Map.of(key, new PerOpCounters(1234, 987)),
+                d.stacks(), d.inlining());
+        String html = ReportPage.render(counted, null);
+        assertTrue(html.contains("<th>instructions/op</th><th>cycles/op</th>"));
+        assertTrue(html.contains("<td class=\"n\">1,234</td><td class=\"n\">987</td>"));
+        assertFalse(ReportPage.render(d, null).contains("<th>instructions/op</th>"));
+    }
+
+    @Test
+    void thePageFetchesNothing() throws IOException {
+        String html = ReportPage.render(ReportData.load(ReportFixtures.dir("after")), ReportData.load(ReportFixtures.dir("before")));
+        String withoutSvgNamespace = html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
+        for (String fetch : new String[] {"http://", "https://", " src=", "url(", "@import", "<link rel=\"stylesheet\""}) {
+            assertFalse(withoutSvgNamespace.contains(fetch), "the page must be self-contained: found " + fetch);
+        }
+    }
+}
