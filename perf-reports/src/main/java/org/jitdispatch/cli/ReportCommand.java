@@ -54,6 +54,10 @@ final class ReportCommand implements Callable<Integer> {
             + " directory again from its data (with --baseline, against that baseline); runs nothing.")
     Path rerender;
 
+    @Option(names = "--peer-results", paramLabel = "FILE", description = "The JMH JSON of the PyTorch peer run"
+            + " (bench/pytorch-peer.sh -rf json -rff FILE), shown beside our call path.")
+    Path peerResults;
+
     @Option(names = "--bench-jar", description = "The JMH jar (default: ${DEFAULT-VALUE}).",
             defaultValue = "bench/target/benchmarks.jar")
     Path benchJar;
@@ -63,6 +67,9 @@ final class ReportCommand implements Callable<Integer> {
         try {
             ReportData before = baseline == null ? null : ReportData.load(baseline);
             Path dir = rerender != null ? rerender : measure();
+            if (peerResults != null) {
+                ReportData.addPeerResults(dir, peerResults);
+            }
             Path page = dir.resolve(ReportPage.FILE);
             Files.writeString(page, ReportPage.render(ReportData.load(dir), before));
             System.out.println("report: " + page.toAbsolutePath().normalize());

@@ -14,12 +14,13 @@ import org.jitdispatch.perf.inlining.InlineVerdict;
 
 /**
  * Everything a report shows, as read back from its directory: {@code run.json}, JMH's
- * {@code results.json}, {@code stacks/*.collapsed} and {@code inlining.json}. The page is rendered from
+ * {@code results.json}, {@code stacks/*.collapsed}, {@code inlining.json}, and the PyTorch peer run's
+ * {@code pytorch.json} when the report has one. The page is rendered from
  * this alone, so a previous report's directory can serve as a baseline and fixture data can be rendered
  * in tests.
  */
 public record ReportData(Path dir, RunInfo run, Map<String, JmhResult> results, Map<String, PerOpCounters> counters,
-                         Map<String, StackProfile> stacks, List<InlineVerdict> inlining) {
+                         Map<String, StackProfile> stacks, List<InlineVerdict> inlining, Map<String, JmhResult> peer) {
     public static final String RESULTS = "results.json";
     public static final String INLINING = "inlining.json";
 
@@ -43,11 +44,19 @@ public record ReportData(Path dir, RunInfo run, Map<String, JmhResult> results, 
         List<InlineVerdict> inlining = Files.isRegularFile(inliningFile)
                 ? JSON.readValue(inliningFile.toFile(), new TypeReference<List<InlineVerdict>>() { })
                 : List.of();
-        return new ReportData(dir, run, results, PerOpCounters.read(dir.resolve(RESULTS)), stacks, inlining);
+        Path peerFile = dir.resolve(PeerSection.FILE);
+        Map<String, JmhResult> peer = Files.isRegularFile(peerFile) ? JmhResult.read(peerFile) : Map.of();
+        return new ReportData(dir, run, results, PerOpCounters.read(dir.resolve(RESULTS)), stacks, inlining, peer);
     }
 
     public static void writeRunInfo(Path dir, RunInfo run) throws IOException {
         JSON.writeValue(dir.resolve(RunInfo.FILE).toFile(), run);
+    }
+
+    /** Keeps a PyTorch peer run's JMH JSON with the report, checked to be one. */
+    public static void addPeerResults(Path dir, Path jmhJson) throws IOException {
+        JmhResult.read(jmhJson);
+        Files.copy(jmhJson, dir.resolve(PeerSection.FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
     public static void writeInlining(Path dir, List<InlineVerdict> verdicts) throws IOException {

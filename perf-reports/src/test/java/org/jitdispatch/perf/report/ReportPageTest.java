@@ -54,7 +54,7 @@ class ReportPageTest {
         ReportData d = ReportData.load(ReportFixtures.dir("after"));
         String key = d.results().keySet().iterator().next();
         ReportData counted = new ReportData(d.dir(), d.run(), d.results(), Map.of(key, new PerOpCounters(1234, 987)),
-                d.stacks(), d.inlining());
+                d.stacks(), d.inlining(), d.peer());
         String html = ReportPage.render(counted, null);
         assertTrue(html.contains("<th>instructions/op</th><th>cycles/op</th>"));
         assertTrue(html.contains("<td class=\"n\">1,234</td><td class=\"n\">987</td>"));
