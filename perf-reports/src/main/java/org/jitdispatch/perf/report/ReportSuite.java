@@ -14,15 +14,18 @@ import java.util.regex.Pattern;
 public record ReportSuite(String mode, String include, List<String> params, List<String> timing) {
 
     /**
-     * A few minutes on 2 cores: add at three sizes and view through every call path, one fork. Three
-     * one-second warm-up iterations let C2 finish compiling the benchmark; eight short measurement
+     * A few minutes on 2 cores: add at three sizes and view through every call path, one fork. Five
+     * one-second warm-up iterations let C2 finish compiling the benchmark: at 4096 elements an operation
+     * takes about 2 µs, so the call chain gets its invocation counts ten times slower than at one element,
+     * and with three seconds the first measurement iterations of the direct and spun paths still ran
+     * before C2's code was in (30 times slower, seen as a tenfold error); eight short measurement
      * iterations keep JMH's 99.9% interval (Student's t over the iterations) from being hopelessly wide.
      * Enough for the table, a chart, the inlining verdicts and flame graphs; not for small differences.
      */
     public static ReportSuite quick() {
         return new ReportSuite("quick", "^org\\.jitdispatch\\.bench\\.(AddCallPath|ViewCallPath)Benchmark\\.",
                 List.of("-p", "size=1,64,4096"),
-                List.of("-f", "1", "-wi", "3", "-w", "1s", "-i", "8", "-r", "400ms"));
+                List.of("-f", "1", "-wi", "5", "-w", "1s", "-i", "8", "-r", "400ms"));
     }
 
     /** Every call-path benchmark at every size it declares. */
