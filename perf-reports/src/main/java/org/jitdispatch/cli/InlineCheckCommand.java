@@ -1,5 +1,6 @@
 package org.jitdispatch.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -8,16 +9,20 @@ import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import org.jitdispatch.perf.inlining.BenchmarkProcess;
 import org.jitdispatch.perf.inlining.ClaimedChains;
-import org.jitdispatch.perf.inlining.InlineVerdict;
 import org.jitdispatch.perf.inlining.InliningRun;
+import org.jitdispatch.perf.report.AsyncProfilerLibrary;
+import org.jitdispatch.perf.report.ProfiledChain;
+import org.jitdispatch.perf.report.SamplingEvent;
+import org.jitdispatch.perf.report.SamplingEventProbe;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code inline-check}: runs every benchmark that claims an inlining chain with the JIT's inlining
  * decisions recorded, and fails on any link that was not inlined, naming the edge and HotSpot's reason.
- * A negative control runs one call-site benchmark with inlining of the spun class forbidden and must be
- * reported as not inlined, or the check itself is broken.
+ * async-profiler's frame annotations of the same runs are a second witness. A negative control runs one
+ * call-site benchmark with inlining of the spun class forbidden and must be reported as not inlined by
+ * both, or the check itself is broken.
  */
 @Command(name = "inline-check", mixinStandardHelpOptions = true,
         description = {"Checks that the generated API, the spun call site and the kernel are inlined into each"
@@ -42,6 +47,11 @@ final class InlineCheckCommand implements Callable<Integer> {
             defaultValue = "perf-out/inline-check")
     Path out;
 
+    @Option(names = "--profile", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Also sample with async-profiler and read its frame annotations as a second witness"
+                    + " (default: on).")
+    boolean profile;
+
     @Option(names = "--negative-control", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Also run the negative control (default: on).")
     boolean negativeControl;
@@ -53,7 +63,7 @@ final class InlineCheckCommand implements Callable<Integer> {
             return 2;
         }
         Map<String, List<String>> claims = ClaimedChains.load();
-        BenchmarkProcess runner = new BenchmarkProcess(benchJar, out, quick);
+        BenchmarkProcess runner = withProfiler(new BenchmarkProcess(benchJar, out, quick));
         int failures = 0;
         String controlBenchmark = null;
         for (Map.Entry<String, List<String>> claim : claims.entrySet()) {
@@ -61,9 +71,11 @@ final class InlineCheckCommand implements Callable<Integer> {
             if (filter != null && !Pattern.compile(filter).matcher(benchmark).find()) {
                 continue;
             }
-            InlineVerdict v = InliningRun.verdict(runner, benchmark, claim.getValue(), InliningRun.label(benchmark), List.of());
-            System.out.println(v.describe());
-            if (!v.inlined()) {
+            InliningRun.Witnesses w = InliningRun.witnesses(runner, benchmark, claim.getValue(),
+                    InliningRun.label(benchmark), List.of());
+            System.out.println(w.verdict().describe());
+            printProfile(w);
+            if (!w.verdict().inlined()) {
                 failures++;
             }
             if (controlBenchmark == null && claim.getValue().stream().anyMatch(l -> l.startsWith("Site_"))) {
@@ -74,19 +86,57 @@ final class InlineCheckCommand implements Callable<Integer> {
             if (controlBenchmark == null) {
                 System.out.println("negative control skipped: no selected benchmark claims a spun call site");
             } else {
-                InlineVerdict control = InliningRun.verdict(runner, controlBenchmark, claims.get(controlBenchmark),
-                        InliningRun.label(controlBenchmark) + "-negative-control", List.of(DONT_INLINE_SITES, NO_FORCE_INLINE));
+                InliningRun.Witnesses control = InliningRun.witnesses(runner, controlBenchmark,
+                        claims.get(controlBenchmark), InliningRun.label(controlBenchmark) + "-negative-control",
+                        List.of(DONT_INLINE_SITES, NO_FORCE_INLINE));
                 System.out.println("negative control (" + DONT_INLINE_SITES + "):");
-                System.out.println("  " + control.describe());
-                if (control.inlined()) {
+                System.out.println("  " + control.verdict().describe());
+                System.out.println("  " + control.describeProfile());
+                boolean profileSawIt = control.profiled().isEmpty() || !ProfiledChain.allInlined(control.profiled());
+                if (control.verdict().inlined()) {
                     System.out.println("  FAILED: the check reported inlined with inlining forbidden; it cannot be trusted");
                     failures++;
+                } else if (!profileSawIt) {
+                    System.out.println("  FAILED: the profile saw the chain inlined with inlining forbidden");
+                    failures++;
                 } else {
-                    System.out.println("  ok: reported as not inlined, as it must be");
+                    System.out.println("  ok: reported as not inlined" + (control.profiled().isEmpty() ? "" : " by both witnesses")
+                            + ", as it must be");
                 }
             }
         }
         System.out.println(failures == 0 ? "inline-check passed" : "inline-check FAILED: " + failures + " problem(s)");
         return failures == 0 ? 0 : 1;
+    }
+
+    /**
+     * The runner with async-profiler attached, for the second witness; without it (a platform the profiler
+     * does not support, say) the check still runs on JFR's events alone, and says so.
+     */
+    private BenchmarkProcess withProfiler(BenchmarkProcess runner) throws InterruptedException {
+        if (!profile) {
+            return runner;
+        }
+        try {
+            AsyncProfilerLibrary lib = AsyncProfilerLibrary.unpack(out.resolve("async-profiler"));
+            SamplingEvent event = SamplingEventProbe.choose(lib, out);
+            System.out.println("async-profiler " + lib.version() + ", event " + event.name() + ": frame annotations"
+                    + " are the second witness");
+            return runner.profiledWith(lib, event);
+        } catch (IOException e) {
+            System.out.println("async-profiler unavailable (" + e.getMessage() + "): JFR's events only");
+            return runner;
+        }
+    }
+
+    /**
+     * The profile's view of a claimed chain. A disagreement is a warning, not a failure: a short run can
+     * sample a link in C1 code before C2's compilation is installed, which JFR (the last C2 compilation)
+     * rightly ignores.
+     */
+    private static void printProfile(InliningRun.Witnesses w) {
+        if (!w.profiled().isEmpty()) {
+            System.out.println("             " + w.describeProfile() + (w.agree() ? "" : "  WARNING"));
+        }
     }
 }

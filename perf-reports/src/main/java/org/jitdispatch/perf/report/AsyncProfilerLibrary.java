@@ -71,6 +71,16 @@ public final class AsyncProfilerLibrary {
         return path;
     }
 
+    /**
+     * JMH's {@code -prof} value for this library: {@code event} sampled every millisecond (about a thousand
+     * samples per second of measurement), collapsed stacks with frame annotations ({@code _[i]} inlined,
+     * {@code _[j]} compiled, ...) written under {@code dir}, one directory per benchmark.
+     */
+    public String jmhProfilerOption(SamplingEvent event, Path dir) {
+        return "async:libPath=" + path + ";event=" + event.name() + ";interval=1000000;output=collapsed;ann=true;dir="
+                + dir.toAbsolutePath();
+    }
+
     public String version() {
         return version;
     }

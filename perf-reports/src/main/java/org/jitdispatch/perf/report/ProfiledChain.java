@@ -16,14 +16,14 @@ import java.util.regex.Pattern;
  * each link of the chain, the annotation most of its samples carry; JFR's compilation events say what C2
  * decided, this says what ran.
  */
-final class ProfiledChain {
+public final class ProfiledChain {
     /** One link as the profile saw it: the annotation of most samples, or null when it was never sampled. */
-    record Link(String link, String annotation, long samples) {
-        boolean inlined() {
+    public record Link(String link, String annotation, long samples) {
+        public boolean inlined() {
             return "i".equals(annotation);
         }
 
-        String describe() {
+        public String describe() {
             return annotation == null ? link + " (not sampled)" : link + "_[" + annotation + "]";
         }
     }
@@ -34,7 +34,7 @@ final class ProfiledChain {
     }
 
     /** The links of {@code chain} in {@code profiles} (one benchmark at its sizes). */
-    static List<Link> of(List<StackProfile> profiles, List<String> chain) {
+    public static List<Link> of(List<StackProfile> profiles, List<String> chain) {
         List<Link> links = new ArrayList<>();
         for (String link : chain) {
             Map<String, Long> byAnnotation = new LinkedHashMap<>();
@@ -71,11 +71,11 @@ final class ProfiledChain {
     }
 
     /** Whether every link was sampled, and sampled inlined. */
-    static boolean allInlined(List<Link> links) {
+    public static boolean allInlined(List<Link> links) {
         return !links.isEmpty() && links.stream().allMatch(Link::inlined);
     }
 
-    static String describe(List<Link> links) {
+    public static String describe(List<Link> links) {
         List<String> parts = new ArrayList<>();
         links.forEach(l -> parts.add(l.describe()));
         return String.join(" → ", parts);

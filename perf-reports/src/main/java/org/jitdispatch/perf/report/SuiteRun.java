@@ -17,9 +17,6 @@ import java.util.List;
  * {@code -prof perfnorm}. Writes JMH's JSON to {@code results.json} and its output to {@code jmh.log}.
  */
 public final class SuiteRun {
-    /** Sampling interval: 1 ms gives about a thousand samples per second of measurement. */
-    private static final String INTERVAL_NS = "1000000";
-
     private final Path benchmarksJar;
     private final Path reportDir;
     private final Path profilerDir;
@@ -36,9 +33,7 @@ public final class SuiteRun {
                 suite.include()));
         cmd.addAll(suite.params());
         cmd.addAll(suite.timing());
-        cmd.addAll(List.of("-foe", "true", "-prof", "gc", "-prof",
-                "async:libPath=" + lib.path() + ";event=" + event.name() + ";interval=" + INTERVAL_NS
-                        + ";output=collapsed;ann=true;dir=" + profilerDir));
+        cmd.addAll(List.of("-foe", "true", "-prof", "gc", "-prof", lib.jmhProfilerOption(event, profilerDir)));
         if (perfnorm) {
             cmd.addAll(List.of("-prof", "perfnorm"));
         }
