@@ -10,7 +10,6 @@ import org.jitdispatch.jit.model.BackendYaml;
 import org.jitdispatch.jit.model.OpsYaml;
 import org.jitdispatch.jit.model.OpsYamlError;
 import org.jitdispatch.jit.model.OpsYamlException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -44,10 +43,7 @@ public final class BackendStubsMain implements Callable<Integer> {
     Path opsYaml;
 
     public static void main(String[] args) {
-        int code = new CommandLine(new BackendStubsMain()).execute(args);
-        if (code != 0) {
-            throw new IllegalStateException("backend-stubs failed (exit " + code + "); see the errors above");
-        }
+        BuildStep.run(new BackendStubsMain(), args, "backend-stubs");
     }
 
     @Override

@@ -15,7 +15,6 @@ import org.jitdispatch.runtime.schema.OperatorName;
 import org.jitdispatch.jit.model.OpsYaml;
 import org.jitdispatch.jit.model.OpsYamlException;
 import org.jitdispatch.jit.yaml.YamlException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -37,11 +36,7 @@ public final class GenerateMain implements Callable<Integer> {
     Path derivativesYaml;
 
     public static void main(String[] args) {
-        int code = new CommandLine(new GenerateMain()).execute(args);
-        if (code != 0) {
-            // Under Maven's exec:java a System.exit would end the whole build JVM without a message.
-            throw new IllegalStateException("ops.yaml code generation failed (exit " + code + "); see the errors above");
-        }
+        BuildStep.run(new GenerateMain(), args, "ops.yaml code generation");
     }
 
     @Override
