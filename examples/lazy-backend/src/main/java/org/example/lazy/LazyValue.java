@@ -1,7 +1,13 @@
 package org.example.lazy;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.runtime.BackendData;
 import org.jitdispatch.runtime.TensorImpl;
@@ -28,13 +34,48 @@ abstract class LazyValue implements BackendData {
         return id;
     }
 
-    /** The value's data as a CPU tensor, computed (with its inputs) on first use. */
+    /**
+     * The value's data as a CPU tensor, computed (with its inputs) on first use. Inputs are computed first,
+     * in an order found without recursion, so a graph thousands of operators deep (a long training loop
+     * read once at the end) needs no deep stack.
+     */
     final Tensor cpu() {
         if (computed == null) {
-            computed = computeOnCpu();
-            LazyGraph.countExecution();
+            for (LazyValue v : uncomputedInExecutionOrder()) {
+                v.computed = v.computeOnCpu();
+                LazyGraph.countExecution();
+            }
         }
         return computed;
+    }
+
+    /** This value and every uncomputed value it depends on, each after its inputs. */
+    private List<LazyValue> uncomputedInExecutionOrder() {
+        List<LazyValue> order = new ArrayList<>();
+        Set<LazyValue> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<LazyValue> stack = new ArrayDeque<>();
+        Deque<Boolean> inputsDone = new ArrayDeque<>();
+        stack.push(this);
+        inputsDone.push(false);
+        while (!stack.isEmpty()) {
+            LazyValue v = stack.pop();
+            if (inputsDone.pop()) {
+                order.add(v);
+                continue;
+            }
+            if (v.computed != null || !seen.add(v)) {
+                continue;
+            }
+            stack.push(v);
+            inputsDone.push(true);
+            for (LazyValue in : v.inputs()) {
+                if (in.computed == null && !seen.contains(in)) {
+                    stack.push(in);
+                    inputsDone.push(false);
+                }
+            }
+        }
+        return order;
     }
 
     final boolean isComputed() {

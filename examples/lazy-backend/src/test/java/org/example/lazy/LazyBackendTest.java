@@ -124,6 +124,16 @@ class LazyBackendTest {
     }
 
     @Test
+    void aGraphThousandsOfOperatorsDeepIsComputedWithoutADeepStack() {
+        Tensor one = LazyBackend.lazy(Tensor.FACTORY.fromArray(new double[] {1}, 1));
+        Tensor x = LazyBackend.lazy(Tensor.FACTORY.fromArray(new double[] {0}, 1));
+        for (int i = 0; i < 20_000; i++) {
+            x = x.add(one);
+        }
+        assertEquals(20_000.0, x.toDoubleArray()[0], 0);
+    }
+
+    @Test
     void theGraphCanBePrinted() {
         Tensor x = LazyBackend.lazy(matrix(2, 2, 1.0));
         Tensor y = x.mm(x).add(x);
