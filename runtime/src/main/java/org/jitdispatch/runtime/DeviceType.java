@@ -30,6 +30,24 @@ public enum DeviceType {
         return backendKey;
     }
 
+    /**
+     * Whether the device belongs to an external backend: its kernels come from a library other than aten's
+     * (CPU and Meta kernels are aten's own).
+     */
+    public boolean isExternal() {
+        return this != CPU && this != Meta;
+    }
+
+    /** The device whose tensors carry backend key {@code key}, if any. */
+    public static java.util.Optional<DeviceType> ofBackendKey(DispatchKey key) {
+        for (DeviceType t : values()) {
+            if (t.backendKey == key) {
+                return java.util.Optional.of(t);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     public static DeviceType fromString(String s) {
         for (DeviceType t : values()) {
             if (t.lowerName.equals(s)) {

@@ -121,7 +121,7 @@ final class ApiGen {
                 continue; // left at its default (None)
             }
             CodeBlock value = index < 0 ? CodeBlock.of("this") : CodeBlock.of("$N", JavaNames.param(a.name()));
-            m.addStatement("$T.checkManualBinding($S, $S, $L)", JavaNames.OP_SUPPORT, "aten::" + s.name(), a.name(), value);
+            m.addStatement("$T.checkManualBinding($S, $S, $L)", JavaNames.OP_SUPPORT, JavaNames.qualifiedOp(s.name()), a.name(), value);
         }
         CodeBlock call = CodeBlock.of("$T.$N($L)", JavaNames.registerClass(cpu.key().name()),
                 JavaNames.wrapper(cpu.key().name(), s.name()), sig.schemaOrderArguments(arity));

@@ -193,7 +193,7 @@ public final class BackendStubsGen {
             CodeBlock result = kernelCall(primary, p.arguments());
             if (variant.kind() == SchemaKind.inplace) {
                 m.addJavadoc("{@code $L} for $L: the backend's {@code $L}, copied into self.\n", v, key, p.name());
-                m.addStatement("return $T.copyIntoSelf($S, $N, $L)", BACKEND_WRAPPERS, qualified(v),
+                m.addStatement("return $T.copyIntoSelf($S, $N, $L)", BACKEND_WRAPPERS, JavaNames.qualifiedOp(v.name()),
                         JavaNames.param(self), result);
                 return m.build();
             }
@@ -226,11 +226,6 @@ public final class BackendStubsGen {
         }
         m.addStatement("return $N.$N($L)", kernels, NativeFunction.cppName(p), CodeBlock.join(args, ", "));
         return m.build();
-    }
-
-    /** {@code aten::add_.Tensor}: ops.yaml entries without a namespace are aten's. */
-    private static String qualified(FunctionSchema schema) {
-        return (schema.name().namespace().isEmpty() ? "aten::" : "") + schema.name();
     }
 
     /** Every generated file. */

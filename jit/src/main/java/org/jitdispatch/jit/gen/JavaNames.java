@@ -57,6 +57,14 @@ public final class JavaNames {
         return "redispatch_" + opField(name);
     }
 
+    /**
+     * The dispatcher's name of an operator: {@code aten::add.Tensor}; ops.yaml entries without a namespace
+     * are aten's.
+     */
+    public static String qualifiedOp(OperatorName name) {
+        return (name.namespace().isEmpty() ? "aten::" : "") + name;
+    }
+
     /** A Java-safe parameter name: keywords get a trailing underscore. */
     public static String param(String schemaName) {
         return SourceVersion.isKeyword(schemaName) ? schemaName + "_" : schemaName;

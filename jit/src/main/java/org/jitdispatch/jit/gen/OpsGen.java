@@ -30,7 +30,7 @@ final class OpsGen {
             t.addField(FieldSpec.builder(MethodHandle.class, JavaNames.opField(s.name()),
                             Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc("{@code aten::$L}\n", s)
-                    .initializer("$T.invoker($S, $L)", JavaNames.ATEN_LIBRARY, "aten::" + s.name(),
+                    .initializer("$T.invoker($S, $L)", JavaNames.ATEN_LIBRARY, JavaNames.qualifiedOp(s.name()),
                             DispatcherSignature.methodType(s))
                     .build());
             if (KernelPlan.needsRedispatch(f) || differentiable.contains(f.name())) {
@@ -38,7 +38,7 @@ final class OpsGen {
                                 Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("Redispatch of {@code aten::$L} ({@code (long keySet, args...)}), for its"
                                 + " generated BackendSelect, ADInplaceOrView or Autograd kernel\n", s.name())
-                        .initializer("$T.redispatcher($S, $L)", JavaNames.ATEN_LIBRARY, "aten::" + s.name(),
+                        .initializer("$T.redispatcher($S, $L)", JavaNames.ATEN_LIBRARY, JavaNames.qualifiedOp(s.name()),
                                 DispatcherSignature.methodType(s))
                         .build());
             }

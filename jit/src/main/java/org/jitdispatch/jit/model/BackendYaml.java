@@ -128,14 +128,8 @@ public final class BackendYaml {
 
     /** Backend keys with a device of their own that the aten library leaves to other libraries. */
     static List<DispatchKey> externalBackendKeys() {
-        List<DispatchKey> keys = new ArrayList<>();
-        for (DeviceType d : DeviceType.values()) {
-            DispatchKey k = d.backendKey();
-            if (k != DispatchKey.CPU && k != DispatchKey.Meta) {
-                keys.add(k);
-            }
-        }
-        return keys;
+        return java.util.Arrays.stream(DeviceType.values()).filter(DeviceType::isExternal).map(DeviceType::backendKey)
+                .toList();
     }
 
     private static String javaPackage(YamlEntry doc) {

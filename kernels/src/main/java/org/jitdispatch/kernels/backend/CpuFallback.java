@@ -62,17 +62,13 @@ public final class CpuFallback {
     }
 
     private static DeviceType deviceTypeOf(DispatchKey backendKey) {
-        if (backendKey == DispatchKey.CPU || backendKey == DispatchKey.Meta || !backendKey.isBackend()) {
+        DeviceType device = DeviceType.ofBackendKey(backendKey).orElse(null);
+        if (device == null || !device.isExternal()) {
             throw new IllegalArgumentException("The CPU fallback serves external backends (Lazy, PrivateUse1), not "
                     + backendKey + (backendKey == DispatchKey.Meta ? ": meta tensors have no data to run on the CPU"
                     : backendKey == DispatchKey.CPU ? ": CPU kernels run on the CPU already" : ""));
         }
-        for (DeviceType t : DeviceType.values()) {
-            if (t.backendKey() == backendKey) {
-                return t;
-            }
-        }
-        throw new IllegalArgumentException("No device type has the backend key " + backendKey);
+        return device;
     }
 
     /** How many times {@code qualifiedOpName} (e.g. {@code aten::relu}) fell back to the CPU since the last reset. */
