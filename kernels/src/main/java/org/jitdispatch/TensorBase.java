@@ -21,6 +21,10 @@ public abstract class TensorBase extends TensorImpl {
         super(storage, dtype, device, sizes, strides, storageOffset);
     }
 
+    protected TensorBase(TensorImpl like, Storage storage, ScalarType dtype) {
+        super(like, storage, dtype);
+    }
+
     public final boolean requiresGrad() {
         return Autograd.requiresGrad(this);
     }

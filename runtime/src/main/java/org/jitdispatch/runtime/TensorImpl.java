@@ -22,6 +22,10 @@ public class TensorImpl {
     private long[] strides;
     private long storageOffset;
     private long numel;
+    /** c10's is_contiguous_, cached because fast paths ask on every call. */
+    private boolean contiguous;
+    /** Whether {@link #strides} are exactly {@code contiguousStrides(sizes)} (also for size-1 dimensions). */
+    private boolean defaultStrides;
     /** Raw {@link DispatchKeySet} bits; read on every dispatch, so a plain field. */
     private long keySet;
     /** c10's is_wrapped_number: a 0-dim tensor standing for a Python number in type promotion. */
@@ -53,6 +57,24 @@ public class TensorImpl {
         this.storage = storage;
         this.keySet = device.type().backendKey().bit();
         setGeometry(sizes, strides, storageOffset);
+    }
+
+    /**
+     * A new contiguous tensor with the sizes of {@code like}, on its device, over {@code storage} (which
+     * holds at least {@code like.numel()} elements of {@code dtype}): what a fast path allocates for its
+     * result. Sizes and strides arrays are never written after construction, so they are shared with
+     * {@code like} instead of copied, and nothing is checked again that {@code like} already satisfies.
+     */
+    protected TensorImpl(TensorImpl like, Storage storage, ScalarType dtype) {
+        this.storage = storage;
+        this.dtype = dtype;
+        this.device = like.device;
+        this.keySet = device.type().backendKey().bit();
+        this.sizes = like.sizes;
+        this.strides = like.defaultStrides ? like.strides : TensorGeometry.contiguousStrides(like.sizes);
+        this.numel = like.numel;
+        this.contiguous = true;
+        this.defaultStrides = true;
     }
 
     // ---- metadata ----
@@ -107,7 +129,20 @@ public class TensorImpl {
     }
 
     public final boolean isContiguous() {
-        return TensorGeometry.isContiguous(sizes, strides);
+        return contiguous;
+    }
+
+    /**
+     * Whether the strides are the row-major ones {@code empty(sizes)} gets, size-1 dimensions included
+     * (stricter than {@link #isContiguous()}, which lets size-1 dimensions have any stride).
+     */
+    public final boolean hasDefaultStrides() {
+        return defaultStrides;
+    }
+
+    /** Whether both tensors have the same sizes (without copying either). */
+    public final boolean sameSizes(TensorImpl other) {
+        return Arrays.equals(sizes, other.sizes);
     }
 
     /** The storage, shared with views; null for meta tensors. */
@@ -206,6 +241,8 @@ public class TensorImpl {
         this.strides = newStrides.clone();
         this.storageOffset = newOffset;
         this.numel = TensorGeometry.numel(newSizes);
+        this.contiguous = TensorGeometry.isContiguous(this.sizes, this.strides);
+        this.defaultStrides = TensorGeometry.hasContiguousStrides(this.sizes, this.strides);
     }
 
     /** Resizes to contiguous {@code newSizes}, as c10's resize_ (storage grows, never shrinks). */

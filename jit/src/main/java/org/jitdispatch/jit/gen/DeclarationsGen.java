@@ -93,6 +93,29 @@ final class DeclarationsGen {
                         + " (PyTorch's TORCH_IMPL_FUNC).\n", key, out)
                 .build();
         declare(WrapperGen.className(s.impl().get().className()), impl);
+        if (key.equals("CPU") && g.out().cpuFastPath().isPresent()) {
+            declareFastPath(g);
+        }
+    }
+
+    /** {@code Tensor add(Tensor out, Tensor self, Tensor other, Scalar alpha)}: see {@code cpu_fast_path}. */
+    private void declareFastPath(StructuredGroup g) {
+        FunctionSchema out = g.out().func();
+        if (out.outArguments().size() != 1) {
+            throw new IllegalArgumentException("cpu_fast_path takes one output, but " + out + " has "
+                    + out.outArguments().size());
+        }
+        MethodSpec fast = MethodSpec.methodBuilder(g.out().cpuFastPath().get().method())
+                .addModifiers(Modifier.PUBLIC, Modifier.ABSTRACT)
+                .addParameter(JavaNames.TENSOR, "out")
+                .addParameters(DispatcherSignature.parameters(g.functional().func()))
+                .returns(JavaNames.TENSOR)
+                .addJavadoc("CPU fast path of {@code $L}, tried by its structured CPU wrappers before meta and impl:"
+                        + " computes into {@code out} (the in-place self or the out= tensor; null for a functional call,"
+                        + " which allocates it) and returns it when the arguments are a case it handles, and returns"
+                        + " null without touching anything otherwise.\n", out)
+                .build();
+        declare(WrapperGen.className(g.out().cpuFastPath().get().className()), fast);
     }
 
     private void declare(String kernelClass, MethodSpec m) {

@@ -14,6 +14,7 @@ import org.jitdispatch.jit.model.NativeFunction;
 import org.jitdispatch.runtime.schema.OperatorName;
 import org.jitdispatch.jit.model.OpsYaml;
 import org.jitdispatch.jit.model.OpsYamlException;
+import org.jitdispatch.jit.model.UfuncsYaml;
 import org.jitdispatch.jit.yaml.YamlException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -32,6 +33,9 @@ public final class GenerateMain implements Callable<Integer> {
     @Option(names = "--output-dir", required = true, description = "Where the Java sources go (target/generated-sources/...).")
     Path outputDir;
 
+    @Option(names = "--ufuncs-yaml", description = "The ufuncs.yaml file (elementwise loops written once), optional.")
+    Path ufuncsYaml;
+
     @Option(names = "--derivatives-yaml", description = "The derivatives.yaml file (gradient formulas), optional.")
     Path derivativesYaml;
 
@@ -43,14 +47,19 @@ public final class GenerateMain implements Callable<Integer> {
     public Integer call() throws IOException {
         OpsYaml ops;
         DerivativesYaml derivatives;
+        UfuncsYaml ufuncs;
         try {
             ops = OpsYaml.read(opsYaml);
+            ufuncs = ufuncsYaml == null ? null : UfuncsYaml.read(ufuncsYaml);
             derivatives = derivativesYaml == null ? null : DerivativesYaml.read(derivativesYaml, ops);
         } catch (OpsYamlException | YamlException e) {
             System.err.println(e.getMessage());
             return 1;
         }
         List<JavaFile> files = generate(ops, derivatives == null ? List.of() : derivatives.derivatives());
+        if (ufuncs != null) {
+            files.add(UfuncLoopGen.generate(ufuncs.ufuncs()));
+        }
         List<GeneratedSources.Result> results = GeneratedSources.write(files, outputDir, false);
         System.out.println("jitdispatch: generated " + files.size() + " Java files for " + ops.functions().size()
                 + " operators into " + outputDir + " (" + GeneratedSources.summary(results) + ")");

@@ -10,6 +10,7 @@ import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
+import org.jitdispatch.jit.model.KernelRef;
 import org.jitdispatch.jit.model.NativeFunction;
 import org.jitdispatch.runtime.dispatch.DispatchKey;
 import org.jitdispatch.runtime.dispatch.DispatchKeySet;
@@ -81,7 +82,7 @@ final class WrapperGen {
         if (r.wrapper() instanceof KernelPlan.InplaceOrView) {
             return inplaceOrViewWrapper(r, name);
         }
-        structuredBody(m, (KernelPlan.Structured) r.wrapper(), r.function());
+        structuredBody(m, key, (KernelPlan.Structured) r.wrapper(), r.function());
         return m.build();
     }
 
@@ -132,12 +133,15 @@ final class WrapperGen {
     }
 
     /** meta, commit, impl, return: PyTorch's structured wrapper for functional, in-place and out= calls. */
-    private static void structuredBody(MethodSpec.Builder m, KernelPlan.Structured s, NativeFunction f) {
+    private static void structuredBody(MethodSpec.Builder m, DispatchKey key, KernelPlan.Structured s, NativeFunction f) {
         FunctionSchema schema = f.func();
         ClassName metaType = s.inheritsTensorIterator() ? JavaNames.TENSOR_ITERATOR : JavaNames.STRUCTURED_META;
         List<Argument> inputs = nonOutArguments(schema);
         List<Argument> outs = schema.outArguments();
         int numOutputs = s.group().out().func().outArguments().size();
+        if (s.impl().isPresent() && key == DispatchKey.CPU && s.group().out().cpuFastPath().isPresent()) {
+            fastPathCall(m, s, schema);
+        }
         switch (s.mode()) {
             case functional:
                 m.addStatement("$T op = $T.functional($T.FACTORY)", metaType, metaType, JavaNames.TENSOR);
@@ -195,6 +199,29 @@ final class WrapperGen {
         } else {
             m.addStatement("return new $T {$L}", ret, CodeBlock.join(outputs, ", "));
         }
+    }
+
+    /**
+     * {@code Tensor fast = Kernels.X.fast(out, args...); if (fast != null) return fast;}: the group's
+     * cpu_fast_path, with the output this call writes (null when it allocates).
+     */
+    private static void fastPathCall(MethodSpec.Builder m, KernelPlan.Structured s, FunctionSchema schema) {
+        KernelRef fast = s.group().out().cpuFastPath().get();
+        CodeBlock out;
+        switch (s.mode()) {
+            case functional:
+                out = CodeBlock.of("null");
+                break;
+            case inplace:
+                out = CodeBlock.of("$N", JavaNames.param(schema.arguments().get(0).name()));
+                break;
+            default:
+                out = CodeBlock.of("$N", JavaNames.param(schema.outArguments().get(0).name()));
+        }
+        m.addStatement("$T fast = $T.$N.$N($L, $L)", JavaNames.TENSOR, JavaNames.KERNELS,
+                JavaNames.kernelInstance(className(fast.className())), fast.method(), out,
+                DispatcherSignature.argumentNames(nonOutArguments(schema)));
+        m.beginControlFlow("if (fast != null)").addStatement("return fast").endControlFlow();
     }
 
     static List<Argument> nonOutArguments(FunctionSchema schema) {

@@ -36,7 +36,8 @@ final class EntryParser {
 
     /** The keys this project uses, in the order the error message lists them. */
     static final List<String> KEYS = List.of("func", "variants", "dispatch", "structured", "structured_delegate",
-            "structured_inherits", "manual_bindings", "device_check", "tags", "autogen", "category_override");
+            "structured_inherits", "manual_bindings", "device_check", "tags", "autogen", "category_override",
+            "cpu_fast_path");
 
     /**
      * The rest of torchgen 1.13's keys (NativeFunction.from_yaml): accepted so that entries can be copied
@@ -90,6 +91,7 @@ final class EntryParser {
         List<OperatorName> autogen = read(this::readAutogen);
         Holder<String> categoryOverride = read(this::readCategoryOverride);
         Dispatch dispatch = read(this::readDispatch);
+        Holder<KernelRef> fastPath = read(() -> new Holder<>(readFastPath()));
 
         if (func != null && variants != null) {
             checkVariants(variants);
@@ -108,12 +110,16 @@ final class EntryParser {
                 addDefaultDispatch(dispatch);
             }
             checkManualBindings(dispatch, structured, delegate.value, manualBindings);
+            if (fastPath != null) {
+                checkFastPath(fastPath.value, dispatch, structured);
+            }
         }
         if (errors.size() > errorsBefore) {
             return null;
         }
         return new NativeFunction(new Location(e.file(), e.line()), func, variants, dispatch.kernels, structured,
-                delegate.value, inherits.value, manualBindings, deviceCheck, tags, autogen, categoryOverride.value);
+                delegate.value, inherits.value, manualBindings, deviceCheck, tags, autogen, categoryOverride.value,
+                fastPath.value);
     }
 
     // ~~~ reading the keys ~~~
@@ -205,6 +211,18 @@ final class EntryParser {
                     + " by its simple name (a Java identifier such as TensorIteratorBase), not '" + text + "'");
         }
         return text;
+    }
+
+    private KernelRef readFastPath() {
+        String text = e.scalar("cpu_fast_path").orElse(null);
+        if (text == null) {
+            return null;
+        }
+        try {
+            return KernelRef.parse(text);
+        } catch (IllegalArgumentException ex) {
+            throw e.error("cpu_fast_path", ex.getMessage());
+        }
     }
 
     private DeviceCheckType readDeviceCheck() {
@@ -457,6 +475,20 @@ final class EntryParser {
                 + " the dispatcher, but this function has no CPU kernel (" + has + "): add a 'CPU: <kernel>' entry to"
                 + " its dispatch table, or make it structured (or give it a structured_delegate) so that one is"
                 + " generated");
+    }
+
+    /**
+     * {@code cpu_fast_path} is tried first by the structured CPU wrappers of a group, so it belongs on the
+     * group's out= entry, next to the CPU kernel it stands in for.
+     */
+    private void checkFastPath(KernelRef fastPath, Dispatch dispatch, boolean structured) {
+        if (fastPath == null) {
+            return;
+        }
+        if (!structured || !dispatch.kernels.containsKey(DispatchKey.CPU)) {
+            fail("cpu_fast_path", "cpu_fast_path names a shortcut that the structured CPU wrappers try before the"
+                    + " structured meta and impl, so it belongs on a 'structured: True' entry with a CPU kernel");
+        }
     }
 
     // ~~~ helpers ~~~

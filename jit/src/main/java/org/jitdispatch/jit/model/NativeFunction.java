@@ -37,12 +37,13 @@ public final class NativeFunction {
     private final Set<String> tags;
     private final List<OperatorName> autogen;
     private final String categoryOverride;
+    private final KernelRef cpuFastPath;
 
     // One parameter per YAML key; only the parser (which has checked every rule) calls this.
     NativeFunction(Location location, FunctionSchema func, Set<Variant> variants, Map<DispatchKey, KernelRef> dispatch,
                    boolean structured, OperatorName structuredDelegate, String structuredInherits,
                    boolean manualBindings, DeviceCheckType deviceCheck, Set<String> tags, List<OperatorName> autogen,
-                   String categoryOverride) {
+                   String categoryOverride, KernelRef cpuFastPath) {
         this.location = Objects.requireNonNull(location, "location");
         this.func = Objects.requireNonNull(func, "func");
         this.variants = Collections.unmodifiableSet(EnumSet.copyOf(variants));
@@ -56,6 +57,7 @@ public final class NativeFunction {
         this.tags = Collections.unmodifiableSet(new LinkedHashSet<>(tags));
         this.autogen = List.copyOf(autogen);
         this.categoryOverride = categoryOverride;
+        this.cpuFastPath = cpuFastPath;
     }
 
     /** Where the entry starts. */
@@ -145,6 +147,15 @@ public final class NativeFunction {
      * {@link #dispatch()}, or (if structured or structured-delegate) the one generated from the
      * structured kernel.
      */
+    /**
+     * The CPU shortcut of a structured group ({@code cpu_fast_path: Class::method}, on the out= entry):
+     * called with the output (null for functional calls) and the inputs before the structured meta runs, it
+     * returns the result for the common cases it handles and null otherwise, and the general path runs.
+     */
+    public Optional<KernelRef> cpuFastPath() {
+        return Optional.ofNullable(cpuFastPath);
+    }
+
     public boolean manualBindings() {
         return manualBindings;
     }

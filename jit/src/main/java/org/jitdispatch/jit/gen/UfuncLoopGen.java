@@ -1,0 +1,174 @@
+package org.jitdispatch.jit.gen;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+import org.jitdispatch.jit.model.Ufunc;
+import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.TensorImpl;
+
+/**
+ * {@code UfuncLoops}: the loops of ufuncs.yaml, one static method per (ufunc, dtype, operand shape), as
+ * ATen's {@code cpu_kernel_vec} instantiates one inner loop per dtype. Each method is a plain counted loop
+ * over arrays with offsets, which C2 vectorizes, and has a type profile of its own, so one dtype's or one
+ * op's calls never make another's code polymorphic.
+ *
+ * <p>For {@code add} ({@code self + alpha * other}) over Float32 it writes
+ *
+ * <pre>{@code
+ * static void add_Float32(float[] out, int outOffset, float[] selfData, int selfOffset, float[] otherData,
+ *         int otherOffset, int n, float alpha) {
+ *     for (int i = 0; i < n; i++) {
+ *         float self = selfData[selfOffset + i];
+ *         float other = otherData[otherOffset + i];
+ *         out[outOffset + i] = (float) (self + alpha * other);
+ *     }
+ * }
+ * }</pre>
+ *
+ * and, for two inputs, {@code add_Float32_otherScalar} and {@code add_Float32_selfScalar}, where that
+ * operand is one value broadcast over the loop (a 0-dim tensor or a wrapped number). A method of the same
+ * name over tensors ({@code add_Float32(TensorImpl out, TensorImpl self, TensorImpl other, float alpha)})
+ * picks among them for contiguous CPU operands of the output's sizes or of none (0-dim).
+ */
+final class UfuncLoopGen {
+    static final ClassName UFUNC_LOOPS = ClassName.get(JavaNames.GENERATED_PACKAGE, "UfuncLoops");
+
+    private UfuncLoopGen() {
+    }
+
+    static JavaFile generate(List<Ufunc> ufuncs) {
+        TypeSpec.Builder type = TypeSpec.classBuilder(UFUNC_LOOPS)
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addJavadoc("Elementwise loops generated from ufuncs.yaml: one per (ufunc, dtype, operand shape).\n")
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+        for (Ufunc u : ufuncs) {
+            for (ScalarType dtype : u.dtypes()) {
+                type.addMethod(overTensors(u, dtype));
+                type.addMethod(loop(u, dtype, -1));
+                for (int broadcast = 0; u.inputs().size() > 1 && broadcast < u.inputs().size(); broadcast++) {
+                    type.addMethod(loop(u, dtype, broadcast));
+                }
+            }
+        }
+        return JavaFile.builder(JavaNames.GENERATED_PACKAGE, type.build()).skipJavaLangImports(true).build();
+    }
+
+    /** The method name: {@code add_Float32}, or {@code add_Float32_otherScalar} with input {@code other} broadcast. */
+    static String methodName(Ufunc u, ScalarType dtype, int broadcast) {
+        return u.name() + "_" + dtype.name() + (broadcast < 0 ? "" : "_" + u.inputs().get(broadcast) + "Scalar");
+    }
+
+    /**
+     * The loop over tensors: contiguous CPU tensors whose dtype is the loop's, or 0-dim ones of any dtype
+     * (read once, converted as a C++ static_cast would). The caller has checked all of that.
+     */
+    private static MethodSpec overTensors(Ufunc u, ScalarType dtype) {
+        TypeName t = javaType(dtype);
+        MethodSpec.Builder m = MethodSpec.methodBuilder(methodName(u, dtype, -1))
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addJavadoc("{@code $L} over $L tensors: contiguous ones of {@code out}'s sizes, or 0-dim ones.\n",
+                        u.expression(), dtype)
+                .addParameter(TensorImpl.class, "out");
+        for (String in : u.inputs()) {
+            m.addParameter(TensorImpl.class, in);
+        }
+        for (String s : u.scalars()) {
+            m.addParameter(t, s);
+        }
+        String accessor = arrayAccessor(dtype);
+        m.addStatement("$T outData = out.storage().$N()", ArrayTypeName.of(t), accessor)
+                .addStatement("int outOffset = (int) out.storageOffset()")
+                .addStatement("int n = (int) out.numel()");
+        String scalarArgs = u.scalars().isEmpty() ? "" : ", " + String.join(", ", u.scalars());
+        if (u.inputs().size() == 1) {
+            String in = u.inputs().get(0);
+            m.addStatement("$N(outData, outOffset, $N.storage().$N(), (int) $N.storageOffset(), n$L)",
+                    methodName(u, dtype, -1), in, accessor, in, scalarArgs);
+            return m.build();
+        }
+        String a = u.inputs().get(0);
+        String b = u.inputs().get(1);
+        m.beginControlFlow("if ($N.dim() == 0 && $N.dim() != 0)", a, b)
+                .addStatement("$N(outData, outOffset, $T.$N($N), $N.storage().$N(), (int) $N.storageOffset(), n$L)",
+                        methodName(u, dtype, 0), ZERO_DIM_VALUES, valueReader(dtype), a, b, accessor, b, scalarArgs)
+                .nextControlFlow("else if ($N.dim() == 0 && $N.dim() != 0)", b, a)
+                .addStatement("$N(outData, outOffset, $N.storage().$N(), (int) $N.storageOffset(), $T.$N($N), n$L)",
+                        methodName(u, dtype, 1), a, accessor, a, ZERO_DIM_VALUES, valueReader(dtype), b, scalarArgs)
+                .nextControlFlow("else")
+                .addStatement("$N(outData, outOffset, $N.storage().$N(), (int) $N.storageOffset(), $N.storage().$N(),"
+                        + " (int) $N.storageOffset(), n$L)", methodName(u, dtype, -1), a, accessor, a, b, accessor, b,
+                        scalarArgs)
+                .endControlFlow();
+        return m.build();
+    }
+
+    /** Where 0-dim operands are read: {@code ZeroDimValues.asFloat(t)} and its siblings. */
+    private static final ClassName ZERO_DIM_VALUES = ClassName.get(JavaNames.KERNEL_PACKAGE, "ZeroDimValues");
+
+    private static String valueReader(ScalarType dtype) {
+        switch (dtype) {
+            case Float32: return "asFloat";
+            case Float64: return "asDouble";
+            case Int32: return "asInt";
+            default: return "asLong";
+        }
+    }
+
+    private static String arrayAccessor(ScalarType dtype) {
+        switch (dtype) {
+            case Float32: return "floats";
+            case Float64: return "doubles";
+            case Int32: return "ints";
+            default: return "longs";
+        }
+    }
+
+    private static MethodSpec loop(Ufunc u, ScalarType dtype, int broadcast) {
+        TypeName t = javaType(dtype);
+        ArrayTypeName array = ArrayTypeName.of(t);
+        MethodSpec.Builder m = MethodSpec.methodBuilder(methodName(u, dtype, broadcast))
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addJavadoc("{@code $L} over $L$L, for {@code i} in {@code [0, n)}.\n", u.expression(), dtype,
+                        broadcast < 0 ? "" : ", with {@code " + u.inputs().get(broadcast) + "} one value")
+                .addParameter(array, "out")
+                .addParameter(int.class, "outOffset");
+        List<String> elementReads = new ArrayList<>();
+        for (int k = 0; k < u.inputs().size(); k++) {
+            String in = u.inputs().get(k);
+            if (k == broadcast) {
+                m.addParameter(t, in);
+            } else {
+                m.addParameter(array, in + "Data").addParameter(int.class, in + "Offset");
+                elementReads.add(in);
+            }
+        }
+        m.addParameter(int.class, "n");
+        for (String s : u.scalars()) {
+            m.addParameter(t, s);
+        }
+        m.beginControlFlow("for (int i = 0; i < n; i++)");
+        for (String in : elementReads) {
+            m.addStatement("$T $N = $NData[$NOffset + i]", t, in, in, in);
+        }
+        m.addStatement("out[outOffset + i] = ($T) ($L)", t, u.expression());
+        m.endControlFlow();
+        return m.build();
+    }
+
+    private static TypeName javaType(ScalarType dtype) {
+        switch (dtype) {
+            case Float32: return TypeName.FLOAT;
+            case Float64: return TypeName.DOUBLE;
+            case Int32: return TypeName.INT;
+            case Int64: return TypeName.LONG;
+            default: throw new IllegalArgumentException("no loop type for " + dtype);
+        }
+    }
+}

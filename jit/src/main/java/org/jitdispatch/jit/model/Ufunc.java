@@ -1,0 +1,30 @@
+package org.jitdispatch.jit.model;
+
+import java.util.List;
+import java.util.Objects;
+import org.jitdispatch.runtime.ScalarType;
+
+/**
+ * One elementwise function written once (ATen's ufunc inner loop), from which the build generates a
+ * straight-line loop per dtype: {@code add} is {@code self + alpha * other} over {@code Float32},
+ * {@code Float64}, {@code Int32} and {@code Int64}.
+ *
+ * @param name the loop's name (a Java identifier), which the generated methods start with
+ * @param inputs the tensor operands in order ({@code self}, {@code other}); the expression reads each as
+ *     one element of the loop's dtype
+ * @param scalars extra per-call values of the loop's dtype ({@code alpha})
+ * @param expression a Java expression over the inputs and scalars, computed in the loop's Java type
+ *     ({@code float} for Float32, {@code double}, {@code int}, {@code long}) and stored as that type
+ * @param dtypes the dtypes a loop is generated for
+ */
+public record Ufunc(Location location, String name, List<String> inputs, List<String> scalars, String expression,
+                    List<ScalarType> dtypes) {
+    public Ufunc {
+        Objects.requireNonNull(location, "location");
+        Objects.requireNonNull(name, "name");
+        inputs = List.copyOf(inputs);
+        scalars = List.copyOf(scalars);
+        Objects.requireNonNull(expression, "expression");
+        dtypes = List.copyOf(dtypes);
+    }
+}

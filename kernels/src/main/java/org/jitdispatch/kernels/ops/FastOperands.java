@@ -1,0 +1,92 @@
+package org.jitdispatch.kernels.ops;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.runtime.DeviceType;
+import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
+import org.jitdispatch.runtime.TensorImpl;
+
+/**
+ * When an elementwise call may skip TensorIterator, and the output it then writes. The shapes taken are
+ * those whose result TensorIterator would give without any of its machinery: CPU operands that are
+ * contiguous and of one dtype and one size (TensorIterator's fast set-up), or a dimensioned operand with
+ * row-major strides (size-1 dimensions included: other strides there would order the output's
+ * dimensions) with a 0-dim one whose dtype does not promote the result (a lower or equal category: {@code x * 2.0} on float32, {@code x + 1}
+ * on int32). The result then has the dimensioned operand's sizes and dtype and contiguous strides, as
+ * TensorIterator's fast set-up gives it. Wrapped numbers only ever take the 0-dim side: two of them
+ * promote by category alone ({@code 2.5 * 2.5} is float32). Anything else (broadcasting between dimensioned operands,
+ * promotion, strides, resizing an out=, overlap) is left to TensorIterator, so its checks, errors and
+ * warnings stay the only ones.
+ */
+final class FastOperands {
+    private FastOperands() {
+    }
+
+    /**
+     * The operand whose sizes and dtype the result takes, or null when {@code (self, other)} is not a
+     * fast shape, or its dtype is not one of the loops' ({@code floatingOnly}: Float32 and Float64, else
+     * Int32 and Int64 too).
+     */
+    static Tensor binaryResultLike(Tensor self, Tensor other, boolean floatingOnly) {
+        if (!onCpu(self) || !onCpu(other)) {
+            return null;
+        }
+        Tensor like;
+        if (self.dtype() == other.dtype() && self.isContiguous() && other.isContiguous() && self.sameSizes(other)
+                && !self.isWrappedNumber() && !other.isWrappedNumber()) {
+            like = self;
+        } else if (other.dim() == 0 && self.dim() > 0 && self.hasDefaultStrides() && doesNotPromote(other, self)) {
+            like = self;
+        } else if (self.dim() == 0 && other.dim() > 0 && other.hasDefaultStrides() && doesNotPromote(self, other)) {
+            like = other;
+        } else {
+            return null;
+        }
+        // empty results have nothing to compute, and TensorIterator's strides for them are its own business
+        return like.numel() > 0 && hasLoop(like.dtype(), floatingOnly) ? like : null;
+    }
+
+    /**
+     * The tensor to write: {@code out} itself when it already has the result's sizes and dtype, is
+     * contiguous on the CPU and either shares no memory with an input or is that very input (in-place); a
+     * new contiguous tensor when {@code out} is null (functional); otherwise null.
+     */
+    static Tensor output(Tensor out, Tensor like, Tensor self, Tensor other) {
+        if (out == null) {
+            return new Tensor(like, Storage.allocate(like.dtype(), like.numel()), like.dtype());
+        }
+        if (out.dtype() != like.dtype() || !onCpu(out) || !out.isContiguous() || !out.sameSizes(like)
+                || overlapsPartly(out, self) || overlapsPartly(out, other)) {
+            return null;
+        }
+        return out;
+    }
+
+    /** Shares storage without being the same elements (a full overlap, out aliasing an input, is fine). */
+    private static boolean overlapsPartly(TensorImpl out, TensorImpl input) {
+        return out.storage() == input.storage()
+                && (out.storageOffset() != input.storageOffset() || !out.sameSizes(input));
+    }
+
+    private static boolean onCpu(TensorImpl t) {
+        return t.device().type() == DeviceType.CPU;
+    }
+
+    /** A 0-dim operand takes part in promotion only when its category is above the dimensioned one's. */
+    private static boolean doesNotPromote(TensorImpl zeroDim, TensorImpl dimensioned) {
+        return zeroDim.dtype().category().compareTo(dimensioned.dtype().category()) <= 0;
+    }
+
+    private static boolean hasLoop(ScalarType dtype, boolean floatingOnly) {
+        switch (dtype) {
+            case Float32:
+            case Float64:
+                return true;
+            case Int32:
+            case Int64:
+                return !floatingOnly;
+            default:
+                return false;
+        }
+    }
+}
