@@ -196,23 +196,7 @@ public final class Reduction {
             switch (op) {
                 case SUM: return (i, is, a, as, n) -> {
                     if (as == 0) {
-                        // four partial sums: no single chain of dependent additions (faster, and closer to
-                        // ATen's multi-level cascade sum than one running sum)
-                        double s0 = 0;
-                        double s1 = 0;
-                        double s2 = 0;
-                        double s3 = 0;
-                        int k = 0;
-                        for (; k + 3 < n; k += 4, i += 4 * is) {
-                            s0 += x[i];
-                            s1 += x[i + is];
-                            s2 += x[i + 2 * is];
-                            s3 += x[i + 3 * is];
-                        }
-                        for (; k < n; k++, i += is) {
-                            s0 += x[i];
-                        }
-                        dacc[a] += (s0 + s1) + (s2 + s3);
+                        dacc[a] += runSum(x, i, is, n);
                     } else {
                         for (int k = 0; k < n; k++, i += is, a += as) {
                             dacc[a] += x[i];
@@ -242,23 +226,7 @@ public final class Reduction {
             switch (op) {
                 case SUM: return (i, is, a, as, n) -> {
                     if (as == 0) {
-                        // four partial sums: no single chain of dependent additions (faster, and closer to
-                        // ATen's multi-level cascade sum than one running sum)
-                        double s0 = 0;
-                        double s1 = 0;
-                        double s2 = 0;
-                        double s3 = 0;
-                        int k = 0;
-                        for (; k + 3 < n; k += 4, i += 4 * is) {
-                            s0 += x[i];
-                            s1 += x[i + is];
-                            s2 += x[i + 2 * is];
-                            s3 += x[i + 3 * is];
-                        }
-                        for (; k < n; k++, i += is) {
-                            s0 += x[i];
-                        }
-                        dacc[a] += (s0 + s1) + (s2 + s3);
+                        dacc[a] += runSum(x, i, is, n);
                     } else {
                         for (int k = 0; k < n; k++, i += is, a += as) {
                             dacc[a] += x[i];
@@ -288,11 +256,7 @@ public final class Reduction {
             switch (op) {
                 case SUM: return (i, is, a, as, n) -> {
                     if (as == 0) {
-                        long s = 0;
-                        for (int k = 0; k < n; k++, i += is) {
-                            s += x[i];
-                        }
-                        lacc[a] += s;
+                        lacc[a] += runSum(x, i, is, n);
                     } else {
                         for (int k = 0; k < n; k++, i += is, a += as) {
                             lacc[a] += x[i];
@@ -316,11 +280,7 @@ public final class Reduction {
             switch (op) {
                 case SUM: return (i, is, a, as, n) -> {
                     if (as == 0) {
-                        long s = 0;
-                        for (int k = 0; k < n; k++, i += is) {
-                            s += x[i];
-                        }
-                        lacc[a] += s;
+                        lacc[a] += runSum(x, i, is, n);
                     } else {
                         for (int k = 0; k < n; k++, i += is, a += as) {
                             lacc[a] += x[i];
@@ -359,6 +319,69 @@ public final class Reduction {
                 }
             };
         }
+    }
+
+    // ---------------------------------------------------------------------- the sum of one run
+
+    /**
+     * The sum of {@code n} elements from {@code i}, {@code is} apart, in double: four partial sums, so no
+     * single chain of dependent additions (faster, and closer to ATen's multi-level cascade sum than one
+     * running sum). A reduction of a contiguous tensor over all its dims is one such run (the fast path
+     * of sum and mean calls this directly).
+     */
+    public static double runSum(float[] x, int i, int is, int n) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int k = 0;
+        for (; k + 3 < n; k += 4, i += 4 * is) {
+            s0 += x[i];
+            s1 += x[i + is];
+            s2 += x[i + 2 * is];
+            s3 += x[i + 3 * is];
+        }
+        for (; k < n; k++, i += is) {
+            s0 += x[i];
+        }
+        return (s0 + s1) + (s2 + s3);
+    }
+
+    /** As {@link #runSum(float[], int, int, int)}, over doubles. */
+    public static double runSum(double[] x, int i, int is, int n) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int k = 0;
+        for (; k + 3 < n; k += 4, i += 4 * is) {
+            s0 += x[i];
+            s1 += x[i + is];
+            s2 += x[i + 2 * is];
+            s3 += x[i + 3 * is];
+        }
+        for (; k < n; k++, i += is) {
+            s0 += x[i];
+        }
+        return (s0 + s1) + (s2 + s3);
+    }
+
+    /** The wrapping sum of {@code n} longs from {@code i}, {@code is} apart. */
+    public static long runSum(long[] x, int i, int is, int n) {
+        long s = 0;
+        for (int k = 0; k < n; k++, i += is) {
+            s += x[i];
+        }
+        return s;
+    }
+
+    /** The sum of {@code n} ints from {@code i}, {@code is} apart, in long. */
+    public static long runSum(int[] x, int i, int is, int n) {
+        long s = 0;
+        for (int k = 0; k < n; k++, i += is) {
+            s += x[i];
+        }
+        return s;
     }
 
     /** Writes the accumulators to {@code out} in its logical order, converted to its dtype. */

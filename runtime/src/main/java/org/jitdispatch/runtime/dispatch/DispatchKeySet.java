@@ -11,6 +11,8 @@ import java.util.NoSuchElementException;
  * ({@link #raw()}), and the static {@code highestKey(long)} helpers serve it without allocation.
  */
 public final class DispatchKeySet implements Iterable<DispatchKey> {
+    /** Every runtime key's bit: computed once, as DispatchKey.values() copies its array on every call. */
+    private static final long FULL_BITS = fullBits();
     public static final DispatchKeySet EMPTY = new DispatchKeySet(0L);
     public static final DispatchKeySet BACKEND_KEYS = ofKind(DispatchKey.Kind.BACKEND);
     public static final DispatchKeySet AUTOGRAD_KEYS = ofKind(DispatchKey.Kind.AUTOGRAD);
@@ -33,7 +35,7 @@ public final class DispatchKeySet implements Iterable<DispatchKey> {
     }
 
     public static DispatchKeySet fromRaw(long repr) {
-        if ((repr & ~fullBits()) != 0) {
+        if ((repr & ~FULL_BITS) != 0) {
             throw new IllegalArgumentException("Not a dispatch key set: 0x" + Long.toHexString(repr));
         }
         return repr == 0 ? EMPTY : new DispatchKeySet(repr);
