@@ -25,6 +25,14 @@ public abstract class TensorBase extends TensorImpl {
         super(like, storage, dtype);
     }
 
+    protected TensorBase(Storage storage, long[] sizes) {
+        super(storage, sizes);
+    }
+
+    protected TensorBase(TensorImpl base, long[] viewGeometry, long viewOffset) {
+        super(base, viewGeometry, viewOffset);
+    }
+
     public final boolean requiresGrad() {
         return Autograd.requiresGrad(this);
     }

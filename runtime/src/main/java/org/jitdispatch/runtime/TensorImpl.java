@@ -15,23 +15,30 @@ import org.jitdispatch.runtime.dispatch.DispatchKeySet;
  * metadata as read-only.
  */
 public class TensorImpl {
+    /** The geometry of every 0-dim tensor: no sizes, no strides (never written, so shared). */
+    private static final long[] SCALAR_GEOMETRY = new long[0];
+
     private Storage storage;
     private final ScalarType dtype;
     private final Device device;
-    private long[] sizes;
-    private long[] strides;
+    /**
+     * Sizes, then strides: {@code [s0 .. s(n-1), t0 .. t(n-1)]} for an n-dim tensor. One array instead of
+     * two saves an object per tensor and per view. Never written after it is set (setGeometry replaces it),
+     * so tensors may share one: a fast path's result shares its input's.
+     */
+    private long[] geometry;
     private long storageOffset;
     private long numel;
     /** c10's is_contiguous_, cached because fast paths ask on every call. */
     private boolean contiguous;
-    /** Whether {@link #strides} are exactly {@code contiguousStrides(sizes)} (also for size-1 dimensions). */
+    /** Whether the strides are exactly {@code contiguousStrides(sizes)} (also for size-1 dimensions). */
     private boolean defaultStrides;
-    /** Raw {@link DispatchKeySet} bits; read on every dispatch, so a plain field. */
-    private long keySet;
     /** c10's is_wrapped_number: a 0-dim tensor standing for a Python number in type promotion. */
     private boolean wrappedNumber;
+    /** Raw {@link DispatchKeySet} bits; read on every dispatch, so a plain field. */
+    private long keySet;
     /** Shared with every view of the same data. */
-    private VersionCounter versionCounter = new VersionCounter();
+    private VersionCounter versionCounter;
     /** Autograd's per-tensor state, owned by the autograd layer above the runtime (null when never used). */
     private Object autogradMeta;
     /** An external backend's per-tensor state (a lazy tensor's graph node, say); null for CPU and Meta. */
@@ -56,25 +63,56 @@ public class TensorImpl {
         }
         this.storage = storage;
         this.keySet = device.type().backendKey().bit();
+        this.versionCounter = new VersionCounter();
         setGeometry(sizes, strides, storageOffset);
     }
 
     /**
      * A new contiguous tensor with the sizes of {@code like}, on its device, over {@code storage} (which
      * holds at least {@code like.numel()} elements of {@code dtype}): what a fast path allocates for its
-     * result. Sizes and strides arrays are never written after construction, so they are shared with
-     * {@code like} instead of copied, and nothing is checked again that {@code like} already satisfies.
+     * result. The geometry array is shared with {@code like} when its strides are the default ones, and
+     * nothing is checked again that {@code like} already satisfies.
      */
     protected TensorImpl(TensorImpl like, Storage storage, ScalarType dtype) {
         this.storage = storage;
         this.dtype = dtype;
         this.device = like.device;
         this.keySet = device.type().backendKey().bit();
-        this.sizes = like.sizes;
-        this.strides = like.defaultStrides ? like.strides : TensorGeometry.contiguousStrides(like.sizes);
+        this.versionCounter = new VersionCounter();
+        this.geometry = like.defaultStrides ? like.geometry : contiguousGeometry(like.geometry, like.dim());
         this.numel = like.numel;
         this.contiguous = true;
         this.defaultStrides = true;
+    }
+
+    /**
+     * A new contiguous CPU tensor of {@code sizes} over {@code storage} (which holds at least as many
+     * elements, of {@code storage.dtype()}): what a fast path allocates for a result of a new shape. The
+     * sizes must be valid (non-negative); nothing is checked again. A 0-dim result allocates no geometry.
+     */
+    protected TensorImpl(Storage storage, long[] sizes) {
+        this.storage = storage;
+        this.dtype = storage.dtype();
+        this.device = Device.CPU;
+        this.keySet = DeviceType.CPU.backendKey().bit();
+        this.versionCounter = new VersionCounter();
+        this.geometry = sizes.length == 0 ? SCALAR_GEOMETRY : contiguousGeometry(sizes, sizes.length);
+        this.numel = TensorGeometry.numel(sizes);
+        this.contiguous = true;
+        this.defaultStrides = true;
+    }
+
+    /**
+     * A view of {@code base}'s data with {@code geometry} (sizes then strides, taken over, not copied) at
+     * {@code storageOffset}, sharing its storage and version counter. Checked by {@link #asStrided}.
+     */
+    protected TensorImpl(TensorImpl base, long[] geometry, long storageOffset) {
+        this.storage = base.storage;
+        this.dtype = base.dtype;
+        this.device = base.device;
+        this.keySet = device.type().backendKey().bit();
+        this.versionCounter = base.versionCounter;
+        adoptGeometry(geometry, storageOffset);
     }
 
     // ---- metadata ----
@@ -92,32 +130,41 @@ public class TensorImpl {
     }
 
     public final int dim() {
-        return sizes.length;
+        return geometry.length >>> 1;
     }
 
     /** A copy of the sizes. */
     public final long[] sizes() {
-        return sizes.clone();
+        return Arrays.copyOf(geometry, dim());
     }
 
     /** A copy of the strides. */
     public final long[] strides() {
-        return strides.clone();
+        return Arrays.copyOfRange(geometry, dim(), geometry.length);
+    }
+
+    /**
+     * A copy of the sizes followed by the strides ({@code 2 * dim()} values): what a view kernel edits and
+     * hands to {@link #asStridedOwning}, with one allocation for both.
+     */
+    public final long[] geometry() {
+        return geometry.clone();
     }
 
     public final long size(int dim) {
-        return sizes[checkedDim(dim)];
+        return geometry[checkedDim(dim)];
     }
 
     public final long stride(int dim) {
-        return strides[checkedDim(dim)];
+        return geometry[dim() + checkedDim(dim)];
     }
 
     private int checkedDim(int dim) {
-        if (sizes.length == 0) {
+        int nd = dim();
+        if (nd == 0) {
             throw new IndexOutOfBoundsException("Dimension specified as " + dim + " but tensor has no dimensions");
         }
-        return TensorGeometry.wrapDim(dim, sizes.length);
+        return TensorGeometry.wrapDim(dim, nd);
     }
 
     public final long storageOffset() {
@@ -142,7 +189,13 @@ public class TensorImpl {
 
     /** Whether both tensors have the same sizes (without copying either). */
     public final boolean sameSizes(TensorImpl other) {
-        return Arrays.equals(sizes, other.sizes);
+        int nd = dim();
+        return nd == other.dim() && Arrays.equals(geometry, 0, nd, other.geometry, 0, nd);
+    }
+
+    /** Whether the sizes are exactly {@code sizes} (without copying them). */
+    public final boolean hasSizes(long[] sizes) {
+        return Arrays.equals(geometry, 0, dim(), sizes, 0, sizes.length);
     }
 
     /** The storage, shared with views; null for meta tensors. */
@@ -177,9 +230,9 @@ public class TensorImpl {
 
     /** Marks a 0-dim tensor as a wrapped number (see {@link #isWrappedNumber()}). */
     public final void setWrappedNumber(boolean value) {
-        if (value && sizes.length != 0) {
+        if (value && dim() != 0) {
             throw new IllegalArgumentException("Only 0-dim tensors can be wrapped numbers, not one of sizes "
-                    + Arrays.toString(sizes));
+                    + Arrays.toString(sizes()));
         }
         wrappedNumber = value;
     }
@@ -223,31 +276,89 @@ public class TensorImpl {
      * geometry needs more elements, keeping existing contents.
      */
     public final void setGeometry(long[] newSizes, long[] newStrides, long newOffset) {
-        Objects.requireNonNull(newSizes, "sizes");
-        Objects.requireNonNull(newStrides, "strides");
-        if (newSizes.length != newStrides.length) {
-            throw new IllegalArgumentException("sizes " + Arrays.toString(newSizes) + " and strides "
-                    + Arrays.toString(newStrides) + " have different lengths");
-        }
-        TensorGeometry.checkSizes("TensorImpl", newSizes);
-        if (newOffset < 0) {
-            throw new IllegalArgumentException("Tensor: invalid storage offset " + newOffset);
-        }
-        long need = TensorGeometry.requiredStorageSize(newSizes, newStrides, newOffset);
+        long[] g = checkedGeometry(newSizes, newStrides, newOffset);
         if (storage != null) {
-            storage.ensureCapacity(need);
+            storage.ensureCapacity(requiredStorageSize(g, newOffset));
         }
-        this.sizes = newSizes.clone();
-        this.strides = newStrides.clone();
-        this.storageOffset = newOffset;
-        this.numel = TensorGeometry.numel(newSizes);
-        this.contiguous = TensorGeometry.isContiguous(this.sizes, this.strides);
-        this.defaultStrides = TensorGeometry.hasContiguousStrides(this.sizes, this.strides);
+        adoptGeometry(g, newOffset);
     }
 
     /** Resizes to contiguous {@code newSizes}, as c10's resize_ (storage grows, never shrinks). */
     public final void resize(long[] newSizes) {
         setGeometry(newSizes, TensorGeometry.contiguousStrides(newSizes), storageOffset);
+    }
+
+    /** Sizes and strides as one new geometry array, after c10's checks of both. */
+    private static long[] checkedGeometry(long[] sizes, long[] strides, long offset) {
+        Objects.requireNonNull(sizes, "sizes");
+        Objects.requireNonNull(strides, "strides");
+        if (sizes.length != strides.length) {
+            throw new IllegalArgumentException("sizes " + Arrays.toString(sizes) + " and strides "
+                    + Arrays.toString(strides) + " have different lengths");
+        }
+        TensorGeometry.checkSizes("TensorImpl", sizes);
+        if (offset < 0) {
+            throw new IllegalArgumentException("Tensor: invalid storage offset " + offset);
+        }
+        int nd = sizes.length;
+        if (nd == 0) {
+            return SCALAR_GEOMETRY;
+        }
+        long[] g = new long[2 * nd];
+        System.arraycopy(sizes, 0, g, 0, nd);
+        System.arraycopy(strides, 0, g, nd, nd);
+        return g;
+    }
+
+    /** Takes {@code g} as this tensor's geometry and derives numel and the contiguity flags from it. */
+    private void adoptGeometry(long[] g, long offset) {
+        int nd = g.length >>> 1;
+        long n = 1;
+        boolean empty = false;
+        boolean dense = true;
+        boolean exact = true;
+        long expected = 1;
+        for (int d = nd - 1; d >= 0; d--) {
+            long size = g[d];
+            long stride = g[nd + d];
+            n *= size;
+            empty |= size == 0;
+            exact &= stride == expected;
+            if (size != 1) {
+                dense &= stride == expected;
+            }
+            expected *= Math.max(size, 1);
+        }
+        this.geometry = g;
+        this.storageOffset = offset;
+        this.numel = n;
+        this.contiguous = empty || dense;
+        this.defaultStrides = exact;
+    }
+
+    /** Sizes copied from {@code sizes[0, nd)}, followed by their row-major strides. */
+    private static long[] contiguousGeometry(long[] sizes, int nd) {
+        long[] g = new long[2 * nd];
+        long running = 1;
+        for (int d = nd - 1; d >= 0; d--) {
+            g[d] = sizes[d];
+            g[nd + d] = running;
+            running *= Math.max(sizes[d], 1);
+        }
+        return g;
+    }
+
+    /** One past the furthest storage element that {@code g} at {@code offset} reaches (0 when empty). */
+    private static long requiredStorageSize(long[] g, long offset) {
+        int nd = g.length >>> 1;
+        long last = offset;
+        for (int d = 0; d < nd; d++) {
+            if (g[d] == 0) {
+                return 0;
+            }
+            last += (g[d] - 1) * g[nd + d];
+        }
+        return last + 1;
     }
 
     // ---- views ----
@@ -257,41 +368,67 @@ public class TensorImpl {
      * by overriding {@link #makeView}.
      */
     public TensorImpl asStrided(long[] viewSizes, long[] viewStrides, long viewOffset) {
-        if (storage != null) {
-            long need = TensorGeometry.requiredStorageSize(viewSizes, viewStrides, viewOffset);
-            if (need > storage.size()) {
-                throw new IllegalArgumentException("setStorage: sizes " + Arrays.toString(viewSizes) + ", strides "
-                        + Arrays.toString(viewStrides) + ", storage offset " + viewOffset
-                        + " require a storage of at least " + need + " elements, but the storage has " + storage.size());
+        return asStridedOwning(checkedGeometry(viewSizes, viewStrides, viewOffset), viewOffset);
+    }
+
+    /**
+     * As {@link #asStrided}, with the view's sizes and strides in one array (see {@link #geometry()}) that
+     * the view takes over: the caller builds it for this call and never writes it again. View kernels use
+     * this to allocate nothing but the view and its geometry.
+     */
+    public TensorImpl asStridedOwning(long[] viewGeometry, long viewOffset) {
+        if ((viewGeometry.length & 1) != 0) {
+            throw new IllegalArgumentException("a geometry holds sizes and strides, so has an even length, not "
+                    + viewGeometry.length);
+        }
+        int nd = viewGeometry.length >>> 1;
+        for (int d = 0; d < nd; d++) {
+            if (viewGeometry[d] < 0) {
+                TensorGeometry.checkSizes("TensorImpl", Arrays.copyOf(viewGeometry, nd));
             }
         }
-        TensorImpl view = makeView(viewSizes, viewStrides, viewOffset);
-        view.versionCounter = versionCounter;
+        if (viewOffset < 0) {
+            throw new IllegalArgumentException("Tensor: invalid storage offset " + viewOffset);
+        }
+        if (storage != null) {
+            long need = requiredStorageSize(viewGeometry, viewOffset);
+            if (need > storage.size()) {
+                throw new IllegalArgumentException("setStorage: sizes " + Arrays.toString(Arrays.copyOf(viewGeometry, nd))
+                        + ", strides " + Arrays.toString(Arrays.copyOfRange(viewGeometry, nd, 2 * nd))
+                        + ", storage offset " + viewOffset + " require a storage of at least " + need
+                        + " elements, but the storage has " + storage.size());
+            }
+        }
+        TensorImpl view = makeView(nd == 0 ? SCALAR_GEOMETRY : viewGeometry, viewOffset);
         if (backendData instanceof BackendData data) {
             view.backendData = data.viewOf(this, view);
         }
         return view;
     }
 
-    /** Creates the view object; the kernels' Tensor overrides this so that views are Tensors. */
-    protected TensorImpl makeView(long[] viewSizes, long[] viewStrides, long viewOffset) {
-        return new TensorImpl(storage, dtype, device, viewSizes, viewStrides, viewOffset);
+    /**
+     * Creates the view object over {@code viewGeometry} (checked, and the view's own); the kernels' Tensor
+     * overrides this so that views are Tensors, calling {@link #TensorImpl(TensorImpl, long[], long)}.
+     */
+    protected TensorImpl makeView(long[] viewGeometry, long viewOffset) {
+        return new TensorImpl(this, viewGeometry, viewOffset);
     }
 
     // ---- reading data ----
 
     /** Storage index of the element at {@code index} (one entry per dim). */
     public final long offsetOf(long... index) {
-        if (index.length != sizes.length) {
-            throw new IllegalArgumentException("expected " + sizes.length + " indices, got " + index.length);
+        int nd = dim();
+        if (index.length != nd) {
+            throw new IllegalArgumentException("expected " + nd + " indices, got " + index.length);
         }
         long off = storageOffset;
         for (int d = 0; d < index.length; d++) {
-            if (index[d] < 0 || index[d] >= sizes[d]) {
+            if (index[d] < 0 || index[d] >= geometry[d]) {
                 throw new IndexOutOfBoundsException("index " + index[d] + " is out of bounds for dimension " + d
-                        + " with size " + sizes[d]);
+                        + " with size " + geometry[d]);
             }
-            off += index[d] * strides[d];
+            off += index[d] * geometry[nd + d];
         }
         return off;
     }
@@ -303,17 +440,17 @@ public class TensorImpl {
         if (numel == 0) {
             return out;
         }
-        int nd = sizes.length;
+        int nd = dim();
         long[] counter = new long[nd];
         long off = storageOffset;
         for (int i = 0; i < out.length; i++) {
             out[i] = off;
             for (int d = nd - 1; d >= 0; d--) {
-                if (++counter[d] < sizes[d]) {
-                    off += strides[d];
+                if (++counter[d] < geometry[d]) {
+                    off += geometry[nd + d];
                     break;
                 }
-                off -= (sizes[d] - 1) * strides[d];
+                off -= (geometry[d] - 1) * geometry[nd + d];
                 counter[d] = 0;
             }
         }
@@ -388,9 +525,9 @@ public class TensorImpl {
     private TensorImpl readable(String what) {
         if (storage == null && backendData instanceof BackendData data) {
             TensorImpl cpu = data.readOnCpu(this);
-            if (cpu.storage == null || !Arrays.equals(cpu.sizes, sizes)) {
-                throw new IllegalStateException("the " + device + " backend read a tensor of sizes " + Arrays.toString(sizes)
-                        + " as " + cpu + " of sizes " + Arrays.toString(cpu.sizes));
+            if (cpu.storage == null || !cpu.sameSizes(this)) {
+                throw new IllegalStateException("the " + device + " backend read a tensor of sizes " + Arrays.toString(sizes())
+                        + " as " + cpu + " of sizes " + Arrays.toString(cpu.sizes()));
             }
             return cpu;
         }
@@ -414,9 +551,9 @@ public class TensorImpl {
     public String toString() {
         StringBuilder sb = new StringBuilder("tensor(");
         if (storage == null) {
-            sb.append("..., size=").append(Arrays.toString(sizes)).append(", device='").append(device).append('\'');
+            sb.append("..., size=").append(Arrays.toString(sizes())).append(", device='").append(device).append('\'');
         } else if (numel > 1000) {
-            sb.append("..., size=").append(Arrays.toString(sizes));
+            sb.append("..., size=").append(Arrays.toString(sizes()));
         } else {
             appendValues(sb, toDoubleArray(), 0, 0);
         }
@@ -428,12 +565,12 @@ public class TensorImpl {
     }
 
     private int appendValues(StringBuilder sb, double[] values, int dim, int pos) {
-        if (dim == sizes.length) {
+        if (dim == dim()) {
             sb.append(formatElement(values[pos]));
             return pos + 1;
         }
         sb.append('[');
-        for (long i = 0; i < sizes[dim]; i++) {
+        for (long i = 0; i < geometry[dim]; i++) {
             if (i > 0) {
                 sb.append(", ");
             }

@@ -169,14 +169,37 @@ final class ApiGen {
                                 + " result; see {@link $T}.\n", TensorImpl.class)
                         .addStatement("super(like, storage, dtype)")
                         .build())
+                .addMethod(MethodSpec.constructorBuilder()
+                        .addModifiers(javax.lang.model.element.Modifier.PUBLIC)
+                        .addParameter(Storage.class, "storage")
+                        .addParameter(long[].class, "sizes")
+                        .addJavadoc("A contiguous CPU tensor of {@code sizes} over a new {@code storage}: a fast path's"
+                                + " result of a new shape; see {@link $T}.\n", TensorImpl.class)
+                        .addStatement("super(storage, sizes)")
+                        .build())
+                .addMethod(MethodSpec.constructorBuilder()
+                        .addModifiers(javax.lang.model.element.Modifier.PRIVATE)
+                        .addParameter(TensorImpl.class, "base")
+                        .addParameter(long[].class, "viewGeometry")
+                        .addParameter(long.class, "viewOffset")
+                        .addJavadoc("A view of {@code base}; see {@link $T}.\n", TensorImpl.class)
+                        .addStatement("super(base, viewGeometry, viewOffset)")
+                        .build())
                 .addMethod(MethodSpec.methodBuilder("makeView")
                         .addAnnotation(Override.class)
                         .addModifiers(javax.lang.model.element.Modifier.PROTECTED)
                         .returns(t)
-                        .addParameter(long[].class, "viewSizes")
-                        .addParameter(long[].class, "viewStrides")
+                        .addParameter(long[].class, "viewGeometry")
                         .addParameter(long.class, "viewOffset")
-                        .addStatement("return new $T(storage(), dtype(), device(), viewSizes, viewStrides, viewOffset)", t)
+                        .addStatement("return new $T(this, viewGeometry, viewOffset)", t)
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("asStridedOwning")
+                        .addAnnotation(Override.class)
+                        .addModifiers(javax.lang.model.element.Modifier.PUBLIC)
+                        .returns(t)
+                        .addParameter(long[].class, "viewGeometry")
+                        .addParameter(long.class, "viewOffset")
+                        .addStatement("return ($T) super.asStridedOwning(viewGeometry, viewOffset)", t)
                         .build())
                 .addMethod(MethodSpec.methodBuilder("asStrided")
                         .addAnnotation(Override.class)
@@ -212,6 +235,7 @@ final class ApiGen {
             out.add(autograd);
         }
         out.remove("asStrided(long[],long[],long,)"); // overridden on purpose, covariantly
+        out.remove("asStridedOwning(long[],long,)");
         out.remove("toString()");
         return out;
     }

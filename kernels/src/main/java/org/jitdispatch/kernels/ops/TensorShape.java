@@ -1,6 +1,7 @@
 package org.jitdispatch.kernels.ops;
 
 import java.util.Arrays;
+import java.util.BitSet;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.CastRules;
@@ -25,13 +26,13 @@ public final class TensorShape implements TensorShapeDeclarations {
 
     @Override
     public Tensor view(Tensor self, long[] size) {
-        long[] shape = inferSize(size, self.numel());
-        long[] stride = computeStride(self.sizes(), self.strides(), shape);
-        if (stride == null) {
+        long[] g = new long[2 * size.length]; // the view's sizes, then its strides: its only allocation
+        inferSizeInto(size, self.numel(), g);
+        if (!computeStrideInto(self, g, size.length)) {
             throw new IllegalArgumentException("view size is not compatible with input tensor's size and stride (at least"
                     + " one dimension spans across two contiguous subspaces). Use .reshape(...) instead.");
         }
-        return self.asStrided(shape, stride, self.storageOffset());
+        return self.asStridedOwning(g, self.storageOffset());
     }
 
     /** A view when the geometry allows one (what _reshape_alias makes), else a contiguous copy viewed. */
@@ -75,7 +76,7 @@ public final class TensorShape implements TensorShapeDeclarations {
     /** A view with the same geometry; a new tensor object, so it carries no autograd history. */
     @Override
     public Tensor detach(Tensor self) {
-        return self.asStrided(self.sizes(), self.strides(), self.storageOffset());
+        return self.asStridedOwning(self.geometry(), self.storageOffset());
     }
 
     @Override
@@ -83,13 +84,12 @@ public final class TensorShape implements TensorShapeDeclarations {
         int nd = self.dim();
         int d0 = TensorGeometry.wrapDim(dim0, nd);
         int d1 = TensorGeometry.wrapDim(dim1, nd);
-        long[] sizes = self.sizes();
-        long[] strides = self.strides();
+        long[] g = self.geometry();
         if (nd > 0) {
-            swap(sizes, d0, d1);
-            swap(strides, d0, d1);
+            swap(g, d0, d1);
+            swap(g, nd + d0, nd + d1);
         }
-        return self.asStrided(sizes, strides, self.storageOffset());
+        return self.asStridedOwning(g, self.storageOffset());
     }
 
     @Override
@@ -116,21 +116,24 @@ public final class TensorShape implements TensorShapeDeclarations {
                     + " match the length of the desired ordering of dimensions i.e. input.dim() = " + nd
                     + " is not equal to len(dims) = " + dims.length);
         }
-        long[] oldSizes = self.sizes();
-        long[] oldStrides = self.strides();
-        long[] sizes = new long[nd];
-        long[] strides = new long[nd];
-        boolean[] seen = new boolean[nd];
+        long[] g = new long[2 * nd];
+        BitSet seen = nd > Long.SIZE ? new BitSet(nd) : null; // a mask in a long for the usual ranks
+        long seenMask = 0;
         for (int i = 0; i < nd; i++) {
             int d = TensorGeometry.wrapDim(dims[i], nd);
-            if (seen[d]) {
+            boolean duplicate = seen == null ? (seenMask & (1L << d)) != 0 : seen.get(d);
+            if (duplicate) {
                 throw new IllegalArgumentException("permute(): duplicate dims are not allowed.");
             }
-            seen[d] = true;
-            sizes[i] = oldSizes[d];
-            strides[i] = oldStrides[d];
+            if (seen == null) {
+                seenMask |= 1L << d;
+            } else {
+                seen.set(d);
+            }
+            g[i] = self.size(d);
+            g[nd + i] = self.stride(d);
         }
-        return self.asStrided(sizes, strides, self.storageOffset());
+        return self.asStridedOwning(g, self.storageOffset());
     }
 
     /** inferExpandGeometry: new leading dimensions and size-1 dimensions get stride 0; -1 keeps a size. */
@@ -143,17 +146,14 @@ public final class TensorShape implements TensorShapeDeclarations {
                     + " greater or equal to the number of dimensions in the tensor (" + nd + ")");
         }
         int ndim = size.length;
-        long[] sizes = new long[ndim];
-        long[] strides = new long[ndim];
+        long[] g = new long[2 * ndim]; // sizes, then strides
         if (nd == 0) {
-            sizes = size.clone();
+            System.arraycopy(size, 0, g, 0, ndim);
         } else {
-            long[] tensorSizes = self.sizes();
-            long[] tensorStrides = self.strides();
             for (int i = ndim - 1; i >= 0; i--) {
                 int dim = nd - 1 - (ndim - 1 - i);
-                long sz = dim >= 0 ? tensorSizes[dim] : 1;
-                long stride = dim >= 0 ? tensorStrides[dim] : sizes[i + 1] * strides[i + 1];
+                long sz = dim >= 0 ? self.size(dim) : 1;
+                long stride = dim >= 0 ? self.stride(dim) : g[i + 1] * g[ndim + i + 1];
                 long target = size[i];
                 if (target == -1) {
                     if (dim < 0) {
@@ -166,22 +166,22 @@ public final class TensorShape implements TensorShapeDeclarations {
                     if (sz != 1) {
                         throw new IllegalArgumentException("The expanded size of the tensor (" + target + ") must match"
                                 + " the existing size (" + sz + ") at non-singleton dimension " + i + ".  Target sizes: "
-                                + Arrays.toString(size) + ".  Tensor sizes: " + Arrays.toString(tensorSizes));
+                                + Arrays.toString(size) + ".  Tensor sizes: " + Arrays.toString(self.sizes()));
                     }
                     sz = target;
                     stride = 0;
                 }
-                sizes[i] = sz;
-                strides[i] = stride;
+                g[i] = sz;
+                g[ndim + i] = stride;
             }
         }
-        for (long s : sizes) {
-            if (s < 0) {
+        for (int i = 0; i < ndim; i++) {
+            if (g[i] < 0) {
                 // as_strided's numel of a negative size (c10's safe_multiply_u64)
                 throw new IllegalArgumentException("numel: integer multiplication overflow");
             }
         }
-        return self.asStrided(sizes, strides, self.storageOffset());
+        return self.asStridedOwning(g, self.storageOffset());
     }
 
     /**
@@ -199,24 +199,21 @@ public final class TensorShape implements TensorShapeDeclarations {
 
     @Override
     public Tensor squeeze(Tensor self) {
-        long[][] g = squeezeGeometry(self, -1);
-        return self.asStrided(g[0], g[1], self.storageOffset());
+        return self.asStridedOwning(squeezeGeometry(self, -1), self.storageOffset());
     }
 
     @Override
     public Tensor squeeze(Tensor self, long dim) {
         int d = TensorGeometry.wrapDim(dim, self.dim());
         if (self.dim() == 0 || self.size(d) != 1) {
-            return self.asStrided(self.sizes(), self.strides(), self.storageOffset());
+            return self.asStridedOwning(self.geometry(), self.storageOffset());
         }
-        long[][] g = squeezeGeometry(self, d);
-        return self.asStrided(g[0], g[1], self.storageOffset());
+        return self.asStridedOwning(squeezeGeometry(self, d), self.storageOffset());
     }
 
     @Override
     public Tensor squeeze_(Tensor self) {
-        long[][] g = squeezeGeometry(self, -1);
-        self.setGeometry(g[0], g[1], self.storageOffset());
+        setGeometry(self, squeezeGeometry(self, -1));
         return self;
     }
 
@@ -226,66 +223,71 @@ public final class TensorShape implements TensorShapeDeclarations {
         if (self.dim() == 0 || self.size(d) != 1) {
             return self;
         }
-        long[][] g = squeezeGeometry(self, d);
-        self.setGeometry(g[0], g[1], self.storageOffset());
+        setGeometry(self, squeezeGeometry(self, d));
         return self;
     }
 
-    /** inferSqueezeGeometry: without {@code only} (-1) every size-1 dimension goes, else dimension {@code only}. */
-    private static long[][] squeezeGeometry(TensorImpl t, int only) {
-        long[] sizes = t.sizes();
-        long[] strides = t.strides();
+    /**
+     * inferSqueezeGeometry, as sizes then strides: without {@code only} (-1) every size-1 dimension goes,
+     * else dimension {@code only}.
+     */
+    private static long[] squeezeGeometry(TensorImpl t, int only) {
+        int nd = t.dim();
         int kept = 0;
-        for (int d = 0; d < sizes.length; d++) {
-            if (only < 0 ? sizes[d] != 1 : d != only) {
+        for (int d = 0; d < nd; d++) {
+            if (only < 0 ? t.size(d) != 1 : d != only) {
                 kept++;
             }
         }
-        long[] newSizes = new long[kept];
-        long[] newStrides = new long[kept];
+        long[] g = new long[2 * kept];
         int j = 0;
-        for (int d = 0; d < sizes.length; d++) {
-            if (only < 0 ? sizes[d] != 1 : d != only) {
-                newSizes[j] = sizes[d];
-                newStrides[j] = strides[d];
+        for (int d = 0; d < nd; d++) {
+            if (only < 0 ? t.size(d) != 1 : d != only) {
+                g[j] = t.size(d);
+                g[kept + j] = t.stride(d);
                 j++;
             }
         }
-        return new long[][] {newSizes, newStrides};
+        return g;
+    }
+
+    /** Sets an in-place metadata op's result geometry (sizes then strides) on {@code self}. */
+    private static void setGeometry(TensorImpl self, long[] g) {
+        int nd = g.length / 2;
+        self.setGeometry(Arrays.copyOf(g, nd), Arrays.copyOfRange(g, nd, 2 * nd), self.storageOffset());
     }
 
     @Override
     public Tensor unsqueeze(Tensor self, long dim) {
-        long[][] g = unsqueezeGeometry(self, TensorGeometry.wrapDim(dim, self.dim() + 1));
-        return self.asStrided(g[0], g[1], self.storageOffset());
+        return self.asStridedOwning(unsqueezeGeometry(self, TensorGeometry.wrapDim(dim, self.dim() + 1)),
+                self.storageOffset());
     }
 
     @Override
     public Tensor unsqueeze_(Tensor self, long dim) {
-        long[][] g = unsqueezeGeometry(self, TensorGeometry.wrapDim(dim, self.dim() + 1));
-        self.setGeometry(g[0], g[1], self.storageOffset());
+        setGeometry(self, unsqueezeGeometry(self, TensorGeometry.wrapDim(dim, self.dim() + 1)));
         return self;
     }
 
-    /** inferUnsqueezeGeometry: the new dimension's stride spans the dimension it precedes (1 at the end). */
-    private static long[][] unsqueezeGeometry(TensorImpl t, int dim) {
-        long[] sizes = t.sizes();
-        long[] strides = t.strides();
-        int nd = sizes.length;
-        long newStride = dim >= nd ? 1 : sizes[dim] * strides[dim];
-        long[] newSizes = new long[nd + 1];
-        long[] newStrides = new long[nd + 1];
+    /**
+     * inferUnsqueezeGeometry, as sizes then strides: the new dimension's stride spans the dimension it
+     * precedes (1 at the end).
+     */
+    private static long[] unsqueezeGeometry(TensorImpl t, int dim) {
+        int nd = t.dim();
+        long newStride = dim >= nd ? 1 : t.size(dim) * t.stride(dim);
+        long[] g = new long[2 * (nd + 1)];
         for (int i = 0, j = 0; i <= nd; i++) {
             if (i == dim) {
-                newSizes[i] = 1;
-                newStrides[i] = newStride;
+                g[i] = 1;
+                g[nd + 1 + i] = newStride;
             } else {
-                newSizes[i] = sizes[j];
-                newStrides[i] = strides[j];
+                g[i] = t.size(j);
+                g[nd + 1 + i] = t.stride(j);
                 j++;
             }
         }
-        return new long[][] {newSizes, newStrides};
+        return g;
     }
 
     // ---- select, slice, narrow
@@ -303,10 +305,16 @@ public final class TensorShape implements TensorShapeDeclarations {
                     + Arrays.toString(self.sizes()) + " at dimension " + d);
         }
         long i = index < 0 ? index + size : index;
-        long[] sizes = self.sizes();
-        long[] strides = self.strides();
-        long offset = self.storageOffset() + i * strides[d];
-        return self.asStrided(remove(sizes, d), remove(strides, d), offset);
+        long offset = self.storageOffset() + i * self.stride(d);
+        long[] g = new long[2 * (nd - 1)]; // sizes, then strides, without dimension d
+        for (int k = 0, j = 0; k < nd; k++) {
+            if (k != d) {
+                g[j] = self.size(k);
+                g[nd - 1 + j] = self.stride(k);
+                j++;
+            }
+        }
+        return self.asStridedOwning(g, offset);
     }
 
     @Override
@@ -316,8 +324,8 @@ public final class TensorShape implements TensorShapeDeclarations {
             throw new IndexOutOfBoundsException("slice() cannot be applied to a 0-dim tensor.");
         }
         int d = TensorGeometry.wrapDim(dim, nd);
-        long[] sizes = self.sizes();
-        long[] strides = self.strides();
+        long[] g = self.geometry(); // sizes, then strides: the view's, once dimension d is sliced
+        long size = g[d];
         long startVal = start != null ? start : 0;
         long endVal = end != null ? end : Long.MAX_VALUE;
         if (step <= 0) {
@@ -327,26 +335,26 @@ public final class TensorShape implements TensorShapeDeclarations {
             startVal = 0;
         }
         if (startVal < 0) {
-            startVal += sizes[d];
+            startVal += size;
         }
         if (endVal < 0) {
-            endVal += sizes[d];
+            endVal += size;
         }
         if (startVal < 0) {
             startVal = 0;
-        } else if (startVal >= sizes[d]) {
-            startVal = sizes[d];
+        } else if (startVal >= size) {
+            startVal = size;
         }
         if (endVal < startVal) {
             endVal = startVal;
-        } else if (endVal >= sizes[d]) {
-            endVal = sizes[d];
+        } else if (endVal >= size) {
+            endVal = size;
         }
-        long offset = self.storageOffset() + startVal * strides[d];
+        long offset = self.storageOffset() + startVal * g[nd + d];
         long len = endVal - startVal;
-        sizes[d] = (len + step - 1) / step;
-        strides[d] *= step;
-        return self.asStrided(sizes, strides, offset);
+        g[d] = (len + step - 1) / step;
+        g[nd + d] *= step;
+        return self.asStridedOwning(g, offset);
     }
 
     @Override
@@ -623,10 +631,17 @@ public final class TensorShape implements TensorShapeDeclarations {
      * tensor of 0 elements when the other sizes multiply to 0.
      */
     static long[] inferSize(long[] shape, long numel) {
-        long[] out = shape.clone();
+        long[] out = new long[shape.length];
+        inferSizeInto(shape, numel, out);
+        return out;
+    }
+
+    /** {@link #inferSize}, written to {@code out[0, shape.length)}. */
+    static void inferSizeInto(long[] shape, long numel, long[] out) {
+        System.arraycopy(shape, 0, out, 0, shape.length);
         int inferred = -1;
         long newSize = 1;
-        for (int i = 0; i < out.length; i++) {
+        for (int i = 0; i < shape.length; i++) {
             if (out[i] == -1) {
                 if (inferred >= 0) {
                     throw new IllegalArgumentException("only one dimension can be inferred");
@@ -647,7 +662,7 @@ public final class TensorShape implements TensorShapeDeclarations {
                 }
                 out[inferred] = numel / newSize;
             }
-            return out;
+            return;
         }
         throw new IllegalArgumentException("shape '" + Arrays.toString(shape) + "' is invalid for input of size " + numel);
     }
@@ -694,11 +709,45 @@ public final class TensorShape implements TensorShapeDeclarations {
         return viewD == -1 ? newStrides : null;
     }
 
-    private static long[] remove(long[] a, int i) {
-        long[] out = new long[a.length - 1];
-        System.arraycopy(a, 0, out, 0, i);
-        System.arraycopy(a, i + 1, out, i, a.length - i - 1);
-        return out;
+    /**
+     * {@link #computeStride} of {@code self} viewed as the sizes in {@code g[0, n)}, written to
+     * {@code g[n, 2n)}, reading self's geometry in place; false when no view exists.
+     */
+    static boolean computeStrideInto(TensorImpl self, long[] g, int n) {
+        int oldNd = self.dim();
+        if (oldNd == 0) {
+            Arrays.fill(g, n, 2 * n, 1);
+            return true;
+        }
+        if (self.numel() == 0) {
+            long[] newSizes = Arrays.copyOf(g, n);
+            long[] strides = self.hasSizes(newSizes) ? self.strides() : TensorGeometry.contiguousStrides(newSizes);
+            System.arraycopy(strides, 0, g, n, n);
+            return true;
+        }
+        int viewD = n - 1;
+        long chunkBaseStride = self.stride(oldNd - 1);
+        long tensorNumel = 1;
+        long viewNumel = 1;
+        for (int tensorD = oldNd - 1; tensorD >= 0; tensorD--) {
+            tensorNumel *= self.size(tensorD);
+            if (tensorD == 0 || (self.size(tensorD - 1) != 1 && self.stride(tensorD - 1) != tensorNumel * chunkBaseStride)) {
+                while (viewD >= 0 && (viewNumel < tensorNumel || g[viewD] == 1)) {
+                    g[n + viewD] = viewNumel * chunkBaseStride;
+                    viewNumel *= g[viewD];
+                    viewD--;
+                }
+                if (viewNumel != tensorNumel) {
+                    return false;
+                }
+                if (tensorD > 0) {
+                    chunkBaseStride = self.stride(tensorD - 1);
+                    tensorNumel = 1;
+                    viewNumel = 1;
+                }
+            }
+        }
+        return viewD == -1;
     }
 
     private static long[] insert(long[] a, int i, long value) {
