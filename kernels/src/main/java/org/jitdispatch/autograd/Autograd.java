@@ -68,7 +68,9 @@ public final class Autograd {
     }
 
     public static void setGrad(Tensor t, Tensor grad) {
-        meta(t).grad = grad;
+        AutogradMeta m = meta(t);
+        m.grad = grad;
+        m.gradOwned = false;
     }
 
     public static Node gradFn(TensorImpl t) {
@@ -90,6 +92,7 @@ public final class Autograd {
         AutogradMeta m = meta(result);
         m.gradFn = node;
         m.outputNr = outputNr;
+        m.edge = null;
         updateKeys(result);
     }
 
@@ -106,7 +109,10 @@ public final class Autograd {
             return null;
         }
         if (m.gradFn != null) {
-            return new Edge(m.gradFn, m.outputNr);
+            if (m.edge == null || m.edge.node() != m.gradFn) {
+                m.edge = new Edge(m.gradFn, m.outputNr);
+            }
+            return m.edge;
         }
         if (!m.requiresGrad) {
             return null;
@@ -114,7 +120,10 @@ public final class Autograd {
         if (m.accumulator == null) {
             m.accumulator = new AccumulateGrad(t);
         }
-        return new Edge(m.accumulator, 0);
+        if (m.edge == null || m.edge.node() != m.accumulator) {
+            m.edge = new Edge(m.accumulator, 0);
+        }
+        return m.edge;
     }
 
     /** Gradient edges of inputs that are tensors or tensor lists (a list gives one edge per element). */
@@ -134,11 +143,11 @@ public final class Autograd {
 
     /** The gradient edges of a forward call's inputs (null entries for inputs that need no gradient). */
     public static Edge[] collectNextEdges(Tensor... inputs) {
-        List<Edge> edges = new ArrayList<>(inputs.length);
-        for (Tensor t : inputs) {
-            edges.add(gradientEdge(t));
+        Edge[] edges = new Edge[inputs.length];
+        for (int i = 0; i < inputs.length; i++) {
+            edges[i] = gradientEdge(inputs[i]);
         }
-        return edges.toArray(new Edge[0]);
+        return edges;
     }
 
     static AutogradMeta meta(TensorImpl t) {

@@ -6,7 +6,15 @@ import org.jitdispatch.Tensor;
 final class AutogradMeta {
     boolean requiresGrad;
     Tensor grad;
+    /**
+     * Whether {@link #grad} is a tensor AccumulateGrad made itself (a sum it computed), which nothing else
+     * references, so later gradients may be added into it in place. A gradient taken over as it came (the
+     * first one, which may be another node's output or the caller's tensor) or set by the user is not.
+     */
+    boolean gradOwned;
     Node gradFn;
     int outputNr;
     AccumulateGrad accumulator;
+    /** The edge to {@link #gradFn}'s input {@link #outputNr}, or to {@link #accumulator}: built once. */
+    Edge edge;
 }

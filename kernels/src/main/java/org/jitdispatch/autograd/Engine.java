@@ -1,14 +1,7 @@
 package org.jitdispatch.autograd;
 
-import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.Deque;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.PriorityQueue;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 
@@ -16,6 +9,10 @@ import org.jitdispatch.Torch;
  * Runs a backward pass (torch::autograd::Engine, single-threaded): counts how many edges reach each node,
  * then runs nodes whose inputs are complete, latest-created first, summing the gradients that reach the
  * same input.
+ *
+ * <p>A pass keeps its bookkeeping in one {@link GraphTask}: an identity table of the nodes it reaches
+ * (dependency count and input buffer per node) and a ready heap, a few arrays sized to the graph, so a
+ * small graph's backward allocates little beyond the gradients themselves.
  */
 public final class Engine {
     private Engine() {
@@ -23,93 +20,227 @@ public final class Engine {
 
     /** {@code roots[i].backward(grads[i])} for all i together; a null grad means ones for a scalar root. */
     public static void backward(List<Tensor> roots, List<Tensor> grads, boolean retainGraph) {
-        Map<Node, Tensor[]> buffers = new IdentityHashMap<>();
-        for (int i = 0; i < roots.size(); i++) {
-            Tensor root = roots.get(i);
-            Edge edge = Autograd.gradientEdge(root);
-            if (edge == null) {
-                throw new IllegalStateException("element " + i + " of tensors does not require grad and does not have a"
-                        + " grad_fn");
-            }
-            Tensor grad = grads.get(i);
-            if (grad == null) {
-                if (root.numel() != 1) {
-                    throw new IllegalStateException("grad can be implicitly created only for scalar outputs");
-                }
-                grad = Torch.ones_like(root);
-            } else if (!Arrays.equals(grad.sizes(), root.sizes())) {
-                throw new IllegalArgumentException("Mismatch in shape: grad_output[" + i + "] has a shape of "
-                        + Arrays.toString(grad.sizes()) + " and output[" + i + "] has a shape of "
-                        + Arrays.toString(root.sizes()) + ".");
-            }
-            accumulate(buffers, edge, grad);
-        }
-        Map<Node, Integer> dependencies = countDependencies(buffers.keySet());
-        PriorityQueue<Node> ready = new PriorityQueue<>(Comparator.comparingLong(Node::sequenceNr).reversed());
-        for (Node n : buffers.keySet()) {
-            if (dependencies.getOrDefault(n, 0) == 0) {
-                ready.add(n);
-            }
-        }
+        GraphTask task = new GraphTask();
         try (NoGrad g = NoGrad.enter()) {
-            while (!ready.isEmpty()) {
-                Node node = ready.poll();
-                Tensor[] inputs = buffers.remove(node);
+            for (int i = 0; i < roots.size(); i++) {
+                Tensor root = roots.get(i);
+                Edge edge = Autograd.gradientEdge(root);
+                if (edge == null) {
+                    throw new IllegalStateException("element " + i + " of tensors does not require grad and does not"
+                            + " have a grad_fn");
+                }
+                Tensor grad = grads.get(i);
+                if (grad == null) {
+                    if (root.numel() != 1) {
+                        throw new IllegalStateException("grad can be implicitly created only for scalar outputs");
+                    }
+                    grad = Torch.ones_like(root);
+                } else if (!grad.sameSizes(root)) {
+                    throw new IllegalArgumentException("Mismatch in shape: grad_output[" + i + "] has a shape of "
+                            + Arrays.toString(grad.sizes()) + " and output[" + i + "] has a shape of "
+                            + Arrays.toString(root.sizes()) + ".");
+                }
+                task.accumulate(edge, grad);
+            }
+            task.countDependencies();
+            task.run(retainGraph);
+        }
+    }
+
+    /** One backward pass's state: the nodes it reaches, their pending edge counts and input buffers. */
+    private static final class GraphTask {
+        private Node[] nodes = new Node[16];
+        private int[] dependencies = new int[16];
+        private Tensor[][] buffers = new Tensor[16][];
+        private boolean[] visited = new boolean[16];
+        private int size;
+        /** The ready nodes: a binary max-heap on sequence number (the latest-created runs first). */
+        private Node[] ready = new Node[8];
+        private int readyCount;
+        /** The nodes that received a root's gradient, where counting starts. */
+        private Node[] roots = new Node[2];
+        private int rootCount;
+
+        /** Adds {@code grad} into input {@code e.inputNr()} of {@code e.node()}'s buffer. */
+        void accumulate(Edge e, Tensor grad) {
+            int slot = slotOf(e.node());
+            boolean isNew = nodes[slot] == null;
+            Tensor[] buffer = bufferAt(slot, e);
+            if (isNew && rootCount >= 0) {
+                addRoot(e.node());
+            }
+            Tensor old = buffer[e.inputNr()];
+            buffer[e.inputNr()] = old == null ? grad : old.add(grad);
+        }
+
+        /** For every node reachable from the roots, how many edges point at it. */
+        void countDependencies() {
+            Node[] stack = Arrays.copyOf(roots, Math.max(rootCount, 8));
+            int top = rootCount;
+            rootCount = -1; // from now on, new buffers are not roots
+            while (top > 0) {
+                Node n = stack[--top];
+                int slot = entry(n);
+                if (visited[slot]) {
+                    continue;
+                }
+                visited[slot] = true;
+                for (int i = 0; i < n.numNextEdges(); i++) {
+                    Edge e = n.nextEdge(i);
+                    if (e != null) {
+                        int target = entry(e.node()); // first: it may grow the table's arrays
+                        dependencies[target]++;
+                        if (top == stack.length) {
+                            stack = Arrays.copyOf(stack, 2 * top);
+                        }
+                        stack[top++] = e.node();
+                    }
+                }
+            }
+        }
+
+        void run(boolean retainGraph) {
+            for (int s = 0; s < nodes.length; s++) {
+                if (nodes[s] != null && buffers[s] != null && dependencies[s] == 0) {
+                    push(nodes[s]);
+                }
+            }
+            while (readyCount > 0) {
+                Node node = pop();
+                int slot = slotOf(node);
+                Tensor[] inputs = buffers[slot];
+                buffers[slot] = null;
                 Tensor[] outputs = node.apply(inputs);
                 if (!retainGraph) {
                     node.releaseVariables();
                 }
-                List<Edge> next = node.nextEdges();
-                for (int i = 0; i < next.size(); i++) {
-                    Edge e = next.get(i);
+                for (int i = 0; i < node.numNextEdges(); i++) {
+                    Edge e = node.nextEdge(i);
                     if (e == null) {
                         continue;
                     }
                     if (i < outputs.length && outputs[i] != null) {
-                        accumulate(buffers, e, outputs[i]);
+                        accumulate(e, outputs[i]);
                     } else {
-                        buffers.computeIfAbsent(e.node(), k -> new Tensor[e.inputNr() + 1]);
+                        bufferAt(slotOf(e.node()), e);
                     }
-                    int left = dependencies.merge(e.node(), -1, Integer::sum);
-                    if (left == 0) {
-                        ready.add(e.node());
+                    int target = slotOf(e.node());
+                    if (--dependencies[target] == 0) {
+                        push(e.node());
                     }
                 }
             }
         }
-    }
 
-    /** Adds a gradient into the input buffer of the edge's node. */
-    private static void accumulate(Map<Node, Tensor[]> buffers, Edge e, Tensor grad) {
-        Tensor[] buffer = buffers.computeIfAbsent(e.node(), k -> new Tensor[e.inputNr() + 1]);
-        if (buffer.length <= e.inputNr()) {
-            buffer = Arrays.copyOf(buffer, e.inputNr() + 1);
-            buffers.put(e.node(), buffer);
-        }
-        Tensor old = buffer[e.inputNr()];
-        try (NoGrad g = NoGrad.enter()) {
-            buffer[e.inputNr()] = old == null ? grad : old.add(grad);
-        }
-    }
+        // ---------------------------------------------------------------- the identity table
 
-    /** For every node reachable from the roots, how many edges point at it. */
-    private static Map<Node, Integer> countDependencies(Iterable<Node> roots) {
-        Map<Node, Integer> count = new HashMap<>();
-        Deque<Node> todo = new ArrayDeque<>();
-        Map<Node, Boolean> seen = new IdentityHashMap<>();
-        roots.forEach(todo::add);
-        while (!todo.isEmpty()) {
-            Node n = todo.poll();
-            if (seen.put(n, Boolean.TRUE) != null) {
-                continue;
+        /** The slot of {@code n}, added (with no buffer and no dependencies yet) when missing. */
+        private int entry(Node n) {
+            int slot = slotOf(n);
+            if (nodes[slot] == null) {
+                nodes[slot] = n;
+                size++;
+                if (2 * size > nodes.length) {
+                    grow();
+                    slot = slotOf(n);
+                }
             }
-            for (Edge e : n.nextEdges()) {
-                if (e != null) {
-                    count.merge(e.node(), 1, Integer::sum);
-                    todo.add(e.node());
+            return slot;
+        }
+
+        /** The buffer of the node at {@code slot} (for {@code e.node()}), created or grown to reach the edge's input. */
+        private Tensor[] bufferAt(int slot, Edge e) {
+            slot = nodes[slot] == null ? entry(e.node()) : slot;
+            Tensor[] buffer = buffers[slot];
+            if (buffer == null) {
+                buffer = new Tensor[e.inputNr() + 1];
+                buffers[slot] = buffer;
+            } else if (buffer.length <= e.inputNr()) {
+                buffer = Arrays.copyOf(buffer, e.inputNr() + 1);
+                buffers[slot] = buffer;
+            }
+            return buffer;
+        }
+
+        /** Where {@code n} is, or the empty slot where it would go (linear probing on identity hashes). */
+        private int slotOf(Node n) {
+            int mask = nodes.length - 1;
+            int slot = System.identityHashCode(n) & mask;
+            while (nodes[slot] != null && nodes[slot] != n) {
+                slot = (slot + 1) & mask;
+            }
+            return slot;
+        }
+
+        private void grow() {
+            Node[] oldNodes = nodes;
+            int[] oldDependencies = dependencies;
+            Tensor[][] oldBuffers = buffers;
+            boolean[] oldVisited = visited;
+            int capacity = 2 * oldNodes.length;
+            nodes = new Node[capacity];
+            dependencies = new int[capacity];
+            buffers = new Tensor[capacity][];
+            visited = new boolean[capacity];
+            for (int s = 0; s < oldNodes.length; s++) {
+                if (oldNodes[s] != null) {
+                    int slot = slotOf(oldNodes[s]);
+                    nodes[slot] = oldNodes[s];
+                    dependencies[slot] = oldDependencies[s];
+                    buffers[slot] = oldBuffers[s];
+                    visited[slot] = oldVisited[s];
                 }
             }
         }
-        return count;
+
+        private void addRoot(Node n) {
+            if (rootCount == roots.length) {
+                roots = Arrays.copyOf(roots, 2 * rootCount);
+            }
+            roots[rootCount++] = n;
+        }
+
+        // ---------------------------------------------------------------- the ready heap
+
+        private void push(Node n) {
+            if (readyCount == ready.length) {
+                ready = Arrays.copyOf(ready, 2 * readyCount);
+            }
+            int i = readyCount++;
+            while (i > 0) {
+                int parent = (i - 1) >>> 1;
+                if (ready[parent].sequenceNr() >= n.sequenceNr()) {
+                    break;
+                }
+                ready[i] = ready[parent];
+                i = parent;
+            }
+            ready[i] = n;
+        }
+
+        private Node pop() {
+            Node top = ready[0];
+            Node last = ready[--readyCount];
+            ready[readyCount] = null;
+            int i = 0;
+            while (true) {
+                int child = 2 * i + 1;
+                if (child >= readyCount) {
+                    break;
+                }
+                if (child + 1 < readyCount && ready[child + 1].sequenceNr() > ready[child].sequenceNr()) {
+                    child++;
+                }
+                if (last.sequenceNr() >= ready[child].sequenceNr()) {
+                    break;
+                }
+                ready[i] = ready[child];
+                i = child;
+            }
+            if (readyCount > 0) {
+                ready[i] = last;
+            }
+            return top;
+        }
     }
 }

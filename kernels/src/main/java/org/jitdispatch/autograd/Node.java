@@ -15,10 +15,11 @@ public abstract class Node {
     private static final AtomicLong SEQUENCE = new AtomicLong();
 
     private final long sequenceNr = SEQUENCE.getAndIncrement();
-    private final List<Edge> nextEdges;
+    /** Never written after construction; read by the engine and the generated backward functions. */
+    private final Edge[] nextEdges;
 
     protected Node(Edge... nextEdges) {
-        this.nextEdges = Collections.unmodifiableList(Arrays.asList(nextEdges.clone()));
+        this.nextEdges = nextEdges.clone();
     }
 
     /** Gradients of the inputs from the gradients of the outputs; an entry may be null (no gradient). */
@@ -28,8 +29,19 @@ public abstract class Node {
     protected void releaseVariables() {
     }
 
+    /** The edges to the inputs' gradient functions, in input order (read-only). */
     public final List<Edge> nextEdges() {
-        return nextEdges;
+        return Collections.unmodifiableList(Arrays.asList(nextEdges));
+    }
+
+    /** How many inputs this node returns gradients for. */
+    public final int numNextEdges() {
+        return nextEdges.length;
+    }
+
+    /** The edge of input {@code i}, or null when that input needs no gradient. */
+    public final Edge nextEdge(int i) {
+        return nextEdges[i];
     }
 
     /** Later nodes run first when several are ready (PyTorch orders its ready queue the same way). */

@@ -12,7 +12,10 @@ public final class SavedVariable {
     private Tensor value;
     private final int savedVersion;
     private final boolean wasDefined;
-    private final String description;
+    private final boolean isOutput;
+    /** The saved tensor's grad_fn and output number when it was saved, for the error message. */
+    private final Node savedGradFn;
+    private final int savedOutputNr;
 
     /**
      * Saves {@code value} (may be null); {@code isOutput} and the producing node name the tensor in the
@@ -22,7 +25,9 @@ public final class SavedVariable {
         this.value = value;
         this.wasDefined = value != null;
         this.savedVersion = value == null ? 0 : value.version();
-        this.description = value == null ? "" : describe(value, isOutput);
+        this.isOutput = isOutput;
+        this.savedGradFn = value == null ? null : Autograd.gradFn(value);
+        this.savedOutputNr = value == null ? 0 : Autograd.outputNr(value);
     }
 
     /** The saved tensor; {@code saver} is the node asking (named in the errors). */
@@ -38,7 +43,7 @@ public final class SavedVariable {
         }
         if (value.version() != savedVersion) {
             throw new IllegalStateException("one of the variables needed for gradient computation has been modified by an"
-                    + " inplace operation: " + description + " is at version " + value.version() + "; expected version "
+                    + " inplace operation: " + describe() + " is at version " + value.version() + "; expected version "
                     + savedVersion + " instead. Hint: enable anomaly detection to find the operation that failed to"
                     + " compute its gradient, with torch.autograd.set_detect_anomaly(True).");
         }
@@ -50,11 +55,12 @@ public final class SavedVariable {
         value = null;
     }
 
-    private static String describe(Tensor t, boolean isOutput) {
-        String type = "[torch." + t.dtype().c10Name() + "Tensor " + Arrays.toString(t.sizes()) + "]";
-        Node fn = Autograd.gradFn(t);
-        if (fn != null) {
-            return type + ", which is " + (isOutput ? "output " : "input ") + Autograd.outputNr(t) + " of " + fn.name() + ",";
+    /** The tensor as PyTorch's error names it; built only for the error, not on every save. */
+    private String describe() {
+        String type = "[torch." + value.dtype().c10Name() + "Tensor " + Arrays.toString(value.sizes()) + "]";
+        if (savedGradFn != null) {
+            return type + ", which is " + (isOutput ? "output " : "input ") + savedOutputNr + " of " + savedGradFn.name()
+                    + ",";
         }
         return type + ",";
     }

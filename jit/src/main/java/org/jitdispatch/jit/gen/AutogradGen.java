@@ -141,7 +141,7 @@ final class AutogradGen {
                 .returns(com.palantir.javapoet.ArrayTypeName.of(JavaNames.TENSOR))
                 .addParameter(com.palantir.javapoet.ArrayTypeName.of(JavaNames.TENSOR), "grads")
                 .addStatement("$T grad = grads[0]", JavaNames.TENSOR)
-                .addStatement("$T[] out = new $T[nextEdges().size()]", JavaNames.TENSOR, JavaNames.TENSOR)
+                .addStatement("$T[] out = new $T[numNextEdges()]", JavaNames.TENSOR, JavaNames.TENSOR)
                 .beginControlFlow("if (grad == null)")
                 .addStatement("return out")
                 .endControlFlow();
@@ -166,14 +166,14 @@ final class AutogradGen {
                 }
                 apply.addStatement("$T[] $N = $L", JavaNames.TENSOR, "grad_" + a.name(), formulaCode(formula))
                         .beginControlFlow("for (int i = 0; i < $N.length; i++, at++)", sizes)
-                        .beginControlFlow("if (nextEdges().get(at) != null)")
+                        .beginControlFlow("if (nextEdge(at) != null)")
                         .addStatement("out[at] = $T.sumTo($N[i], $N[i])", FORMULAS, "grad_" + a.name(), sizes)
                         .endControlFlow()
                         .endControlFlow();
                 continue;
             }
             if (formula != null) {
-                apply.beginControlFlow("if (nextEdges().get(at) != null)")
+                apply.beginControlFlow("if (nextEdge(at) != null)")
                         .addStatement("out[at] = $T.sumTo($L, $N)", FORMULAS, formulaCode(formula), sizes)
                         .endControlFlow();
             }

@@ -5,10 +5,12 @@ import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.runtime.Device;
+import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.Layout;
 import org.jitdispatch.runtime.MemoryFormat;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
 import org.jitdispatch.runtime.TensorGeometry;
 import org.jitdispatch.runtime.TensorImpl;
 
@@ -40,6 +42,11 @@ public final class TensorFactories implements TensorFactoriesDeclarations {
     private static Tensor allocate(long[] size, ScalarType dtype, Layout layout, Device device, MemoryFormat memoryFormat) {
         FactoryOptions.checkStrided(EMPTY, layout);
         FactoryOptions.checkSizeNonnegative(size);
+        if (device.type() == DeviceType.CPU && (memoryFormat == null || memoryFormat == MemoryFormat.Contiguous)) {
+            // the common case: one geometry array, no strides array built and copied
+            ScalarType t = FactoryOptions.dtypeOrDefault(dtype);
+            return new Tensor(Storage.allocate(t, TensorGeometry.numel(size)), size);
+        }
         long[] strides = MemoryFormats.strides(size, memoryFormat == null ? MemoryFormat.Contiguous : memoryFormat);
         return Tensor.FACTORY.emptyStrided(size, strides, FactoryOptions.dtypeOrDefault(dtype), device);
     }
