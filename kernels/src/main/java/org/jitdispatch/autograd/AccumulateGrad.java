@@ -2,6 +2,9 @@ package org.jitdispatch.autograd;
 
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.MemoryFormat;
+import org.jitdispatch.runtime.TensorGeometry;
 
 /** The node that ends every path at a leaf: it adds the incoming gradient to the leaf's {@code grad}. */
 final class AccumulateGrad extends Node {
@@ -29,8 +32,8 @@ final class AccumulateGrad extends Node {
         AutogradMeta meta = Autograd.meta(variable);
         try (NoGrad g = NoGrad.enter()) {
             if (meta.grad == null) {
-                meta.grad = incoming; // taken over, as PyTorch steals a gradient nothing else holds
-                meta.gradOwned = false;
+                meta.grad = copyInLayoutOf(incoming, variable);
+                meta.gradOwned = true;
             } else if (meta.gradOwned && meta.grad.dtype() == incoming.dtype()) {
                 meta.grad.add_(incoming); // PyTorch's in-place `variable.grad += new_grad` outside grad mode
             } else {
@@ -39,6 +42,23 @@ final class AccumulateGrad extends Node {
             }
         }
         return NO_GRADIENTS;
+    }
+
+    /**
+     * The first gradient of a leaf, as PyTorch's clone_obey_contract makes it: a copy with the leaf's strides
+     * when the leaf is dense, else a contiguous copy. PyTorch takes the incoming tensor over instead when
+     * nothing else references it, which Java cannot know: it may be another leaf's gradient too (add's
+     * backward hands one tensor to both inputs), the caller's tensor, or a transposed view.
+     */
+    private static Tensor copyInLayoutOf(Tensor incoming, Tensor variable) {
+        if (variable.isContiguous() && !variable.isMeta()) {
+            return incoming.clone(MemoryFormat.Contiguous);
+        }
+        if (TensorGeometry.isNonOverlappingAndDense(variable.sizes(), variable.strides())) {
+            return Torch.empty_strided(variable.sizes(), variable.strides(), incoming.dtype(), null, incoming.device(), null)
+                    .copy_(incoming);
+        }
+        return incoming.clone(MemoryFormat.Contiguous);
     }
 
     @Override

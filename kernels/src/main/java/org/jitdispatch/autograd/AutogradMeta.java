@@ -7,9 +7,8 @@ final class AutogradMeta {
     boolean requiresGrad;
     Tensor grad;
     /**
-     * Whether {@link #grad} is a tensor AccumulateGrad made itself (a sum it computed), which nothing else
-     * references, so later gradients may be added into it in place. A gradient taken over as it came (the
-     * first one, which may be another node's output or the caller's tensor) or set by the user is not.
+     * Whether {@link #grad} is a tensor AccumulateGrad made itself (a copy or a sum), which nothing else
+     * references, so later gradients may be added into it in place. A gradient set by the user is not.
      */
     boolean gradOwned;
     Node gradFn;

@@ -9,9 +9,9 @@ import org.jitdispatch.kernels.AtenLibrary;
 import org.junit.jupiter.api.Test;
 
 /**
- * How AccumulateGrad fills a leaf's {@code .grad}: the first gradient is taken over, later ones are summed,
- * in place once the sum is a tensor of its own (as PyTorch's {@code variable.grad += new_grad}), and never
- * into a tensor that someone else holds: another leaf's gradient or the caller's.
+ * How AccumulateGrad fills a leaf's {@code .grad}: the first gradient is copied in the leaf's layout, later
+ * ones are added into that copy in place (PyTorch's {@code variable.grad += new_grad}), and never into a
+ * tensor that someone else holds: another leaf's gradient, the caller's, or one the user set.
  */
 class GradAccumulationTest {
     static {
@@ -44,11 +44,27 @@ class GradAccumulationTest {
     void anOwnedSumIsUpdatedInPlaceSoHeldReferencesSeeIt() {
         Tensor x = Torch.tensor(new float[] {1, 2}).requiresGrad_(true);
         x.mul(x).sum().backward();
-        x.mul(x).sum().backward();
         Tensor held = x.grad();
         x.mul(x).sum().backward();
-        assertSame(held, x.grad(), "the third gradient is added into the sum the second one made");
+        x.mul(x).sum().backward();
+        assertSame(held, x.grad(), "later gradients are added into the first one's copy");
         assertArrayEquals(new float[] {6, 12}, held.toFloatArray());
+    }
+
+    @Test
+    void gradientsHaveTheLeafsLayoutAndAreTheirOwnTensors() {
+        Tensor w = Torch.tensor(new float[] {1, 2, 3, 4, 5, 6}, 3, 2).requiresGrad_(true);
+        Tensor b = Torch.tensor(new float[] {1, 1, 1}).requiresGrad_(true);
+        // as nn.Linear computes x @ w.T: w's gradient reaches AccumulateGrad as a transposed view
+        Torch.tensor(new float[] {1, 2}, 1, 2).mm(w.transpose(0, 1)).add(b).sum().backward();
+        assertArrayEquals(new long[] {2, 1}, w.grad().strides());
+        assertArrayEquals(new float[] {1, 2, 1, 2, 1, 2}, w.grad().toFloatArray());
+        Tensor p = Torch.tensor(new float[] {1, 2}).requiresGrad_(true);
+        Tensor q = Torch.tensor(new float[] {3, 4}).requiresGrad_(true);
+        p.add(q).sum().backward();
+        p.grad().mul_(Torch.tensor(new float[] {10, 10}));
+        assertArrayEquals(new float[] {10, 10}, p.grad().toFloatArray());
+        assertArrayEquals(new float[] {1, 1}, q.grad().toFloatArray(), "q's gradient is not p's");
     }
 
     @Test
