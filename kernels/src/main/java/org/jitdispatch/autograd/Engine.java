@@ -49,13 +49,13 @@ public final class Engine {
 
     /** One backward pass's state: the nodes it reaches, their pending edge counts and input buffers. */
     private static final class GraphTask {
-        private Node[] nodes = new Node[16];
-        private int[] dependencies = new int[16];
-        private Tensor[][] buffers = new Tensor[16][];
-        private boolean[] visited = new boolean[16];
+        private Node[] nodes = new Node[8];
+        private int[] dependencies = new int[8];
+        private Tensor[][] buffers = new Tensor[8][];
+        private boolean[] visited = new boolean[8];
         private int size;
         /** The ready nodes: a binary max-heap on sequence number (the latest-created runs first). */
-        private Node[] ready = new Node[8];
+        private Node[] ready = new Node[4];
         private int readyCount;
         /** The nodes that received a root's gradient, where counting starts. */
         private Node[] roots = new Node[2];

@@ -10,6 +10,7 @@ import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
 
 /**
  * fill_ and zero_ (ATen's Fill.cpp): a nullary TensorIterator op over self, which may be any view,
@@ -70,6 +71,15 @@ public final class Fill implements FillDeclarations {
         if (self.numel() == 0) {
             return;
         }
+        if (self.isContiguous()) {
+            fillContiguous(self, value);
+        } else {
+            fillStrided(self, value);
+        }
+    }
+
+    /** The general path of {@link #fillUnchecked}: TensorIterator's nullary loop, for any strides. */
+    static void fillStrided(Tensor self, Scalar value) {
         TensorIterator iter = TensorIterator.inplace(Tensor.FACTORY, self);
         iter.buildNullaryOp(self);
         iter.commit();
@@ -110,6 +120,32 @@ public final class Fill implements FillDeclarations {
                     Arrays.fill(c.outBool(), c.start(), c.end(), v);
                 }
             }
+        }
+    }
+
+    /**
+     * The fast path of {@link #fillUnchecked}: a contiguous tensor's elements are one run of its storage,
+     * which is what TensorIterator's nullary loop would visit, with the same value conversions.
+     */
+    static void fillContiguous(Tensor self, Scalar value) {
+        int from = (int) self.storageOffset();
+        int to = from + (int) self.numel();
+        Storage s = self.storage();
+        switch (self.dtype()) {
+            case Float32:
+                Arrays.fill(s.floats(), from, to, (float) ScalarConversions.toDouble(value));
+                break;
+            case Float64:
+                Arrays.fill(s.doubles(), from, to, ScalarConversions.toDouble(value));
+                break;
+            case Int32:
+                Arrays.fill(s.ints(), from, to, (int) (value.isFloatingPoint() ? (long) value.toDouble() : value.toLong()));
+                break;
+            case Int64:
+                Arrays.fill(s.longs(), from, to, value.isFloatingPoint() ? (long) value.toDouble() : value.toLong());
+                break;
+            default:
+                Arrays.fill(s.booleans(), from, to, value.toBoolean());
         }
     }
 }
