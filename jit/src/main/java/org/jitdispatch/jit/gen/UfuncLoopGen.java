@@ -66,8 +66,9 @@ final class UfuncLoopGen {
     }
 
     /**
-     * The loop over tensors: contiguous CPU tensors whose dtype is the loop's, or 0-dim ones of any dtype
-     * (read once, converted as a C++ static_cast would). The caller has checked all of that.
+     * The loop over tensors: contiguous CPU tensors whose dtype is the loop's, or operands that are one value
+     * (0-dim ones of any dtype, or one element expanded), read once and converted as a C++ static_cast
+     * would. The caller has checked all of that.
      */
     private static MethodSpec overTensors(Ufunc u, ScalarType dtype) {
         TypeName t = javaType(dtype);
@@ -95,10 +96,10 @@ final class UfuncLoopGen {
         }
         String a = u.inputs().get(0);
         String b = u.inputs().get(1);
-        m.beginControlFlow("if ($N.dim() == 0 && $N.dim() != 0)", a, b)
+        m.beginControlFlow("if ($T.isOneValue($N) && !$T.isOneValue($N))", ZERO_DIM_VALUES, a, ZERO_DIM_VALUES, b)
                 .addStatement("$N(outData, outOffset, $T.$N($N), $N.storage().$N(), (int) $N.storageOffset(), n$L)",
                         methodName(u, dtype, 0), ZERO_DIM_VALUES, valueReader(dtype), a, b, accessor, b, scalarArgs)
-                .nextControlFlow("else if ($N.dim() == 0 && $N.dim() != 0)", b, a)
+                .nextControlFlow("else if ($T.isOneValue($N) && !$T.isOneValue($N))", ZERO_DIM_VALUES, b, ZERO_DIM_VALUES, a)
                 .addStatement("$N(outData, outOffset, $N.storage().$N(), (int) $N.storageOffset(), $T.$N($N), n$L)",
                         methodName(u, dtype, 1), a, accessor, a, ZERO_DIM_VALUES, valueReader(dtype), b, scalarArgs)
                 .nextControlFlow("else")

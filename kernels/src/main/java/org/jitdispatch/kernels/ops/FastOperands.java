@@ -13,7 +13,8 @@ import org.jitdispatch.runtime.TensorImpl;
  * row-major strides (size-1 dimensions included: other strides there would order the output's
  * dimensions) with a 0-dim one whose dtype does not promote the result (a lower or equal category: {@code x * 2.0} on float32, {@code x + 1}
  * on int32). The result then has the dimensioned operand's sizes and dtype and contiguous strides, as
- * TensorIterator's fast set-up gives it. Wrapped numbers only ever take the 0-dim side: two of them
+ * TensorIterator's fast set-up gives it. An operand expanded from one element beside a row-major one of
+ * its dtype and sizes is read as that one value. Wrapped numbers only ever take the 0-dim side: two of them
  * promote by category alone ({@code 2.5 * 2.5} is float32). Anything else (broadcasting between dimensioned operands,
  * promotion, strides, resizing an out=, overlap) is left to TensorIterator, so its checks, errors and
  * warnings stay the only ones.
@@ -35,6 +36,10 @@ final class FastOperands {
         if (self.dtype() == other.dtype() && self.isContiguous() && other.isContiguous() && self.sameSizes(other)
                 && !self.isWrappedNumber() && !other.isWrappedNumber()) {
             like = self;
+        } else if (isExpandedBeside(other, self)) {
+            like = self;
+        } else if (isExpandedBeside(self, other)) {
+            like = other;
         } else if (other.dim() == 0 && self.dim() > 0 && self.hasDefaultStrides() && doesNotPromote(other, self)) {
             like = self;
         } else if (self.dim() == 0 && other.dim() > 0 && other.hasDefaultStrides() && doesNotPromote(self, other)) {
@@ -70,6 +75,16 @@ final class FastOperands {
 
     private static boolean onCpu(TensorImpl t) {
         return t.device().type() == DeviceType.CPU;
+    }
+
+    /**
+     * Whether {@code expanded} is one element expanded to the sizes of {@code dense}, a row-major operand of
+     * the same dtype (sum's gradient beside a saved input): TensorIterator then gives the result dense's
+     * strides and reads the one element everywhere.
+     */
+    private static boolean isExpandedBeside(TensorImpl expanded, TensorImpl dense) {
+        return expanded.dim() > 0 && expanded.dtype() == dense.dtype() && dense.hasDefaultStrides()
+                && expanded.sameSizes(dense) && ZeroDimValues.isOneValue(expanded);
     }
 
     /** A 0-dim operand takes part in promotion only when its category is above the dimensioned one's. */

@@ -4,12 +4,23 @@ import org.jitdispatch.runtime.Storage;
 import org.jitdispatch.runtime.TensorImpl;
 
 /**
- * The value of a one-element CPU tensor (a 0-dim operand broadcast over a loop) in a loop's Java type,
- * converted as the general kernels convert it: floating values are read as double and narrowed, integral
- * and boolean ones as long (as C++'s static_cast from the tensor's type would).
+ * The value of a CPU operand that is one value broadcast over a loop (a 0-dim tensor, or one expanded from
+ * a single element, as sum's gradient is) in a loop's Java type, converted as the general kernels convert
+ * it: floating values are read as double and narrowed, integral and boolean ones as long (as C++'s
+ * static_cast from the tensor's type would).
  */
 public final class ZeroDimValues {
     private ZeroDimValues() {
+    }
+
+    /** Whether every element of {@code t} is the one at its storage offset: 0-dim, or every stride 0. */
+    public static boolean isOneValue(TensorImpl t) {
+        for (int d = 0; d < t.dim(); d++) {
+            if (t.stride(d) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public static float asFloat(TensorImpl t) {

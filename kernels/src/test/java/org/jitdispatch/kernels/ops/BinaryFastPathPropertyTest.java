@@ -88,6 +88,10 @@ class BinaryFastPathPropertyTest {
         assertSame(a, same, "in place into an operand that is the output");
         assertArrayEquals(new float[] {2, 4, 6, 8, 10, 12}, a.toFloatArray());
         assertNotNull(Kernels.BINARY_FAST_PATHS.mul(null, a, Tensor.FACTORY.scalarTensor(Scalar.of(2.0))));
+        Tensor expandedOne = Torch.tensor(new float[] {3}).view().expand(2, 3);
+        Tensor product = Kernels.BINARY_FAST_PATHS.mul(null, expandedOne, a);
+        assertNotNull(product, "one element expanded beside a row-major operand (sum's gradient)");
+        assertArrayEquals(new float[] {6, 12, 18, 24, 30, 36}, product.toFloatArray());
     }
 
     // ---------------------------------------------------------------- running a scenario

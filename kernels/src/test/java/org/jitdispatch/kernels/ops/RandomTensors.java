@@ -8,8 +8,8 @@ import org.jitdispatch.runtime.TensorGeometry;
 
 /**
  * Random tensors for the fast-path property tests: every dtype, values with zeros of both signs, NaN,
- * infinities and huge magnitudes, and layouts that are contiguous, offset, transposed, expanded or have
- * odd strides on size-1 dimensions. The same {@link Random} gives the same tensors.
+ * infinities and huge magnitudes, and layouts that are contiguous, offset, transposed, expanded (from one
+ * element or along one dim) or have odd strides on size-1 dimensions. The same {@link Random} gives the same tensors.
  */
 final class RandomTensors {
     private final Random rnd;
@@ -18,12 +18,17 @@ final class RandomTensors {
         this.rnd = rnd;
     }
 
-    /** A tensor of these sizes: contiguous, or a view at an offset, transposed, expanded or odd-strided. */
+    /**
+     * A tensor of these sizes: contiguous, or one element expanded, or a view at an offset, transposed,
+     * expanded along one dim or odd-strided.
+     */
     Tensor tensorOf(ScalarType dtype, long[] sizes) {
         long[] strides = TensorGeometry.contiguousStrides(sizes);
         long offset = 0;
         int layout = rnd.nextInt(10);
-        if (layout == 6) {
+        if (layout == 5 && sizes.length >= 1) {
+            strides = new long[sizes.length]; // one element expanded to every size (sum's gradient)
+        } else if (layout == 6) {
             offset = 1 + rnd.nextInt(3);
         } else if (layout == 7 && sizes.length >= 2) {
             strides = transposedStrides(sizes);
