@@ -32,8 +32,10 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
         check(mat2.dim() == 2, "mat2 must be a matrix");
         long[] s = self.sizes();
         long[] t = mat2.sizes();
-        check(s[1] == t[0], "mat1 and mat2 shapes cannot be multiplied (" + s[0] + "x" + s[1] + " and " + t[0] + "x"
-                + t[1] + ")");
+        if (s[1] != t[0]) {
+            throw new IllegalArgumentException("mat1 and mat2 shapes cannot be multiplied (" + s[0] + "x" + s[1]
+                    + " and " + t[0] + "x" + t[1] + ")");
+        }
         op.setOutputRawStrided(0, new long[] {s[0], t[1]}, null, self.dtype(), self.device());
         if (onCpu(self) && s[0] * t[1] != 0 && s[1] != 0) {
             // addmm_impl_cpu_ dispatches on the result's dtype (self's), then reads mat2 and self
@@ -58,8 +60,10 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
         long contraction = b1[2];
         long rows = b1[1];
         long cols = b2[2];
-        check(b2[0] == bs && b2[1] == contraction, "Expected size for first two dimensions of batch2 tensor to be: ["
-                + bs + ", " + contraction + "] but got: [" + b2[0] + ", " + b2[1] + "].");
+        if (!(b2[0] == bs && b2[1] == contraction)) {
+            throw new IllegalArgumentException("Expected size for first two dimensions of batch2 tensor to be: ["
+                    + bs + ", " + contraction + "] but got: [" + b2[0] + ", " + b2[1] + "].");
+        }
         op.setOutputRawStrided(0, new long[] {bs, rows, cols}, null, mat2.dtype(), mat2.device());
         if (onCpu(self) && bs * rows * cols != 0 && contraction != 0) {
             if (contraction * rows * cols < 400) {
@@ -88,16 +92,22 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
      */
     @Override
     public Tensor dot(Tensor self, Tensor tensor) {
-        check(self.dim() == 1 && tensor.dim() == 1, "1D tensors expected, but got " + self.dim() + "D and "
-                + tensor.dim() + "D tensors");
+        if (!(self.dim() == 1 && tensor.dim() == 1)) {
+            throw new IllegalArgumentException("1D tensors expected, but got " + self.dim() + "D and "
+                    + tensor.dim() + "D tensors");
+        }
         if (self.isMeta()) {
             return Tensor.FACTORY.empty(new long[0], self.dtype(), self.device());
         }
-        check(self.dtype() == tensor.dtype(), "dot : expected both vectors to have same dtype, but found "
-                + self.dtype().c10Name() + " and " + tensor.dtype().c10Name());
-        check(self.numel() == tensor.numel(), "inconsistent tensor size, expected tensor [" + self.numel()
-                + "] and src [" + tensor.numel() + "] to have the same number of elements, but got " + self.numel()
-                + " and " + tensor.numel() + " elements respectively");
+        if (self.dtype() != tensor.dtype()) {
+            throw new IllegalArgumentException("dot : expected both vectors to have same dtype, but found "
+                    + self.dtype().c10Name() + " and " + tensor.dtype().c10Name());
+        }
+        if (self.numel() != tensor.numel()) {
+            throw new IllegalArgumentException("inconsistent tensor size, expected tensor [" + self.numel()
+                    + "] and src [" + tensor.numel() + "] to have the same number of elements, but got " + self.numel()
+                    + " and " + tensor.numel() + " elements respectively");
+        }
         checkKernelTypes("dot", self.dtype());
         Tensor result = Tensor.FACTORY.empty(new long[0], self.dtype(), self.device());
         Gemm.multiply(asRow(self), asColumn(tensor), result.asStrided(new long[] {1, 1}, new long[] {1, 1}, 0));
@@ -111,11 +121,15 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
      */
     @Override
     public Tensor dot_out(Tensor self, Tensor tensor, Tensor out) {
-        check(out.device().equals(self.device()) && self.device().equals(tensor.device()),
-                "dot(): all tensors must be on the same device. Found: output tensor on " + out.device()
-                        + ", input1 tensor on " + self.device() + ", and input2 tensor on " + tensor.device());
-        check(out.dtype() == self.dtype(), "result dtype " + out.dtype().c10Name() + " does not match input dtype "
-                + self.dtype().c10Name());
+        if (!(out.device().equals(self.device()) && self.device().equals(tensor.device()))) {
+            throw new IllegalArgumentException("dot(): all tensors must be on the same device. Found: output tensor on "
+                    + out.device()
+                    + ", input1 tensor on " + self.device() + ", and input2 tensor on " + tensor.device());
+        }
+        if (out.dtype() != self.dtype()) {
+            throw new IllegalArgumentException("result dtype " + out.dtype().c10Name() + " does not match input dtype "
+                    + self.dtype().c10Name());
+        }
         Tensor value = self.dot(tensor);
         resizeOutput(out, new long[0]);
         out.copy_(value);
@@ -158,10 +172,14 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
 
     /** addmv's meta checks, {@code self} being the (1-D, m elements) tensor added to. */
     private static void addmvChecks(long m, Tensor mat, Tensor vec) {
-        check(mat.dim() == 2 && vec.dim() == 1, "vector + matrix @ vector expected, got 1, " + mat.dim() + ", "
-                + vec.dim());
-        check(mat.size(1) == vec.size(0), "size mismatch, got " + m + ", " + mat.size(0) + "x" + mat.size(1) + ","
-                + vec.size(0));
+        if (!(mat.dim() == 2 && vec.dim() == 1)) {
+            throw new IllegalArgumentException("vector + matrix @ vector expected, got 1, " + mat.dim() + ", "
+                    + vec.dim());
+        }
+        if (mat.size(1) != vec.size(0)) {
+            throw new IllegalArgumentException("size mismatch, got " + m + ", " + mat.size(0) + "x" + mat.size(1) + ","
+                    + vec.size(0));
+        }
     }
 
     /** addmv_impl_cpu: dispatched on mat's dtype, reading mat then vec, when mat has elements. */
@@ -202,8 +220,10 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
     private static Tensor matmulImpl(Tensor out, Tensor tensor1, Tensor tensor2) {
         int dim1 = tensor1.dim();
         int dim2 = tensor2.dim();
-        check(dim1 != 0 && dim2 != 0, "both arguments to matmul need to be at least 1D, but they are " + dim1 + "D and "
-                + dim2 + "D");
+        if (!(dim1 != 0 && dim2 != 0)) {
+            throw new IllegalArgumentException("both arguments to matmul need to be at least 1D, but they are "
+                    + dim1 + "D and " + dim2 + "D");
+        }
         boolean hasOut = out != null;
         if (dim1 == 1 && dim2 == 1) {
             return hasOut ? Torch.dot_out(out, tensor1, tensor2) : tensor1.dot(tensor2);
@@ -337,6 +357,7 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
 
     // ------------------------------------------------------------------------------------- checking
 
+    /** For constant messages; a message built from values is built in an {@code if}, only when it fails. */
     private static void check(boolean condition, String message) {
         if (!condition) {
             throw new IllegalArgumentException(message);
@@ -353,10 +374,14 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
      * in order ({@code expected scalar type Float but found Double}).
      */
     private static void checkKernelTypes(String name, ScalarType scalarType, TensorImpl... operands) {
-        check(scalarType != ScalarType.Bool, "\"" + name + "\" not implemented for '" + scalarType.c10Name() + "'");
+        if (scalarType == ScalarType.Bool) {
+            throw new IllegalArgumentException("\"" + name + "\" not implemented for '" + scalarType.c10Name() + "'");
+        }
         for (TensorImpl t : operands) {
-            check(t.dtype() == scalarType, "expected scalar type " + scalarType.c10Name() + " but found "
-                    + t.dtype().c10Name());
+            if (t.dtype() != scalarType) {
+                throw new IllegalArgumentException("expected scalar type " + scalarType.c10Name() + " but found "
+                        + t.dtype().c10Name());
+            }
         }
     }
 

@@ -18,7 +18,7 @@ public final class StridedCopy {
 
     /** Copies {@code src} into {@code dst} (same sizes), converting to dst's dtype. */
     public static void copy(TensorImpl src, TensorImpl dst) {
-        if (!Arrays.equals(src.sizes(), dst.sizes())) {
+        if (!src.sameSizes(dst)) {
             throw new IllegalArgumentException("copy: sizes " + Arrays.toString(src.sizes()) + " and "
                     + Arrays.toString(dst.sizes()) + " differ");
         }
@@ -31,15 +31,39 @@ public final class StridedCopy {
             System.arraycopy(s.data(), (int) src.storageOffset(), d.data(), (int) dst.storageOffset(), (int) src.numel());
             return;
         }
-        long[] from = src.elementOffsets();
-        long[] to = dst.elementOffsets();
-        if (src.dtype().isFloatingPoint()) {
-            for (int i = 0; i < to.length; i++) {
-                d.setDouble(to[i], s.getDouble(from[i]));
+        // walk both in row-major order, the innermost dim as a counted loop: no per-element offset arrays
+        int nd = dst.dim();
+        int inner = nd - 1;
+        long n = nd == 0 ? 1 : dst.size(inner);
+        long ss = nd == 0 ? 0 : src.stride(inner);
+        long ds = nd == 0 ? 0 : dst.stride(inner);
+        long[] index = new long[Math.max(inner, 0)];
+        long from = src.storageOffset();
+        long to = dst.storageOffset();
+        boolean floating = src.dtype().isFloatingPoint();
+        while (true) {
+            long f = from;
+            long t = to;
+            for (long k = 0; k < n; k++, f += ss, t += ds) {
+                if (floating) {
+                    d.setDouble(t, s.getDouble(f));
+                } else {
+                    d.setLong(t, s.getLong(f));
+                }
             }
-        } else {
-            for (int i = 0; i < to.length; i++) {
-                d.setLong(to[i], s.getLong(from[i]));
+            int dim = inner - 1;
+            for (; dim >= 0; dim--) {
+                if (++index[dim] < dst.size(dim)) {
+                    from += src.stride(dim);
+                    to += dst.stride(dim);
+                    break;
+                }
+                from -= (dst.size(dim) - 1) * src.stride(dim);
+                to -= (dst.size(dim) - 1) * dst.stride(dim);
+                index[dim] = 0;
+            }
+            if (dim < 0) {
+                return;
             }
         }
     }
