@@ -2,6 +2,7 @@ package org.jitdispatch.cli;
 
 import org.jitdispatch.perf.jvm.BenchmarkJvm;
 import org.jitdispatch.perf.jvm.InvalidJvmException;
+import org.jitdispatch.perf.jvm.JvmArgs;
 import picocli.CommandLine.Option;
 
 /** {@code --jvm} and {@code --jvm-args}: the JVM every benchmark process of a command runs on. */
@@ -35,6 +36,6 @@ final class JvmOptions {
 
     /** The lines output headers print: the JVM, and its flags when there are any. */
     static String describe(BenchmarkJvm jvm) {
-        return "JVM: " + jvm.describe() + (jvm.args().isEmpty() ? "" : "\nJVM flags: " + String.join(" ", jvm.args()));
+        return "JVM: " + jvm.describe() + (jvm.args().isEmpty() ? "" : "\nJVM flags: " + JvmArgs.display(jvm.args()));
     }
 }

@@ -149,7 +149,7 @@ class JvmOptionsTest {
                 "--jvm", tmp.resolve("jdk-25").toString(), "--jvm-args", FLAGS_OPTION);
         assertEquals(1, r.code(), r.out() + r.err());
         assertTrue(r.out().startsWith("JVM: JDK 25.0.3 (OpenJDK 64-Bit Server VM Temurin-25.0.3+9, build 25.0.3+9-LTS) at "
-                + fake.java() + "\nJVM flags: -Xmx64m -Dgreeting=hello world\n"), r.out());
+                + fake.java() + "\nJVM flags: -Xmx64m '-Dgreeting=hello world'\n"), r.out());
         assertTrue(r.out().contains("inline-check FAILED: benchmark "), "the fake JVM runs no benchmark: " + r.out());
         assertFalse(r.out().contains("Exception") || r.err().contains("Exception"), r.out() + r.err());
         assertEveryChildIsTheChosenJvm(fake, 1);

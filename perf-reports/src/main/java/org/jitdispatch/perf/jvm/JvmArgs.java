@@ -94,4 +94,13 @@ public final class JvmArgs {
         }
         return String.join(" ", quoted);
     }
+
+    /** The flags as one would type them again: words with blanks in single quotes. */
+    public static String display(List<String> args) {
+        List<String> shown = new ArrayList<>();
+        for (String a : args) {
+            shown.add(a.chars().anyMatch(Character::isWhitespace) && a.indexOf('\'') < 0 ? "'" + a + "'" : a);
+        }
+        return String.join(" ", shown);
+    }
 }

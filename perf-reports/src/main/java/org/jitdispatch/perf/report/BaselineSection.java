@@ -3,6 +3,7 @@ package org.jitdispatch.perf.report;
 import java.util.Locale;
 import org.jitdispatch.perf.compare.Comparison;
 import org.jitdispatch.perf.compare.JmhResult;
+import org.jitdispatch.perf.jvm.JvmArgs;
 
 /** Before and after per benchmark against a baseline report, with the noise-aware verdicts of {@link Comparison}. */
 final class BaselineSection {
@@ -54,11 +55,11 @@ final class BaselineSection {
     }
 
     private static String flags(RunInfo run) {
-        return run.jvmArgs().isEmpty() ? "no extra flags" : String.join(" ", run.jvmArgs());
+        return run.jvmArgs().isEmpty() ? "no extra flags" : JvmArgs.display(run.jvmArgs());
     }
 
     private static String flagsSuffix(RunInfo run) {
-        return run.jvmArgs().isEmpty() ? "" : " with " + String.join(" ", run.jvmArgs());
+        return run.jvmArgs().isEmpty() ? "" : " with " + JvmArgs.display(run.jvmArgs());
     }
 
     private static String score(JmhResult r) {

@@ -1,5 +1,7 @@
 package org.jitdispatch.perf.report;
 
+import org.jitdispatch.perf.jvm.JvmArgs;
+
 /**
  * The report as one self-contained HTML page: styles, script and SVG inline, nothing fetched, so it opens
  * offline from the file system.
@@ -62,7 +64,7 @@ public final class ReportPage {
                 .append(item("JVM", run.describeJvm() + ", " + run.cores() + " cores"))
                 .append(run.jvmPath() == null ? "" : item("java", run.jvmPath()))
                 .append(run.jvmPath() == null ? "" : item("JVM flags", run.jvmArgs().isEmpty()
-                        ? "none" : String.join(" ", run.jvmArgs())))
+                        ? "none" : JvmArgs.display(run.jvmArgs())))
                 .append(item("profiler", "async-profiler " + run.asyncProfilerVersion() + ", event " + run.event()))
                 .append(item("why that event", run.eventExplanation()))
                 .append(item("hardware counters", run.hardwareCounters()

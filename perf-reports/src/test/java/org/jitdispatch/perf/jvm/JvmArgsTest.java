@@ -51,4 +51,10 @@ class JvmArgsTest {
         assertEquals(args, Utils.splitQuotedEscape(JvmArgs.forJmh(args)));
         assertEquals(List.of("-Dx=a b"), Utils.splitQuotedEscape(JvmArgs.forJmh(List.of("-Dx=a b"))));
     }
+
+    @Test
+    void flagsAreShownAsTheyWouldBeTyped() throws InvalidJvmException {
+        assertEquals("-Xmx2g '-Dgreeting=hello world'", JvmArgs.display(JvmArgs.split("-Xmx2g \"-Dgreeting=hello world\"")));
+        assertEquals("", JvmArgs.display(List.of()));
+    }
 }
