@@ -10,11 +10,14 @@ import java.util.regex.Pattern;
 import org.jitdispatch.perf.inlining.BenchmarkProcess;
 import org.jitdispatch.perf.inlining.ClaimedChains;
 import org.jitdispatch.perf.inlining.InliningRun;
+import org.jitdispatch.perf.jvm.BenchmarkJvm;
 import org.jitdispatch.perf.report.AsyncProfilerLibrary;
 import org.jitdispatch.perf.report.ProfiledChain;
 import org.jitdispatch.perf.report.SamplingEvent;
 import org.jitdispatch.perf.report.SamplingEventProbe;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ExitCode;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -27,7 +30,8 @@ import picocli.CommandLine.Option;
 @Command(name = "inline-check", mixinStandardHelpOptions = true,
         description = {"Checks that the generated API, the spun call site and the kernel are inlined into each"
                 + " call-path benchmark (JFR jdk.CompilerInlining events of the benchmark's C2 compilation).",
-                "Exit status 1 when any claimed link is not inlined or the negative control passes."})
+                "Exit status 1 when any claimed link is not inlined or the negative control passes, 2 on bad"
+                        + " options (a --jvm that is no Java 17+ java, say)."})
 final class InlineCheckCommand implements Callable<Integer> {
     /** Forbids inlining the spun call-site classes' methods into their callers (and drops our inline hint). */
     static final String DONT_INLINE_SITES = "-XX:CompileCommand=dontinline,org.jitdispatch.jit.spin.Site_*::*";
@@ -56,14 +60,31 @@ final class InlineCheckCommand implements Callable<Integer> {
             description = "Also run the negative control (default: on).")
     boolean negativeControl;
 
+    @Mixin
+    JvmOptions jvmOptions = new JvmOptions();
+
     @Override
     public Integer call() throws Exception {
         if (!Files.isRegularFile(benchJar)) {
             System.err.println(benchJar + " not found: build it with mvn -q -pl bench -am package -DskipTests");
-            return 2;
+            return ExitCode.USAGE;
         }
+        BenchmarkJvm jvm = jvmOptions.chooseOrComplain("inline-check");
+        if (jvm == null) {
+            return ExitCode.USAGE;
+        }
+        System.out.println(JvmOptions.describe(jvm));
+        try {
+            return check(jvm);
+        } catch (IOException e) {
+            System.out.println("inline-check FAILED: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private int check(BenchmarkJvm jvm) throws IOException, InterruptedException {
         Map<String, List<String>> claims = ClaimedChains.load();
-        BenchmarkProcess runner = withProfiler(new BenchmarkProcess(benchJar, out, quick));
+        BenchmarkProcess runner = withProfiler(new BenchmarkProcess(benchJar, out, quick, jvm), jvm);
         int failures = 0;
         String controlBenchmark = null;
         for (Map.Entry<String, List<String>> claim : claims.entrySet()) {
@@ -113,13 +134,13 @@ final class InlineCheckCommand implements Callable<Integer> {
      * The runner with async-profiler attached, for the second witness; without it (a platform the profiler
      * does not support, say) the check still runs on JFR's events alone, and says so.
      */
-    private BenchmarkProcess withProfiler(BenchmarkProcess runner) throws InterruptedException {
+    private BenchmarkProcess withProfiler(BenchmarkProcess runner, BenchmarkJvm jvm) throws InterruptedException {
         if (!profile) {
             return runner;
         }
         try {
             AsyncProfilerLibrary lib = AsyncProfilerLibrary.unpack(out.resolve("async-profiler"));
-            SamplingEvent event = SamplingEventProbe.choose(lib, out);
+            SamplingEvent event = SamplingEventProbe.choose(lib, out, jvm);
             System.out.println("async-profiler " + lib.version() + ", event " + event.name() + ": frame annotations"
                     + " are the second witness");
             return runner.profiledWith(lib, event);

@@ -15,6 +15,7 @@ import org.jitdispatch.perf.inlining.BenchmarkProcess;
 import org.jitdispatch.perf.inlining.ClaimedChains;
 import org.jitdispatch.perf.inlining.InlineVerdict;
 import org.jitdispatch.perf.inlining.InliningRun;
+import org.jitdispatch.perf.jvm.BenchmarkJvm;
 import org.jitdispatch.perf.report.AsyncProfilerLibrary;
 import org.jitdispatch.perf.report.CollapsedStacks;
 import org.jitdispatch.perf.report.HardwareCounters;
@@ -26,6 +27,8 @@ import org.jitdispatch.perf.report.SamplingEvent;
 import org.jitdispatch.perf.report.SamplingEventProbe;
 import org.jitdispatch.perf.report.SuiteRun;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ExitCode;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -62,11 +65,25 @@ final class ReportCommand implements Callable<Integer> {
             defaultValue = "bench/target/benchmarks.jar")
     Path benchJar;
 
+    @Mixin
+    JvmOptions jvmOptions = new JvmOptions();
+
     @Override
     public Integer call() throws Exception {
+        BenchmarkJvm jvm = null;
+        if (rerender != null && jvmOptions.given()) {
+            System.err.println("report: --jvm and --jvm-args choose the benchmarks' JVM, and --rerender runs no benchmark");
+            return ExitCode.USAGE;
+        }
+        if (rerender == null) {
+            jvm = jvmOptions.chooseOrComplain("report");
+            if (jvm == null) {
+                return ExitCode.USAGE;
+            }
+        }
         try {
             ReportData before = baseline == null ? null : ReportData.load(baseline);
-            Path dir = rerender != null ? rerender : measure();
+            Path dir = rerender != null ? rerender : measure(jvm);
             if (peerResults != null) {
                 ReportData.addPeerResults(dir, peerResults);
             }
@@ -81,7 +98,7 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     /** Runs everything and leaves the report's data in its directory. */
-    private Path measure() throws IOException, InterruptedException {
+    private Path measure(BenchmarkJvm jvm) throws IOException, InterruptedException {
         if (!Files.isRegularFile(benchJar)) {
             throw new IOException(benchJar + " not found: build it with mvn -q -pl bench -am package -DskipTests");
         }
@@ -92,30 +109,32 @@ final class ReportCommand implements Callable<Integer> {
         Files.createDirectories(work);
         ReportSuite suite = quick ? ReportSuite.quick() : ReportSuite.full();
 
+        System.out.println(JvmOptions.describe(jvm));
         AsyncProfilerLibrary lib = AsyncProfilerLibrary.unpack(work.resolve("async-profiler"));
-        SamplingEvent event = SamplingEventProbe.choose(lib, work);
+        SamplingEvent event = SamplingEventProbe.choose(lib, work, jvm);
         HardwareCounters counters = HardwareCounters.probe();
         System.out.println("async-profiler " + lib.version() + ", event " + event.name() + " (" + event.explanation() + ")");
         System.out.println("hardware counters: " + counters.explanation());
 
         System.out.println("benchmarks (" + suite.mode() + "):");
-        SuiteRun run = new SuiteRun(benchJar, dir, work.resolve("async"));
+        SuiteRun run = new SuiteRun(benchJar, dir, work.resolve("async"), jvm);
         List<String> cmd = run.command(suite, lib, event, counters.available());
         run.run(cmd, System.out);
         CollapsedStacks.collect(work.resolve("async"), event.name(), dir);
 
         System.out.println("inlining:");
-        ReportData.writeInlining(dir, inliningVerdicts(suite, work.resolve("inlining")));
-        ReportData.writeRunInfo(dir, new RunInfo(suite.mode(), started.toString(),
-                System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
-                Runtime.getRuntime().availableProcessors(), lib.version(), event.name(), event.explanation(),
+        ReportData.writeInlining(dir, inliningVerdicts(suite, work.resolve("inlining"), jvm));
+        ReportData.writeRunInfo(dir, new RunInfo(suite.mode(), started.toString(), jvm.vmAndBuild(), jvm.version(),
+                jvm.java().toString(), jvm.args(), Runtime.getRuntime().availableProcessors(), lib.version(),
+                event.name(), event.explanation(),
                 counters.available(), counters.explanation(), String.join(" ", cmd)));
         return dir;
     }
 
-    private List<InlineVerdict> inliningVerdicts(ReportSuite suite, Path work) throws IOException, InterruptedException {
+    private List<InlineVerdict> inliningVerdicts(ReportSuite suite, Path work, BenchmarkJvm jvm)
+            throws IOException, InterruptedException {
         // full-length runs: a short one on a busy machine may end before C2 compiles the benchmark at all
-        BenchmarkProcess runner = new BenchmarkProcess(benchJar, work, false);
+        BenchmarkProcess runner = new BenchmarkProcess(benchJar, work, false, jvm);
         List<InlineVerdict> verdicts = new ArrayList<>();
         for (Map.Entry<String, List<String>> claim : ClaimedChains.load().entrySet()) {
             if (suite.includes(claim.getKey())) {

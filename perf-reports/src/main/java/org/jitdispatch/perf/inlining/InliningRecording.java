@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordedObject;
@@ -31,6 +32,9 @@ public final class InliningRecording {
               </event>
             </configuration>
             """;
+
+    /** {@code /0x} (or {@code .0x}) before a hidden class's address, as {@code Class.getName()} spells it. */
+    private static final Pattern HIDDEN_SUFFIX = Pattern.compile("[/.]0x(?=[0-9a-fA-F]+$)");
 
     private final Map<Integer, List<InlineEdge>> edges;
     private final Map<Integer, Compilation> compilations;
@@ -82,11 +86,13 @@ public final class InliningRecording {
     }
 
     /**
-     * One spelling for every class name: dots, and a hidden class as {@code Name+0x...} (JFR names a
-     * caller's hidden class with an extra {@code .<id>} after the address, a callee's without).
+     * One spelling for every class name: dots, and a hidden class as {@code Name+0x...}. A callee's hidden
+     * class is {@code Name+0x...} in every recording; a caller's is {@code Name+0x.../<id>} in JDK 17's
+     * recordings and {@code Name/0x...} (as {@link Class#getName()} spells it) in JDK 25's, which JDK 17's
+     * reader returns as {@code Name.0x...}.
      */
     static String className(String raw) {
-        String name = raw.replace('/', '.');
+        String name = HIDDEN_SUFFIX.matcher(raw).replaceFirst("+0x").replace('/', '.');
         int hidden = name.indexOf("+0x");
         if (hidden >= 0) {
             int end = hidden + 3;

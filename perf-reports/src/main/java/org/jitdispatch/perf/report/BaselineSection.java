@@ -3,6 +3,7 @@ package org.jitdispatch.perf.report;
 import java.util.Locale;
 import org.jitdispatch.perf.compare.Comparison;
 import org.jitdispatch.perf.compare.JmhResult;
+import org.jitdispatch.perf.jvm.JvmArgs;
 
 /** Before and after per benchmark against a baseline report, with the noise-aware verdicts of {@link Comparison}. */
 final class BaselineSection {
@@ -16,6 +17,10 @@ final class BaselineSection {
                 .append(Html.esc(baseline.run().startedAt())).append(", ").append(Html.esc(baseline.run().mode()))
                 .append("). A change is called faster or slower only when the two 99.9% confidence intervals do not"
                         + " overlap; otherwise it is within noise.</p>");
+        String jvmNote = jvmNote(baseline.run(), current.run());
+        if (jvmNote != null) {
+            sb.append("<p class=\"note\">").append(Html.esc(jvmNote)).append("</p>");
+        }
         if (c.rows().isEmpty()) {
             return sb.append("<p>The two runs have no benchmark in common.</p></section>").toString();
         }
@@ -34,6 +39,27 @@ final class BaselineSection {
                     .append(Html.num(r.after().allocNorm())).append("</td><td>").append(r.verdict()).append("</td></tr>");
         }
         return sb.append("</tbody></table></section>").toString();
+    }
+
+    /** One line when the two runs' JVMs (or JVM flags) differ, else null. */
+    static String jvmNote(RunInfo before, RunInfo after) {
+        if (before.sameJvmAs(after)) {
+            return null;
+        }
+        if (before.jvm().equals(after.jvm())) {
+            return "Different JVM flags: the baseline ran with " + flags(before) + ", this report with " + flags(after)
+                    + "; differences may come from the flags.";
+        }
+        return "Different JVMs: the baseline ran on " + before.describeJvm() + flagsSuffix(before) + ", this report on "
+                + after.describeJvm() + flagsSuffix(after) + "; differences may come from the JVM.";
+    }
+
+    private static String flags(RunInfo run) {
+        return run.jvmArgs().isEmpty() ? "no extra flags" : JvmArgs.display(run.jvmArgs());
+    }
+
+    private static String flagsSuffix(RunInfo run) {
+        return run.jvmArgs().isEmpty() ? "" : " with " + JvmArgs.display(run.jvmArgs());
     }
 
     private static String score(JmhResult r) {

@@ -1,5 +1,7 @@
 package org.jitdispatch.perf.report;
 
+import org.jitdispatch.perf.jvm.JvmArgs;
+
 /**
  * The report as one self-contained HTML page: styles, script and SVG inline, nothing fetched, so it opens
  * offline from the file system.
@@ -18,6 +20,7 @@ public final class ReportPage {
             tr.ok td{background:#eefbea} tr.bad td{background:#fdecea} tr.noise td{background:#fff}
             dl.run{display:grid;grid-template-columns:max-content auto;gap:2px 14px;font-size:14px}
             dl.run dt{font-weight:bold} dl.run dd{margin:0}
+            p.note{background:#fff6dd;border-left:3px solid #e0a800;padding:4px 8px}
             figure{margin:10px 0} svg.chart{border:1px solid #eee;background:#fff}
             svg.flamegraph{display:block;border:1px solid #eee;background:#fafafa}
             svg.flamegraph g.frame:hover rect{stroke:#000;stroke-width:.8}
@@ -58,7 +61,10 @@ public final class ReportPage {
                 .append("<style>").append(STYLE).append("</style></head><body>");
         sb.append("<h1>jitdispatch call-path report</h1><dl class=\"run\">")
                 .append(item("run", run.mode() + ", started " + run.startedAt()))
-                .append(item("JVM", run.jvm() + ", " + run.cores() + " cores"))
+                .append(item("JVM", run.describeJvm() + ", " + run.cores() + " cores"))
+                .append(run.jvmPath() == null ? "" : item("java", run.jvmPath()))
+                .append(run.jvmPath() == null ? "" : item("JVM flags", run.jvmArgs().isEmpty()
+                        ? "none" : JvmArgs.display(run.jvmArgs())))
                 .append(item("profiler", "async-profiler " + run.asyncProfilerVersion() + ", event " + run.event()))
                 .append(item("why that event", run.eventExplanation()))
                 .append(item("hardware counters", run.hardwareCounters()

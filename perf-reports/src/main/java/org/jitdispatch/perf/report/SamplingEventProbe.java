@@ -8,12 +8,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.jitdispatch.perf.jvm.BenchmarkJvm;
 
 /**
  * Chooses async-profiler's CPU event: {@code cpu} where perf_events deliver samples, else {@code ctimer},
  * else {@code itimer}. Each candidate is tried on a short busy process with the library attached as an
  * agent; a candidate counts only if the agent loads, warns of nothing and collects samples (containers
- * often let perf_event_open start and then fail per thread).
+ * often let perf_event_open start and then fail per thread). The busy process runs on the benchmarks' JVM
+ * with their flags, so the event chosen is one that works there.
  */
 public final class SamplingEventProbe {
     private static final List<String> CANDIDATES = List.of("cpu", "ctimer", "itimer");
@@ -21,11 +23,12 @@ public final class SamplingEventProbe {
     private SamplingEventProbe() {
     }
 
-    public static SamplingEvent choose(AsyncProfilerLibrary lib, Path workDir) throws IOException, InterruptedException {
+    public static SamplingEvent choose(AsyncProfilerLibrary lib, Path workDir, BenchmarkJvm jvm)
+            throws IOException, InterruptedException {
         Files.createDirectories(workDir);
         List<String> refused = new ArrayList<>();
         for (String event : CANDIDATES) {
-            String problem = problemWith(event, lib, workDir);
+            String problem = problemWith(event, lib, workDir, jvm);
             if (problem == null) {
                 String why = refused.isEmpty()
                         ? event + ": perf_events deliver samples on this machine"
@@ -39,13 +42,11 @@ public final class SamplingEventProbe {
     }
 
     /** Null when {@code event} works, else what went wrong. */
-    private static String problemWith(String event, AsyncProfilerLibrary lib, Path workDir)
+    private static String problemWith(String event, AsyncProfilerLibrary lib, Path workDir, BenchmarkJvm jvm)
             throws IOException, InterruptedException {
         Path samples = workDir.resolve("probe-" + event + ".collapsed");
         Files.deleteIfExists(samples);
-        List<String> cmd = List.of(javaBinary(),
-                "-agentpath:" + lib.path() + "=start,event=" + event + ",interval=1ms,collapsed,file=" + samples,
-                "-cp", ownClassPath(), BusyLoop.class.getName(), "300");
+        List<String> cmd = command(jvm, lib, event, samples, ownClassPath());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         byte[] out = p.getInputStream().readAllBytes();
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
@@ -65,6 +66,14 @@ public final class SamplingEventProbe {
         return count > 0 ? null : "no samples were collected";
     }
 
+    /** The probe's command line: a busy loop of {@code classPath} on {@code jvm} with the agent sampling {@code event}. */
+    static List<String> command(BenchmarkJvm jvm, AsyncProfilerLibrary lib, String event, Path samples, String classPath) {
+        List<String> cmd = jvm.command();
+        cmd.add("-agentpath:" + lib.path() + "=start,event=" + event + ",interval=1ms,collapsed,file=" + samples);
+        cmd.addAll(List.of("-cp", classPath, BusyLoop.class.getName(), "300"));
+        return cmd;
+    }
+
     private static String firstLine(String s) {
         String t = s.strip();
         int nl = t.indexOf('\n');
@@ -77,9 +86,5 @@ public final class SamplingEventProbe {
         } catch (URISyntaxException e) {
             throw new IOException("cannot locate the jitdispatch classes for the profiler probe", e);
         }
-    }
-
-    static String javaBinary() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 }

@@ -10,29 +10,34 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.jitdispatch.perf.jvm.BenchmarkJvm;
 
 /**
  * Runs a report's benchmarks in one JMH invocation with {@code -prof gc} (B/op), async-profiler
  * ({@code -prof async}, collapsed stacks with frame annotations) and, where the machine has counters,
- * {@code -prof perfnorm}. Writes JMH's JSON to {@code results.json} and its output to {@code jmh.log}.
+ * {@code -prof perfnorm}, on the chosen JVM (JMH and its forks) with its flags (the forks). Writes JMH's JSON
+ * to {@code results.json} and its output to {@code jmh.log}.
  */
 public final class SuiteRun {
     private final Path benchmarksJar;
     private final Path reportDir;
     private final Path profilerDir;
+    private final BenchmarkJvm jvm;
 
-    public SuiteRun(Path benchmarksJar, Path reportDir, Path profilerDir) {
+    public SuiteRun(Path benchmarksJar, Path reportDir, Path profilerDir, BenchmarkJvm jvm) {
         this.benchmarksJar = benchmarksJar;
         this.reportDir = reportDir;
         this.profilerDir = profilerDir.toAbsolutePath();
+        this.jvm = jvm;
     }
 
     /** The JMH command line for {@code suite}. */
     public List<String> command(ReportSuite suite, AsyncProfilerLibrary lib, SamplingEvent event, boolean perfnorm) {
-        List<String> cmd = new ArrayList<>(List.of(SamplingEventProbe.javaBinary(), "-jar", benchmarksJar.toString(),
-                suite.include()));
+        List<String> cmd = new ArrayList<>(jvm.jmhCommand(benchmarksJar));
+        cmd.add(suite.include());
         cmd.addAll(suite.params());
         cmd.addAll(suite.timing());
+        cmd.addAll(jvm.jmhForkOptions(List.of()));
         cmd.addAll(List.of("-foe", "true", "-prof", "gc", "-prof", lib.jmhProfilerOption(event, profilerDir)));
         if (perfnorm) {
             cmd.addAll(List.of("-prof", "perfnorm"));

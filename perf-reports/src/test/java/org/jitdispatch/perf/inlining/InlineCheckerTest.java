@@ -82,5 +82,42 @@ class InlineCheckerTest {
         assertTrue(InlineEdge.classMatches("org.jitdispatch.Torch", "Torch"));
         assertEquals("java.lang.invoke.LambdaForm$MH+0x00007fa844118800",
                 InliningRecording.className("java/lang/invoke/LambdaForm$MH+0x00007fa844118800.48436380"));
+        assertEquals("java.lang.invoke.LambdaForm$MH+0x00007fa844118800",
+                InliningRecording.className("java/lang/invoke/LambdaForm$MH+0x00007fa844118800/48436380"));
+    }
+
+    /** JDK 25 names a caller's hidden class as Class.getName() does, a callee's (a string field) as before. */
+    @Test
+    void aCallersHiddenClassInJdk25sSpellingIsTheCalleesClass() {
+        String caller = InliningRecording.className("org.jitdispatch.jit.spin.Site_aten__add_Tensor/0x000000002e1ecc00");
+        String callee = InliningRecording.className("org/jitdispatch/jit/spin/Site_aten__add_Tensor+0x000000002e1ecc00");
+        assertEquals("org.jitdispatch.jit.spin.Site_aten__add_Tensor+0x000000002e1ecc00", caller);
+        assertEquals(callee, caller);
+        assertEquals("java.lang.invoke.LambdaForm$MH+0x000000002e095400",
+                InliningRecording.className("java.lang.invoke.LambdaForm$MH/0x000000002e095400"));
+        assertEquals(callee, InliningRecording.className("org.jitdispatch.jit.spin.Site_aten__add_Tensor.0x000000002e1ecc00"),
+                "as JDK 17's reader returns a JDK 25 recording's caller");
+        assertEquals("org.jitdispatch.Torch", InliningRecording.className("org/jitdispatch/Torch"));
+    }
+
+    /** The whole chain of a JDK 25 recording read on JDK 17: the site's edges come from Site.0x... callers. */
+    @Test
+    void aChainRecordedByJdk25IsInlined() {
+        String site = "org.jitdispatch.jit.spin.Site_aten__add_Tensor+0x000000002e1ecc00";
+        List<InlineEdge> edges = new ArrayList<>();
+        edges.add(edge(9, STUB + ".spunCallSite_avgt_jmhStub", BENCH + ".spunCallSite", true, "force inline by CompileCommand"));
+        edges.add(edge(9, BENCH + ".spunCallSite", "org.jitdispatch.Torch.add", true, "inline (hot)"));
+        edges.add(edge(9, "org.jitdispatch.Torch.add", "java.lang.invoke.DirectMethodHandle$Holder.invokeStatic", true,
+                "force inline by annotation"));
+        edges.add(edge(9, "java.lang.invoke.DirectMethodHandle$Holder.invokeStatic",
+                InliningRecording.className("org/jitdispatch/jit/spin/Site_aten__add_Tensor+0x000000002e1ecc00") + ".call",
+                true, "inline (hot)"));
+        edges.add(edge(9, InliningRecording.className("org.jitdispatch.jit.spin.Site_aten__add_Tensor.0x000000002e1ecc00")
+                + ".call", "org.jitdispatch.kernels.generated.RegisterCPU.wrapper_CPU_add_Tensor", true, "inline (hot)"));
+        InliningRecording rec = InliningRecording.of(edges,
+                List.of(new InliningRecording.Compilation(9, STUB + ".spunCallSite_avgt_jmhStub", 4, false, true)));
+        InlineVerdict v = InlineChecker.check(rec, BENCH, "spunCallSite", CHAIN);
+        assertTrue(v.inlined(), v.describe());
+        assertEquals(site + ".call", edges.get(4).caller());
     }
 }

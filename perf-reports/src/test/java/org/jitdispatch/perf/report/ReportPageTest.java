@@ -2,13 +2,17 @@ package org.jitdispatch.perf.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ReportPageTest {
     private static int count(String html, String regex) {
@@ -68,5 +72,61 @@ class ReportPageTest {
         for (String fetch : new String[] {"http://", "https://", " src=", "url(", "@import", "<link rel=\"stylesheet\""}) {
             assertFalse(withoutSvgNamespace.contains(fetch), "the page must be self-contained: found " + fetch);
         }
+    }
+
+    /** The fixture's data as if it had run on {@code jvm} (its vm and build) with {@code args}. */
+    private static ReportData onJvm(ReportData d, String jvm, String version, String path, List<String> args) {
+        RunInfo r = d.run();
+        RunInfo run = new RunInfo(r.mode(), r.startedAt(), jvm, version, path, args, r.cores(), r.asyncProfilerVersion(),
+                r.event(), r.eventExplanation(), r.hardwareCounters(), r.countersExplanation(), r.jmhCommand());
+        return new ReportData(d.dir(), run, d.results(), d.counters(), d.stacks(), d.inlining(), d.peer());
+    }
+
+    private static final String TEMURIN_25 = "OpenJDK 64-Bit Server VM Temurin-25.0.3+9 25.0.3+9-LTS";
+
+    @Test
+    void theHeaderNamesTheJvmItsPathAndFlags() throws IOException {
+        ReportData d = onJvm(ReportData.load(ReportFixtures.dir("after")), TEMURIN_25, "25.0.3",
+                "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java", List.of("-Xmx2g", "-XX:+UseParallelGC"));
+        String html = ReportPage.render(d, null);
+        assertTrue(html.contains("<dt>JVM</dt><dd>JDK 25.0.3 (" + TEMURIN_25 + "), 2 cores</dd>"), html);
+        assertTrue(html.contains("<dt>java</dt><dd>/usr/lib/jvm/temurin-25-jdk-amd64/bin/java</dd>"));
+        assertTrue(html.contains("<dt>JVM flags</dt><dd>-Xmx2g -XX:+UseParallelGC</dd>"));
+
+        String old = ReportPage.render(ReportData.load(ReportFixtures.dir("after")), null);
+        assertTrue(old.contains("<dt>JVM</dt><dd>OpenJDK 64-Bit Server VM 17.0.15+6-Debian-1deb12u1, 2 cores</dd>"),
+                "a report from before the JVM's path was kept");
+        assertFalse(old.contains("<dt>java</dt>"));
+    }
+
+    @Test
+    void aBaselineFromAnotherJvmSaysSoInOneLine() throws IOException {
+        ReportData before = ReportData.load(ReportFixtures.dir("before"));
+        ReportData after = ReportData.load(ReportFixtures.dir("after"));
+        assertFalse(ReportPage.render(after, before).contains("class=\"note\""), "the fixtures ran on the same JVM");
+
+        ReportData on25 = onJvm(after, TEMURIN_25, "25.0.3", "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java", List.of());
+        String html = ReportPage.render(on25, before);
+        assertEquals(1, count(html, "<p class=\"note\">"));
+        assertTrue(html.contains("<p class=\"note\">Different JVMs: the baseline ran on OpenJDK 64-Bit Server VM"
+                + " 17.0.15+6-Debian-1deb12u1, this report on JDK 25.0.3 (" + TEMURIN_25 + "); differences may come"
+                + " from the JVM.</p>"), html);
+
+        ReportData withFlags = onJvm(after, after.run().jvm(), "17.0.15", "/usr/bin/java", List.of("-XX:+UseParallelGC"));
+        assertTrue(ReportPage.render(withFlags, before).contains("<p class=\"note\">Different JVM flags: the baseline ran"
+                + " with no extra flags, this report with -XX:+UseParallelGC; differences may come from the flags.</p>"));
+    }
+
+    @Test
+    void runDataKeepsTheJvmAndReadsOlderReports(@TempDir Path dir) throws IOException {
+        RunInfo old = ReportData.load(ReportFixtures.dir("before")).run();
+        assertNull(old.jvmPath());
+        assertNull(old.jvmVersion());
+        assertEquals(List.of(), old.jvmArgs());
+
+        RunInfo run = onJvm(ReportData.load(ReportFixtures.dir("after")), TEMURIN_25, "25.0.3",
+                "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java", List.of("-Xmx2g")).run();
+        ReportData.writeRunInfo(dir, run);
+        assertEquals(run, ReportData.JSON.readValue(dir.resolve(RunInfo.FILE).toFile(), RunInfo.class));
     }
 }
