@@ -35,7 +35,8 @@ import org.jitdispatch.runtime.TensorImpl;
  * and, for two inputs, {@code add_Float32_otherScalar} and {@code add_Float32_selfScalar}, where that
  * operand is one value broadcast over the loop (a 0-dim tensor or a wrapped number). A method of the same
  * name over tensors ({@code add_Float32(TensorImpl out, TensorImpl self, TensorImpl other, float alpha)})
- * picks among them for contiguous CPU operands of the output's sizes or of none (0-dim).
+ * picks among them for contiguous CPU operands of the output's sizes, of its trailing sizes (a row repeated
+ * along the leading dims) or of one value (0-dim or expanded).
  */
 final class UfuncLoopGen {
     static final ClassName UFUNC_LOOPS = ClassName.get(JavaNames.GENERATED_PACKAGE, "UfuncLoops");
@@ -103,9 +104,15 @@ final class UfuncLoopGen {
                 .addStatement("$N(outData, outOffset, $N.storage().$N(), (int) $N.storageOffset(), $T.$N($N), n$L)",
                         methodName(u, dtype, 1), a, accessor, a, ZERO_DIM_VALUES, valueReader(dtype), b, scalarArgs)
                 .nextControlFlow("else")
-                .addStatement("$N(outData, outOffset, $N.storage().$N(), (int) $N.storageOffset(), $N.storage().$N(),"
-                        + " (int) $N.storageOffset(), n$L)", methodName(u, dtype, -1), a, accessor, a, b, accessor, b,
-                        scalarArgs)
+                .addComment("operands of the output's sizes, or one of them a row repeated along the leading dims")
+                .addStatement("int $NRow = (int) $N.numel()", a, a)
+                .addStatement("int $NRow = (int) $N.numel()", b, b)
+                .addStatement("int row = Math.min($NRow, $NRow)", a, b)
+                .beginControlFlow("for (int r = 0; r < n; r += row)")
+                .addStatement("$N(outData, outOffset + r, $N.storage().$N(), (int) $N.storageOffset() + ($NRow == n ? r : 0),"
+                        + " $N.storage().$N(), (int) $N.storageOffset() + ($NRow == n ? r : 0), row$L)",
+                        methodName(u, dtype, -1), a, accessor, a, a, b, accessor, b, b, scalarArgs)
+                .endControlFlow()
                 .endControlFlow();
         return m.build();
     }

@@ -14,7 +14,8 @@ import org.jitdispatch.runtime.TensorImpl;
  * dimensions) with a 0-dim one whose dtype does not promote the result (a lower or equal category: {@code x * 2.0} on float32, {@code x + 1}
  * on int32). The result then has the dimensioned operand's sizes and dtype and contiguous strides, as
  * TensorIterator's fast set-up gives it. An operand expanded from one element beside a row-major one of
- * its dtype and sizes is read as that one value. Wrapped numbers only ever take the 0-dim side: two of them
+ * its dtype and sizes is read as that one value, and a row-major operand whose sizes are the trailing
+ * sizes of the other's (a bias added to a batch) is read once per run of that many output elements. Wrapped numbers only ever take the 0-dim side: two of them
  * promote by category alone ({@code 2.5 * 2.5} is float32). Anything else (broadcasting between dimensioned operands,
  * promotion, strides, resizing an out=, overlap) is left to TensorIterator, so its checks, errors and
  * warnings stay the only ones.
@@ -39,6 +40,10 @@ final class FastOperands {
         } else if (isExpandedBeside(other, self)) {
             like = self;
         } else if (isExpandedBeside(self, other)) {
+            like = other;
+        } else if (isRowOf(other, self)) {
+            like = self;
+        } else if (isRowOf(self, other)) {
             like = other;
         } else if (other.dim() == 0 && self.dim() > 0 && self.hasDefaultStrides() && doesNotPromote(other, self)) {
             like = self;
@@ -85,6 +90,27 @@ final class FastOperands {
     private static boolean isExpandedBeside(TensorImpl expanded, TensorImpl dense) {
         return expanded.dim() > 0 && expanded.dtype() == dense.dtype() && dense.hasDefaultStrides()
                 && expanded.sameSizes(dense) && ZeroDimValues.isOneValue(expanded);
+    }
+
+    /**
+     * Whether {@code row} is broadcast along the leading dims of {@code full} (a bias beside a batch of
+     * rows): both row-major, one dtype, neither a wrapped number, and row's sizes are full's trailing sizes
+     * with fewer elements. TensorIterator then gives the result full's sizes and strides, and each run of
+     * {@code row.numel()} output elements reads the row once.
+     */
+    private static boolean isRowOf(TensorImpl row, TensorImpl full) {
+        int rd = row.dim();
+        int fd = full.dim();
+        if (rd == 0 || rd > fd || row.dtype() != full.dtype() || !row.hasDefaultStrides() || !full.hasDefaultStrides()
+                || row.isWrappedNumber() || row.numel() >= full.numel()) {
+            return false;
+        }
+        for (int d = 1; d <= rd; d++) {
+            if (row.size(rd - d) != full.size(fd - d)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A 0-dim operand takes part in promotion only when its category is above the dimensioned one's. */

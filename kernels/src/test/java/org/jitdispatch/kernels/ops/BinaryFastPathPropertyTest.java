@@ -76,7 +76,11 @@ class BinaryFastPathPropertyTest {
     void theFastPathReturnsNullAndWritesNothingForWhatItDoesNotTake() {
         Tensor a = Torch.tensor(new float[] {1, 2, 3, 4, 5, 6}, 2, 3);
         Tensor b = Torch.tensor(new float[] {1, 2, 3});
-        assertNull(Kernels.BINARY_FAST_PATHS.add(null, a, b, Scalar.of(1)), "broadcasting between dimensioned operands");
+        Tensor column = Torch.tensor(new float[] {1, 2}, 2, 1);
+        assertNull(Kernels.BINARY_FAST_PATHS.add(null, a, column, Scalar.of(1)), "broadcasting along the last dim");
+        Tensor bias = Kernels.BINARY_FAST_PATHS.add(null, a, b, Scalar.of(1));
+        assertNotNull(bias, "a row added to every row (a bias)");
+        assertArrayEquals(new float[] {2, 4, 6, 5, 7, 9}, bias.toFloatArray());
         assertNull(Kernels.BINARY_FAST_PATHS.add(null, a.transpose(0, 1), a.transpose(0, 1), Scalar.of(1)), "strided");
         Tensor out = Torch.tensor(new float[] {9, 9});
         assertNull(Kernels.BINARY_FAST_PATHS.mul(out, a, a), "an out= that needs resizing");
