@@ -8,14 +8,20 @@ import org.jitdispatch.runtime.Storage;
 import org.jitdispatch.runtime.TensorGeometry;
 
 /**
- * The CPU fast paths of sum and mean over dims ({@code cpu_fast_path} in ops.yaml): a contiguous CPU
- * tensor reduced over all its dims, or over its innermost dims, is a row of contiguous runs, each summed by
- * {@link Reduction#runSum} exactly as the general reduction sums it (the general loop over such a tensor
- * is the same runs, with the same four partial sums, added to a zero accumulator). No reduction plan,
- * mask or accumulator array is built, and the result is the only allocation.
+ * The CPU fast paths of sum and mean over dims ({@code cpu_fast_path} in ops.yaml), in the two shapes
+ * the general reduction (its plan of merged dims, see {@link Reduction}) also walks as plain runs, adding
+ * in the same order, so the results are the same to the bit:
+ * <ul>
+ * <li>over all dims or the innermost dims: each output element is one contiguous run, summed by
+ *     {@link Reduction#runSum} with its four partial sums;
+ * <li>over the outermost dims (a bias's gradient, summed over the batch): each row of the input is added
+ *     into a row of accumulators, element by element.
+ * </ul>
+ * No reduction plan or mask is built; the result (and, for a float32 sum over the outermost dims, a row of
+ * double accumulators) is all that is allocated.
  *
- * <p>Taken: self contiguous on the CPU with at least one element; dims absent, empty (all) or exactly the
- * last k dims in any order; dtypes float32 and float64 reduced in their own dtype, int64 and int32 summed
+ * <p>Taken: self contiguous on the CPU with at least one element; dims absent, empty (all), or exactly the
+ * last or the first k dims in any order; dtypes float32 and float64 reduced in their own dtype, int64 and int32 summed
  * into int64 (mean: floating only); out= of exactly the result's sizes and dtype, contiguous, and sharing
  * no storage with self. Every other call, including every call the general path would refuse or warn
  * about, returns null having touched nothing.
@@ -42,12 +48,23 @@ public final class ReductionFastPaths implements ReductionFastPathsDeclarations 
             return null;
         }
         int kept = firstReducedDim(self, dim);
-        if (kept < 0) {
+        int reducedLeading = kept < 0 ? leadingReducedDims(self, dim) : 0;
+        if (kept < 0 && reducedLeading <= 0) {
             return null;
         }
-        Tensor result = out == null ? allocate(self, kept, keepdim, resultType) : checkedOut(out, self, kept, keepdim);
+        Tensor result = out == null ? allocate(self, kept, reducedLeading, keepdim, resultType)
+                : checkedOut(out, self, kept, reducedLeading, keepdim);
         if (result == null) {
             return null;
+        }
+        if (reducedLeading > 0) {
+            long rows = outerCount(self, reducedLeading);
+            long row = self.numel() / rows;
+            if (row > 1) { // with one element per row, the general plan is a single run: the case below
+                sumRows(self, (int) rows, (int) row, result, mean ? rows : -1);
+                return result;
+            }
+            kept = 0;
         }
         int inner = Math.toIntExact(self.numel() / outerCount(self, kept));
         long count = mean ? inner : -1;
@@ -133,6 +150,92 @@ public final class ReductionFastPaths implements ReductionFastPathsDeclarations 
         return kept;
     }
 
+    /**
+     * How many leading dims {@code dim} names when it is exactly the first k dims (each once, in any order,
+     * negative or not) with {@code 0 < k < dim()}; 0 otherwise.
+     */
+    private static int leadingReducedDims(Tensor self, long[] dim) {
+        int nd = self.dim();
+        if (dim == null || dim.length == 0 || dim.length >= nd || nd > Long.SIZE) {
+            return 0;
+        }
+        long seen = 0;
+        for (long d : dim) {
+            long wrapped = d < 0 ? d + nd : d;
+            if (wrapped < 0 || wrapped >= dim.length || (seen & (1L << wrapped)) != 0) {
+                return 0;
+            }
+            seen |= 1L << wrapped;
+        }
+        return dim.length;
+    }
+
+    /**
+     * The sum (or mean, {@code count} >= 0) over the outermost dims: {@code rows} rows of {@code row}
+     * contiguous elements added row by row into zeroed accumulators of the output's arithmetic (double
+     * for floating dtypes, long for integral ones), as the general loop adds them.
+     */
+    private static void sumRows(Tensor self, int rows, int row, Tensor result, long count) {
+        Storage in = self.storage();
+        Storage to = result.storage();
+        int from = (int) self.storageOffset();
+        int base = (int) result.storageOffset();
+        switch (self.dtype()) {
+            case Float32: {
+                float[] x = in.floats();
+                double[] acc = new double[row];
+                for (int r = 0, i = from; r < rows; r++, i += row) {
+                    for (int k = 0; k < row; k++) {
+                        acc[k] += x[i + k];
+                    }
+                }
+                float[] o = to.floats();
+                for (int k = 0; k < row; k++) {
+                    float v = (float) acc[k];
+                    o[base + k] = count < 0 ? v : v / (float) count;
+                }
+                break;
+            }
+            case Float64: {
+                double[] x = in.doubles();
+                double[] o = to.doubles();
+                java.util.Arrays.fill(o, base, base + row, 0.0);
+                for (int r = 0, i = from; r < rows; r++, i += row) {
+                    for (int k = 0; k < row; k++) {
+                        o[base + k] += x[i + k];
+                    }
+                }
+                if (count >= 0) {
+                    for (int k = 0; k < row; k++) {
+                        o[base + k] = o[base + k] / (double) count;
+                    }
+                }
+                break;
+            }
+            case Int64: {
+                long[] x = in.longs();
+                long[] o = to.longs();
+                java.util.Arrays.fill(o, base, base + row, 0L);
+                for (int r = 0, i = from; r < rows; r++, i += row) {
+                    for (int k = 0; k < row; k++) {
+                        o[base + k] += x[i + k];
+                    }
+                }
+                break;
+            }
+            default: {
+                int[] x = in.ints();
+                long[] o = to.longs();
+                java.util.Arrays.fill(o, base, base + row, 0L);
+                for (int r = 0, i = from; r < rows; r++, i += row) {
+                    for (int k = 0; k < row; k++) {
+                        o[base + k] += x[i + k];
+                    }
+                }
+            }
+        }
+    }
+
     /** The number of output elements: the product of the kept dims. */
     private static long outerCount(Tensor self, int kept) {
         long n = 1;
@@ -142,24 +245,42 @@ public final class ReductionFastPaths implements ReductionFastPathsDeclarations 
         return n;
     }
 
-    private static Tensor allocate(Tensor self, int kept, boolean keepdim, ScalarType resultType) {
-        int nd = self.dim();
-        long[] sizes = new long[keepdim ? nd : kept];
+    /**
+     * The result's rank and sizes: the first {@code kept} dims of self (with keepdim, then the reduced ones
+     * as 1), or, when {@code reducedLeading} > 0, self's dims after the first {@code reducedLeading} (with
+     * keepdim, after as many 1s).
+     */
+    private static int resultDim(Tensor self, int kept, int reducedLeading, boolean keepdim) {
+        return keepdim ? self.dim() : reducedLeading > 0 ? self.dim() - reducedLeading : kept;
+    }
+
+    private static long resultSize(Tensor self, int d, int kept, int reducedLeading, boolean keepdim) {
+        int source = keepdim ? d : d + reducedLeading;
+        boolean reduced = reducedLeading > 0 ? source < reducedLeading : source >= kept;
+        return reduced ? 1 : self.size(source);
+    }
+
+    private static long[] resultSizes(Tensor self, int kept, int reducedLeading, boolean keepdim) {
+        long[] sizes = new long[resultDim(self, kept, reducedLeading, keepdim)];
         for (int d = 0; d < sizes.length; d++) {
-            sizes[d] = d < kept ? self.size(d) : 1;
+            sizes[d] = resultSize(self, d, kept, reducedLeading, keepdim);
         }
+        return sizes;
+    }
+
+    private static Tensor allocate(Tensor self, int kept, int reducedLeading, boolean keepdim, ScalarType resultType) {
+        long[] sizes = resultSizes(self, kept, reducedLeading, keepdim);
         return new Tensor(Storage.allocate(resultType, TensorGeometry.numel(sizes)), sizes);
     }
 
     /** {@code out} when it already is the result's shape, contiguous on the CPU and apart from self; else null. */
-    private static Tensor checkedOut(Tensor out, Tensor self, int kept, boolean keepdim) {
-        int nd = self.dim();
+    private static Tensor checkedOut(Tensor out, Tensor self, int kept, int reducedLeading, boolean keepdim) {
         if (out.device().type() != DeviceType.CPU || !out.isContiguous() || out.storage() == self.storage()
-                || out.dim() != (keepdim ? nd : kept)) {
+                || out.dim() != resultDim(self, kept, reducedLeading, keepdim)) {
             return null;
         }
         for (int d = 0; d < out.dim(); d++) {
-            if (out.size(d) != (d < kept ? self.size(d) : 1)) {
+            if (out.size(d) != resultSize(self, d, kept, reducedLeading, keepdim)) {
                 return null;
             }
         }

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The fast paths of sum and mean over dims against the general path (the structured meta and impl, called
  * directly, as the generated wrapper did before it had a fast path) on the same random arguments: dtypes,
- * ranks, layouts, dim lists (absent, empty, trailing in any order, negative, middle, repeated, out of
- * range), keepdim, a dtype argument, and out= tensors that fit, need resizing, have another dtype or are
+ * ranks, layouts, dim lists (absent, empty, leading or trailing in any order, negative, middle, repeated,
+ * out of range), keepdim, a dtype argument, and out= tensors that fit, need resizing, have another dtype or are
  * self. Either both raise the same error, or both return tensors of the same dtype, geometry and values
  * and leave every storage involved with the same contents.
  */
@@ -70,7 +70,10 @@ class ReductionFastPathPropertyTest {
         assertArrayEquals(new float[] {21}, f.sum(null, m, null, false, null).toFloatArray());
         assertArrayEquals(new float[] {6, 15}, f.sum(null, m, new long[] {-1}, false, null).toFloatArray());
         assertArrayEquals(new long[] {2, 1}, f.mean(null, m, new long[] {1}, true, null).sizes());
-        assertNull(f.sum(null, m, new long[] {0}, false, null), "a leading dim");
+        assertArrayEquals(new float[] {5, 7, 9}, f.sum(null, m, new long[] {0}, false, null).toFloatArray(), "over the batch");
+        assertArrayEquals(new long[] {1, 3}, f.mean(null, m, new long[] {-2}, true, null).sizes());
+        Tensor cube = Torch.tensor(new float[] {1, 2, 3, 4, 5, 6, 7, 8}, 2, 2, 2);
+        assertNull(f.sum(null, cube, new long[] {1}, false, null), "a middle dim");
         assertNull(f.sum(null, m.transpose(0, 1), null, false, null), "strided");
         assertNull(f.sum(null, m, new long[] {1, 1}, false, null), "a repeated dim is the general path's error");
         assertNull(f.mean(null, Torch.tensor(new long[] {1, 2}), null, false, null), "mean of integers is an error");
@@ -145,11 +148,12 @@ class ReductionFastPathPropertyTest {
                     }
                     return d;
                 }
-                default: { // the last k dims, shuffled, some negative
+                default: { // the last or the first k dims, shuffled, some negative
                     int k = nd == 0 ? 0 : 1 + rnd.nextInt(nd);
+                    boolean first = rnd.nextBoolean();
                     long[] d = new long[k];
                     for (int i = 0; i < k; i++) {
-                        d[i] = nd - 1 - i - (rnd.nextBoolean() ? nd : 0);
+                        d[i] = (first ? i : nd - 1 - i) - (rnd.nextBoolean() ? nd : 0);
                     }
                     for (int i = k - 1; i > 0; i--) {
                         int j = rnd.nextInt(i + 1);
