@@ -11,8 +11,8 @@ import org.jitdispatch.Torch;
  * same input.
  *
  * <p>A pass keeps its bookkeeping in one {@link GraphTask}: an identity table of the nodes it reaches
- * (dependency count and input buffer per node) and a ready heap, a few arrays sized to the graph, so a
- * small graph's backward allocates little beyond the gradients themselves.
+ * (dependency count and input buffer per node) and a ready heap, a few arrays sized to the graph and
+ * reused by the thread's next pass, so a backward pass allocates little beyond the gradients themselves.
  */
 public final class Engine {
     private Engine() {
@@ -20,7 +20,12 @@ public final class Engine {
 
     /** {@code roots[i].backward(grads[i])} for all i together; a null grad means ones for a scalar root. */
     public static void backward(List<Tensor> roots, List<Tensor> grads, boolean retainGraph) {
-        GraphTask task = new GraphTask();
+        GraphTask task = SPARE_TASK.get();
+        if (task == null) {
+            task = new GraphTask(); // the first pass on this thread, or one inside another pass's backward
+        } else {
+            SPARE_TASK.set(null);
+        }
         try (NoGrad g = NoGrad.enter()) {
             for (int i = 0; i < roots.size(); i++) {
                 Tensor root = roots.get(i);
@@ -44,22 +49,53 @@ public final class Engine {
             }
             task.countDependencies();
             task.run(retainGraph);
+        } finally {
+            if (task.clear()) {
+                SPARE_TASK.set(task);
+            }
         }
     }
 
+    /**
+     * A finished pass's cleared task, kept per thread so that the next pass reuses its arrays: a training
+     * loop's backward passes then allocate no bookkeeping at all. A pass run inside another (a backward
+     * function calling backward) finds none and makes its own.
+     */
+    private static final ThreadLocal<GraphTask> SPARE_TASK = new ThreadLocal<>();
+
     /** One backward pass's state: the nodes it reaches, their pending edge counts and input buffers. */
     private static final class GraphTask {
-        private Node[] nodes = new Node[8];
-        private int[] dependencies = new int[8];
-        private Tensor[][] buffers = new Tensor[8][];
-        private boolean[] visited = new boolean[8];
+        /** The largest table a thread keeps between passes (graphs of up to half as many nodes). */
+        private static final int MAX_KEPT_CAPACITY = 4096;
+
+        private Node[] nodes = new Node[32];
+        private int[] dependencies = new int[32];
+        private Tensor[][] buffers = new Tensor[32][];
+        private boolean[] visited = new boolean[32];
         private int size;
         /** The ready nodes: a binary max-heap on sequence number (the latest-created runs first). */
-        private Node[] ready = new Node[4];
+        private Node[] ready = new Node[8];
         private int readyCount;
         /** The nodes that received a root's gradient, where counting starts. */
         private Node[] roots = new Node[2];
         private int rootCount;
+
+        /**
+         * Forgets the pass (no node, gradient or count stays reachable) and says whether the arrays are worth
+         * keeping: a task grown for a huge graph is dropped rather than held by the thread.
+         */
+        boolean clear() {
+            Arrays.fill(nodes, null);
+            Arrays.fill(buffers, null);
+            Arrays.fill(dependencies, 0);
+            Arrays.fill(visited, false);
+            Arrays.fill(ready, null);
+            Arrays.fill(roots, null);
+            size = 0;
+            readyCount = 0;
+            rootCount = 0;
+            return nodes.length <= MAX_KEPT_CAPACITY;
+        }
 
         /** Adds {@code grad} into input {@code e.inputNr()} of {@code e.node()}'s buffer. */
         void accumulate(Edge e, Tensor grad) {

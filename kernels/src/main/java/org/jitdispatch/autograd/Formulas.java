@@ -1,8 +1,6 @@
 package org.jitdispatch.autograd;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.runtime.Scalar;
@@ -22,22 +20,21 @@ public final class Formulas {
      * generated backward function. Null in, null out.
      */
     public static Tensor sumTo(Tensor grad, long[] sizes) {
-        if (grad == null || sizes == null || Arrays.equals(grad.sizes(), sizes)) {
+        if (grad == null || sizes == null || grad.hasSizes(sizes)) {
             return grad;
         }
-        long[] g = grad.sizes();
-        int lead = g.length - sizes.length;
-        List<Long> dims = new ArrayList<>();
+        int lead = grad.dim() - sizes.length;
+        long[] dims = new long[grad.dim()];
+        int count = 0;
         for (int i = 0; i < lead; i++) {
-            dims.add((long) i);
+            dims[count++] = i;
         }
         for (int i = 0; i < sizes.length; i++) {
-            if (sizes[i] == 1 && g[lead + i] != 1) {
-                dims.add((long) (lead + i));
+            if (sizes[i] == 1 && grad.size(lead + i) != 1) {
+                dims[count++] = lead + i;
             }
         }
-        Tensor summed = dims.isEmpty() ? grad
-                : Torch.sum(grad, dims.stream().mapToLong(Long::longValue).toArray(), true, null);
+        Tensor summed = count == 0 ? grad : Torch.sum(grad, Arrays.copyOf(dims, count), true, null);
         return summed.view(sizes);
     }
 
@@ -60,7 +57,8 @@ public final class Formulas {
 
     /** The gradient of mean over all elements: grad spread evenly. */
     public static Tensor meanBackward(Tensor grad, long[] sizes) {
-        return grad.expand(sizes).div(Scalar.of((double) TensorGeometry.numel(sizes)));
+        // divided before it is expanded: one division of a 0-dim tensor, the same value in every element
+        return grad.div(Scalar.of((double) TensorGeometry.numel(sizes))).expand(sizes);
     }
 
     /** The gradient of {@code self ** exponent}: {@code grad * exponent * self ** (exponent - 1)}. */
@@ -124,7 +122,7 @@ public final class Formulas {
         for (long d : reducedDims(dim, sizes.length)) {
             count *= sizes[(int) d];
         }
-        return sumBackward(grad, sizes, dim, keepdim).div(Scalar.of((double) count));
+        return sumBackward(grad.div(Scalar.of((double) count)), sizes, dim, keepdim);
     }
 
     /** div with a rounding mode is piecewise constant: no gradient; without one, div's gradient. */

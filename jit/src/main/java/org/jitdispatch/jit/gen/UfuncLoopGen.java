@@ -97,10 +97,13 @@ final class UfuncLoopGen {
         }
         String a = u.inputs().get(0);
         String b = u.inputs().get(1);
-        m.beginControlFlow("if ($T.isOneValue($N) && !$T.isOneValue($N))", ZERO_DIM_VALUES, a, ZERO_DIM_VALUES, b)
+        // an operand of another dtype than the output's is a 0-dim one (only those may differ): read it as a value
+        m.beginControlFlow("if ($N.dtype() != out.dtype() || ($T.isOneValue($N) && !$T.isOneValue($N)))", a,
+                ZERO_DIM_VALUES, a, ZERO_DIM_VALUES, b)
                 .addStatement("$N(outData, outOffset, $T.$N($N), $N.storage().$N(), (int) $N.storageOffset(), n$L)",
                         methodName(u, dtype, 0), ZERO_DIM_VALUES, valueReader(dtype), a, b, accessor, b, scalarArgs)
-                .nextControlFlow("else if ($T.isOneValue($N) && !$T.isOneValue($N))", ZERO_DIM_VALUES, b, ZERO_DIM_VALUES, a)
+                .nextControlFlow("else if ($N.dtype() != out.dtype() || ($T.isOneValue($N) && !$T.isOneValue($N)))", b,
+                        ZERO_DIM_VALUES, b, ZERO_DIM_VALUES, a)
                 .addStatement("$N(outData, outOffset, $N.storage().$N(), (int) $N.storageOffset(), $T.$N($N), n$L)",
                         methodName(u, dtype, 1), a, accessor, a, ZERO_DIM_VALUES, valueReader(dtype), b, scalarArgs)
                 .nextControlFlow("else")

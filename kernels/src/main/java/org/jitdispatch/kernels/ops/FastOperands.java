@@ -45,9 +45,9 @@ final class FastOperands {
             like = self;
         } else if (isRowOf(self, other)) {
             like = other;
-        } else if (other.dim() == 0 && self.dim() > 0 && self.hasDefaultStrides() && doesNotPromote(other, self)) {
+        } else if (other.dim() == 0 && outranks(self, other) && self.hasDefaultStrides() && doesNotPromote(other, self)) {
             like = self;
-        } else if (self.dim() == 0 && other.dim() > 0 && other.hasDefaultStrides() && doesNotPromote(self, other)) {
+        } else if (self.dim() == 0 && outranks(other, self) && other.hasDefaultStrides() && doesNotPromote(self, other)) {
             like = other;
         } else {
             return null;
@@ -111,6 +111,15 @@ final class FastOperands {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether {@code t} gives the result its sizes and dtype beside the 0-dim {@code zeroDim}: a dimensioned
+     * tensor does, and so does a 0-dim tensor beside a wrapped number ({@code grad / 2.0} in a backward
+     * formula).
+     */
+    private static boolean outranks(TensorImpl t, TensorImpl zeroDim) {
+        return t.dim() > 0 || (zeroDim.isWrappedNumber() && !t.isWrappedNumber());
     }
 
     /** A 0-dim operand takes part in promotion only when its category is above the dimensioned one's. */
