@@ -27,7 +27,7 @@ final class JitEvents {
     static final String COMPILATION = "jdk.Compilation";
     static final String GC = "jdk.GarbageCollection";
 
-    /** How many deoptimized methods the result names. */
+    /** How many deoptimized methods the result names: the most deoptimized during the run, then in all. */
     static final int TOP = 10;
 
     /** A recording of just these two events, started now and written to {@code file} when stopped. */
@@ -43,8 +43,8 @@ final class JitEvents {
         return r;
     }
 
-    /** One trap location's deoptimizations, by "reason/action". */
-    record Deoptimized(String method, int count, Map<String, Integer> reasons) {
+    /** One trap location's deoptimizations: all of them, those during the run, and all by "reason/action". */
+    record Deoptimized(String method, int count, int duringRun, Map<String, Integer> reasons) {
     }
 
     final int[] deoptsPerInterval;
@@ -73,6 +73,7 @@ final class JitEvents {
         gcPauseMillisPerInterval = new double[n];
         Map<String, Map<String, Integer>> byMethod = new HashMap<>();
         Map<String, Integer> countByMethod = new HashMap<>();
+        Map<String, Integer> runCountByMethod = new HashMap<>();
         for (RecordedEvent e : RecordingFile.readAllEvents(jfr)) {
             String type = e.getEventType().getName();
             double t = Duration.between(runStart, e.getStartTime()).toNanos() / 1e9;
@@ -93,6 +94,7 @@ final class JitEvents {
                 deoptsByReason.merge(reason, 1, Integer::sum);
                 String method = methodName(e.getValue("method"));
                 countByMethod.merge(method, 1, Integer::sum);
+                runCountByMethod.merge(method, interval >= 0 ? 1 : 0, Integer::sum);
                 byMethod.computeIfAbsent(method, k -> new HashMap<>()).merge(reason, 1, Integer::sum);
             } else if (type.equals(COMPILATION)) {
                 compilationsTotal++;
@@ -108,13 +110,16 @@ final class JitEvents {
             }
         }
         sortByCount(deoptsByReason);
-        countByMethod.entrySet().stream()
-                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+        // the run's own deoptimizations first: those before it belong to loading the library
+        countByMethod.keySet().stream()
+                .sorted(Comparator.<String>comparingInt(runCountByMethod::get).reversed()
+                        .thenComparing(Comparator.<String>comparingInt(countByMethod::get).reversed())
+                        .thenComparing(Comparator.naturalOrder()))
                 .limit(TOP)
                 .forEach(m -> {
-                    Map<String, Integer> reasons = new LinkedHashMap<>(byMethod.get(m.getKey()));
+                    Map<String, Integer> reasons = new LinkedHashMap<>(byMethod.get(m));
                     sortByCount(reasons);
-                    topDeoptimized.add(new Deoptimized(m.getKey(), m.getValue(), reasons));
+                    topDeoptimized.add(new Deoptimized(m, countByMethod.get(m), runCountByMethod.get(m), reasons));
                 });
     }
 

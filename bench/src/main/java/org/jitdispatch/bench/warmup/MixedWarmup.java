@@ -16,7 +16,7 @@ import jdk.jfr.Recording;
 import org.jitdispatch.kernels.AtenLibrary;
 
 /**
- * How fast a fresh JVM reaches steady speed on a mixed small-op workload ({@link MixedWorkload}: about 40
+ * How fast a fresh JVM reaches steady speed on a mixed small-op workload ({@link MixedWorkload}: 33
  * operators over float32, float64 and int64, contiguous, strided and broadcast operands of 1 to 64 elements).
  * Not a JMH benchmark on purpose: JMH's warm-up iterations hide exactly what this measures.
  *
@@ -210,6 +210,7 @@ public final class MixedWarmup {
             Map<String, Object> e = new LinkedHashMap<>();
             e.put("method", m.method());
             e.put("count", m.count());
+            e.put("duringRun", m.duringRun());
             e.put("reasons", m.reasons());
             top.add(e);
         }
@@ -279,7 +280,8 @@ public final class MixedWarmup {
                 (Integer) c.get("c2DuringRun")));
         List<Map<String, Object>> top = (List<Map<String, Object>>) d.get("topMethods");
         for (Map<String, Object> m : top.subList(0, Math.min(5, top.size()))) {
-            sb.append(String.format(Locale.ROOT, "    %4d  %s  %s%n", (Integer) m.get("count"), m.get("method"), m.get("reasons")));
+            sb.append(String.format(Locale.ROOT, "    %4d (%d during the run)  %s  %s%n", (Integer) m.get("count"),
+                    (Integer) m.get("duringRun"), m.get("method"), m.get("reasons")));
         }
         return sb.toString();
     }
