@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedMethod;
@@ -19,13 +20,15 @@ import jdk.jfr.consumer.RecordingFile;
 /**
  * The JIT's side of a warm-up run from JFR: deoptimizations ({@code jdk.Deoptimization}: where the
  * uncommon trap was hit, why, and what HotSpot did about it) and compilations ({@code jdk.Compilation}, every
- * one, not only the slow ones JFR's default settings keep), counted per interval of the run and in total,
+ * one, not only the slow ones JFR's default settings keep; for C2 also the time each took, and the longest),
+ * counted per interval of the run and in total,
  * and the garbage collector's pauses per interval ({@code jdk.GarbageCollection}), which explain some dips.
  */
 final class JitEvents {
     static final String DEOPTIMIZATION = "jdk.Deoptimization";
     static final String COMPILATION = "jdk.Compilation";
     static final String GC = "jdk.GarbageCollection";
+    private static final Pattern HIDDEN_SUFFIX = Pattern.compile("[/+]0x[0-9a-fA-F]+(\\.\\d+)?$");
 
     /** How many deoptimized methods the result names: the most deoptimized during the run, then in all. */
     static final int TOP = 10;
@@ -47,9 +50,18 @@ final class JitEvents {
     record Deoptimized(String method, int count, int duringRun, Map<String, Integer> reasons) {
     }
 
+    /**
+     * One C2 compilation: the method compiled (with what it inlined), how long it took (wall time of the
+     * compiler thread, which a busy machine stretches), when it started, whether on-stack replacement, and
+     * the sizes of its code and of the bytecode it inlined.
+     */
+    record Compiled(String method, double millis, double atSeconds, boolean osr, long codeSize, long inlinedBytes) {
+    }
+
     final int[] deoptsPerInterval;
     final int[] compilationsPerInterval;
     final int[] c2CompilationsPerInterval;
+    final double[] c2MillisPerInterval;
     final double[] gcPauseMillisPerInterval;
     int deoptsTotal;
     int deoptsBeforeRun;
@@ -57,6 +69,9 @@ final class JitEvents {
     int compilationsTotal;
     int compilationsDuringRun;
     int c2CompilationsDuringRun;
+    double c2MillisDuringRun;
+    /** The longest C2 compilations during the run, longest first. */
+    final List<Compiled> compiled = new ArrayList<>();
     final Map<String, Integer> deoptsByReason = new LinkedHashMap<>();
     final List<Deoptimized> topDeoptimized = new ArrayList<>();
 
@@ -70,6 +85,7 @@ final class JitEvents {
         deoptsPerInterval = new int[n];
         compilationsPerInterval = new int[n];
         c2CompilationsPerInterval = new int[n];
+        c2MillisPerInterval = new double[n];
         gcPauseMillisPerInterval = new double[n];
         Map<String, Map<String, Integer>> byMethod = new HashMap<>();
         Map<String, Integer> countByMethod = new HashMap<>();
@@ -103,11 +119,20 @@ final class JitEvents {
                     compilationsDuringRun++;
                     compilationsPerInterval[interval]++;
                     if (c2) {
+                        double millis = e.getDuration().toNanos() / 1e6;
                         c2CompilationsDuringRun++;
                         c2CompilationsPerInterval[interval]++;
+                        c2MillisPerInterval[interval] += millis;
+                        c2MillisDuringRun += millis;
+                        compiled.add(new Compiled(methodName(e.getValue("method")), millis, t, e.getBoolean("isOsr"),
+                                longOr(e, "codeSize"), longOr(e, "inlinedBytes")));
                     }
                 }
             }
+        }
+        compiled.sort(Comparator.comparingDouble(Compiled::millis).reversed());
+        if (compiled.size() > TOP) {
+            compiled.subList(TOP, compiled.size()).clear();
         }
         sortByCount(deoptsByReason);
         // the run's own deoptimizations first: those before it belong to loading the library
@@ -121,6 +146,10 @@ final class JitEvents {
                     sortByCount(reasons);
                     topDeoptimized.add(new Deoptimized(m, countByMethod.get(m), runCountByMethod.get(m), reasons));
                 });
+    }
+
+    private static long longOr(RecordedObject e, String field) {
+        return e.hasField(field) ? e.getLong(field) : -1;
     }
 
     /** A string field, whether JFR gives it as a string or as a one-field constant (as some JDKs do). */
@@ -142,19 +171,19 @@ final class JitEvents {
     }
 
     /**
-     * {@code Class.method}; a hidden class's per-instance suffix ({@code Site_aten__add_Tensor/0x...}) is
-     * dropped, so that the spun call sites of one operator count together.
+     * {@code Class.method}; a hidden class's per-instance suffix ({@code Site_aten__add_Tensor/0x...}, or
+     * {@code LambdaForm$MH+0x....123} as JDK 17's JFR writes it) is dropped, so that the spun call sites of
+     * one operator count together.
      */
     static String methodName(RecordedMethod m) {
         if (m == null) {
             return "(unknown)";
         }
-        String cls = m.getType().getName();
-        int slash = cls.indexOf('/');
-        if (slash >= 0) {
-            cls = cls.substring(0, slash);
-        }
-        return cls + "." + m.getName();
+        return className(m.getType().getName()) + "." + m.getName();
+    }
+
+    static String className(String jfrName) {
+        return HIDDEN_SUFFIX.matcher(jfrName).replaceFirst("");
     }
 
     private static void sortByCount(Map<String, Integer> map) {

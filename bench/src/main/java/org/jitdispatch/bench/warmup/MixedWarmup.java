@@ -183,6 +183,7 @@ public final class MixedWarmup {
         w.put("checksum", checksum);
         r.put("workload", w);
         r.put("steadyOpsPerSecond", s.steadyOpsPerSecond());
+        r.put("settled", s.settled());
         r.put("timeToSteadySeconds", s.timeToSteadySeconds());
         r.put("markSeconds", WarmupSummary.MARK_SECONDS);
         r.put("steadyBand", WarmupSummary.BAND);
@@ -197,6 +198,7 @@ public final class MixedWarmup {
         iv.put("deoptimizations", box(jit.deoptsPerInterval));
         iv.put("compilations", box(jit.compilationsPerInterval));
         iv.put("c2Compilations", box(jit.c2CompilationsPerInterval));
+        iv.put("c2CompileMillis", box(jit.c2MillisPerInterval));
         iv.put("gcPauseMillis", box(jit.gcPauseMillisPerInterval));
         iv.put("cpuShare", measured.stream().map(Measured::cpuShare).toList());
         r.put("intervals", iv);
@@ -220,6 +222,19 @@ public final class MixedWarmup {
         c.put("total", jit.compilationsTotal);
         c.put("duringRun", jit.compilationsDuringRun);
         c.put("c2DuringRun", jit.c2CompilationsDuringRun);
+        c.put("c2MillisDuringRun", jit.c2MillisDuringRun);
+        List<Object> longest = new ArrayList<>();
+        for (JitEvents.Compiled k : jit.compiled) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("method", k.method());
+            e.put("millis", k.millis());
+            e.put("atSeconds", k.atSeconds());
+            e.put("osr", k.osr());
+            e.put("codeSize", k.codeSize());
+            e.put("inlinedBytes", k.inlinedBytes());
+            longest.add(e);
+        }
+        c.put("longestC2", longest);
         r.put("compilations", c);
         r.put("recording", o.jfr().toAbsolutePath().normalize().toString());
         return r;
@@ -268,16 +283,16 @@ public final class MixedWarmup {
         sb.append(String.format(Locale.ROOT, "warm-up of %d operators x %d dtypes (%s ops a round) on %s %s, %s s in %d ms"
                         + " intervals%n", ((List<?>) w.get("operators")).size(), ((List<?>) w.get("dtypes")).size(),
                 w.get("opsPerRound"), jvm.get("name"), jvm.get("version"), r.get("seconds"), (Integer) r.get("intervalMillis")));
-        sb.append(String.format(Locale.ROOT, "  steady: %,.0f ops/s (median of the last third)%n",
-                (Double) r.get("steadyOpsPerSecond")));
+        sb.append(String.format(Locale.ROOT, "  steady: %,.0f ops/s (median of the last third%s)%n",
+                (Double) r.get("steadyOpsPerSecond"), (Boolean) r.get("settled") ? "" : "; NOT settled: run longer"));
         sb.append(String.format(Locale.ROOT, "  within 20%% of steady after %.2f s%n", (Double) r.get("timeToSteadySeconds")));
         sb.append(String.format(Locale.ROOT, "  lowest interval after 2 s: %.2fx steady at %.2f s; %d interval(s) below 0.8x%n",
                 (Double) r.get("lowestAfterMarkFraction"), (Double) r.get("lowestAfterMarkAtSeconds"),
                 (Integer) r.get("dipsAfterMark")));
         sb.append(String.format(Locale.ROOT, "  deoptimizations: %d (%d before the first round, %d during the run);"
-                        + " compilations during the run: %d (%d by C2)%n", (Integer) d.get("total"),
+                        + " compilations during the run: %d (%d by C2, %.1f s of C2 time)%n", (Integer) d.get("total"),
                 (Integer) d.get("beforeRun"), (Integer) d.get("duringRun"), (Integer) c.get("duringRun"),
-                (Integer) c.get("c2DuringRun")));
+                (Integer) c.get("c2DuringRun"), (Double) c.get("c2MillisDuringRun") / 1000));
         List<Map<String, Object>> top = (List<Map<String, Object>>) d.get("topMethods");
         for (Map<String, Object> m : top.subList(0, Math.min(5, top.size()))) {
             sb.append(String.format(Locale.ROOT, "    %4d (%d during the run)  %s  %s%n", (Integer) m.get("count"),

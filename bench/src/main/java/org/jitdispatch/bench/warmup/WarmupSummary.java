@@ -10,6 +10,9 @@ import java.util.List;
  * <ul>
  *   <li><b>steady</b>: the median throughput of the last third of the intervals (at least one): the speed the
  *       JVM settled at, robust to a stray slow or fast interval.</li>
+ *   <li><b>settled</b>: whether the last third really is steady: at least three in four of its intervals within
+ *       {@code BAND} of steady. When not, the run ended before the JVM settled (or the machine was too busy to
+ *       tell), steady is an underestimate and the time to reach it flatters; run longer.</li>
  *   <li><b>time to steady</b>: the end of the first interval at no less than {@code 1 - BAND} (80%) of steady;
  *       an interval faster than steady counts as reached.</li>
  *   <li><b>lowest after the mark</b>: the slowest interval that starts at or after {@code MARK_SECONDS} (2 s),
@@ -18,12 +21,13 @@ import java.util.List;
  * </ul>
  *
  * @param steadyOpsPerSecond       median of the last third
+ * @param settled                  whether three in four intervals of the last third are within the band
  * @param timeToSteadySeconds      end of the first interval at 80% of steady or more (NaN if none)
  * @param lowestAfterMarkFraction  slowest interval from the mark on, over steady (NaN if no interval starts there)
  * @param lowestAfterMarkAtSeconds the start of that interval (NaN if none)
  * @param dipsAfterMark            intervals from the mark on below 80% of steady
  */
-public record WarmupSummary(double steadyOpsPerSecond, double timeToSteadySeconds, double lowestAfterMarkFraction,
+public record WarmupSummary(double steadyOpsPerSecond, boolean settled, double timeToSteadySeconds, double lowestAfterMarkFraction,
                             double lowestAfterMarkAtSeconds, int dipsAfterMark) {
     /** "Within 20% of steady". */
     public static final double BAND = 0.2;
@@ -42,6 +46,13 @@ public record WarmupSummary(double steadyOpsPerSecond, double timeToSteadySecond
         int third = Math.max(1, n / 3);
         double[] tail = intervals.subList(n - third, n).stream().mapToDouble(Interval::opsPerSecond).toArray();
         double steady = median(tail);
+        int within = 0;
+        for (double v : tail) {
+            if (Math.abs(v - steady) <= BAND * steady) {
+                within++;
+            }
+        }
+        boolean settled = within * 4 >= tail.length * 3;
 
         double reached = Double.NaN;
         for (Interval i : intervals) {
@@ -67,7 +78,7 @@ public record WarmupSummary(double steadyOpsPerSecond, double timeToSteadySecond
                 dips++;
             }
         }
-        return new WarmupSummary(steady, reached, lowest, lowestAt, dips);
+        return new WarmupSummary(steady, settled, reached, lowest, lowestAt, dips);
     }
 
     static double median(double[] values) {

@@ -1,6 +1,7 @@
 package org.jitdispatch.bench.warmup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,6 +27,16 @@ class WarmupSummaryTest {
         assertEquals(105, s.steadyOpsPerSecond(), 1e-9);
         // an odd count: 9 intervals, last three 10, 30, 20
         assertEquals(20, WarmupSummary.of(curve(1, 1, 1, 1, 1, 1, 10, 30, 20)).steadyOpsPerSecond(), 1e-9);
+    }
+
+    @Test
+    void settledMeansThreeInFourOfTheLastThirdWithinTheBand() {
+        // last third 100, 100, 100, 50: three in four within 20% of the median 100
+        assertTrue(WarmupSummary.of(curve(1, 1, 1, 1, 1, 1, 1, 1, 100, 100, 100, 50)).settled());
+        // last third 100, 100, 50, 300: the median 100, two in four within
+        assertFalse(WarmupSummary.of(curve(1, 1, 1, 1, 1, 1, 1, 1, 100, 100, 50, 300)).settled());
+        // still climbing at the end
+        assertFalse(WarmupSummary.of(curve(1, 2, 3, 4, 5, 6, 7, 8, 10, 20, 40, 80)).settled());
     }
 
     @Test

@@ -88,6 +88,9 @@ final class WarmupChartSvg {
             sb.append(line(LEFT, y.at(steady), W - RIGHT, y.at(steady), "#2ca02c",
                     "class=\"steady\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\""));
             sb.append(text(W - RIGHT + 6, y.at(steady) + 4, "start", "steady " + compact(steady)));
+            if (r.notSettled()) {
+                sb.append(text(W - RIGHT + 6, y.at(steady) + 18, "start", "(not settled)"));
+            }
             double half = steady * WarmupResult.DIP_FLOOR;
             sb.append(line(LEFT, y.at(half), W - RIGHT, y.at(half), "#ff7f0e",
                     "class=\"floor\" stroke-dasharray=\"2 3\""));
@@ -152,8 +155,13 @@ final class WarmupChartSvg {
             s.append(String.format(Locale.ROOT, " (%.2fx steady)", v / steady));
         }
         s.append(", ").append(deopts(iv, i)).append(" deoptimizations");
-        s.append(", ").append(at(iv.compilations(), i)).append(" compilations (").append(at(iv.c2Compilations(), i))
-                .append(" C2)");
+        s.append(", ").append((int) at(iv.compilations(), i)).append(" compilations (")
+                .append((int) at(iv.c2Compilations(), i)).append(" C2");
+        double c2 = at(iv.c2CompileMillis(), i);
+        if (c2 > 0) {
+            s.append(String.format(Locale.ROOT, " taking %.0f ms", c2));
+        }
+        s.append(')');
         double gc = at(iv.gcPauseMillis(), i);
         if (gc > 0) {
             s.append(String.format(Locale.ROOT, ", GC pauses %.1f ms", gc));

@@ -55,8 +55,9 @@ final class WarmupSection {
         }
         sb.append("<th>target</th></tr></thead><tbody>");
         row(sb, null, "JVM", r, before, x -> x.jvm().describe() + ", " + x.jvm().cores() + " cores", "");
-        row(sb, null, "steady", r, before, x -> x.steadyOpsPerSecond() == null ? "-"
-                : String.format(Locale.ROOT, "%,.0f ops/s", x.steadyOpsPerSecond()), "");
+        row(sb, null, "steady", r, before, x -> (x.steadyOpsPerSecond() == null ? "-"
+                : String.format(Locale.ROOT, "%,.0f ops/s", x.steadyOpsPerSecond()))
+                + (x.notSettled() ? " (not settled: an underestimate)" : ""), "");
         List<WarmupResult.Target> targets = r.targets();
         row(sb, targets.get(0), "within " + Math.round(r.steadyBand() * 100) + "% of steady after", r, before,
                 x -> x.timeToSteadySeconds() == null ? "never" : WarmupResult.at(x.timeToSteadySeconds()),
@@ -71,7 +72,8 @@ final class WarmupSection {
         row(sb, null, "deoptimizations", r, before, x -> x.deoptimizations().total() + " (" + x.deoptimizations().beforeRun()
                 + " before the first round, " + x.deoptimizations().duringRun() + " during the run)", "");
         row(sb, null, "compilations during the run", r, before, x -> x.compilations().duringRun() + " ("
-                + x.compilations().c2DuringRun() + " by C2)", "");
+                + x.compilations().c2DuringRun() + " by C2" + (x.compilations().c2MillisDuringRun() == null ? ""
+                : String.format(Locale.ROOT, ", taking %.1f s", x.compilations().c2MillisDuringRun() / 1000)) + ")", "");
         row(sb, null, "GC pauses during the run", r, before,
                 x -> String.format(Locale.ROOT, "%.0f ms", x.gcPauseMillis()), "");
         row(sb, null, "loading the library and the operands", r, before, x -> x.workload().setupMillis() == null ? "-"
@@ -94,6 +96,23 @@ final class WarmupSection {
                 sb.append("<tr><td><code>").append(Html.esc(m.method())).append("</code></td><td class=\"n\">")
                         .append(m.count()).append("</td><td class=\"n\">").append(m.duringRun()).append("</td><td>")
                         .append(Html.esc(WarmupResult.reasons(m.reasons())))
+                        .append("</td></tr>");
+            }
+            sb.append("</tbody></table>");
+        }
+        List<WarmupResult.Compiled> longest = r.compilations().longest();
+        if (!longest.isEmpty()) {
+            sb.append("<h3>Longest C2 compilations</h3><p>While C2 compiles, the code it replaces keeps running in C1 or"
+                    + " the interpreter, and the compilations behind it in the queue wait: a few large methods can hold"
+                    + " up the steady speed. Times are the compiler thread's wall time, which a busy machine stretches.</p>");
+            sb.append("<table class=\"compilations\"><thead><tr><th>method</th><th>ms</th><th>started at</th>"
+                    + "<th>code size</th><th>bytecode inlined</th></tr></thead><tbody>");
+            for (WarmupResult.Compiled k : longest) {
+                sb.append("<tr><td><code>").append(Html.esc(k.method())).append("</code>").append(k.osr() ? " (OSR)" : "")
+                        .append("</td><td class=\"n\">").append(Html.num(k.millis())).append("</td><td class=\"n\">")
+                        .append(WarmupResult.at(k.atSeconds())).append("</td><td class=\"n\">")
+                        .append(String.format(Locale.ROOT, "%,d B", k.codeSize())).append("</td><td class=\"n\">")
+                        .append(k.inlinedBytes() < 0 ? "-" : String.format(Locale.ROOT, "%,d B", k.inlinedBytes()))
                         .append("</td></tr>");
             }
             sb.append("</tbody></table>");

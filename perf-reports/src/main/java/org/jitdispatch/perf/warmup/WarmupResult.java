@@ -14,11 +14,13 @@ import java.util.Map;
 /**
  * A warm-up run as {@code org.jitdispatch.bench.warmup.MixedWarmup} wrote it (its JSON, format 1): the
  * throughput of a fresh JVM per interval, the summary numbers, and JFR's deoptimizations and compilations.
- * A number the run could not compute (no interval after the 2 s mark, say) is null.
+ * A number the run could not compute (no interval after the 2 s mark, say) is null. {@code settled} says
+ * whether the last third of the run was steady (three in four of its intervals within 20% of its median);
+ * when it was not, steady is an underestimate.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record WarmupResult(int format, Jvm jvm, String startedAt, double seconds, int intervalMillis, Workload workload,
-                           Double steadyOpsPerSecond, Double timeToSteadySeconds, double markSeconds, double steadyBand,
+                           Double steadyOpsPerSecond, Boolean settled, Double timeToSteadySeconds, double markSeconds, double steadyBand,
                            Double lowestAfterMarkFraction, Double lowestAfterMarkAtSeconds, int dipsAfterMark,
                            Intervals intervals, Deoptimizations deoptimizations, Compilations compilations) {
     /** The format this reader understands. */
@@ -43,7 +45,7 @@ public record WarmupResult(int format, Jvm jvm, String startedAt, double seconds
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Intervals(List<Double> startSeconds, List<Double> endSeconds, List<Long> rounds, List<Double> opsPerSecond,
                             List<Integer> deoptimizations, List<Integer> compilations, List<Integer> c2Compilations,
-                            List<Double> gcPauseMillis, List<Double> cpuShare) {
+                            List<Double> c2CompileMillis, List<Double> gcPauseMillis, List<Double> cpuShare) {
         public int size() {
             return opsPerSecond.size();
         }
@@ -62,8 +64,22 @@ public record WarmupResult(int format, Jvm jvm, String startedAt, double seconds
     public record DeoptimizedMethod(String method, int count, int duringRun, Map<String, Integer> reasons) {
     }
 
+    /** Compilations in all and during the run; for C2, the compile time and the longest compilations. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Compilations(int total, int duringRun, int c2DuringRun) {
+    public record Compilations(int total, int duringRun, int c2DuringRun, Double c2MillisDuringRun,
+                               List<Compiled> longestC2) {
+        public List<Compiled> longest() {
+            return longestC2 == null ? List.of() : longestC2;
+        }
+    }
+
+    /**
+     * One C2 compilation: the method, its compiler thread's wall time (stretched on a busy machine), when it
+     * started (seconds after the first round), whether on-stack replacement, its code size and the bytecode
+     * it inlined (bytes; -1 when the JVM does not say).
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Compiled(String method, double millis, double atSeconds, boolean osr, long codeSize, long inlinedBytes) {
     }
 
     /** One target and whether the run met it, with the number that decided. */
@@ -127,22 +143,31 @@ public record WarmupResult(int format, Jvm jvm, String startedAt, double seconds
 
     /**
      * The targets: within 20% of steady by the mark (2 s), and no interval after it below half of steady.
-     * Without an interval after the mark the second cannot be met: the run was too short to say.
+     * Without an interval after the mark the second cannot be met: the run was too short to say. Neither can
+     * be met by a run that did not settle: its steady is an underestimate, so reaching it early, or not
+     * dipping far below it, proves nothing.
      */
     public List<Target> targets() {
         List<Target> t = new ArrayList<>();
         String mark = seconds(markSeconds);
+        String unsettled = notSettled() ? "; the run did not settle, so steady is an underestimate" : "";
         boolean reached = timeToSteadySeconds != null && timeToSteadySeconds <= markSeconds + 1e-9;
-        t.add(new Target(String.format(Locale.ROOT, "within %.0f%% of steady after %s", steadyBand * 100, mark), reached,
-                timeToSteadySeconds == null ? "never reached" : "reached at " + at(timeToSteadySeconds)));
+        t.add(new Target(String.format(Locale.ROOT, "within %.0f%% of steady after %s", steadyBand * 100, mark),
+                reached && !notSettled(),
+                (timeToSteadySeconds == null ? "never reached" : "reached at " + at(timeToSteadySeconds)) + unsettled));
         String name = String.format(Locale.ROOT, "no %d ms interval after %s below %.1fx steady", intervalMillis, mark, DIP_FLOOR);
         if (lowestAfterMarkFraction == null) {
             t.add(new Target(name, false, "no interval after " + mark + ": the run was too short"));
         } else {
-            t.add(new Target(name, lowestAfterMarkFraction >= DIP_FLOOR, String.format(Locale.ROOT, "lowest %.2fx at %s",
-                    lowestAfterMarkFraction, at(lowestAfterMarkAtSeconds))));
+            t.add(new Target(name, lowestAfterMarkFraction >= DIP_FLOOR && !notSettled(), String.format(Locale.ROOT,
+                    "lowest %.2fx at %s", lowestAfterMarkFraction, at(lowestAfterMarkAtSeconds)) + unsettled));
         }
         return t;
+    }
+
+    /** Whether the run says its last third was not steady (older runs do not say). */
+    public boolean notSettled() {
+        return Boolean.FALSE.equals(settled);
     }
 
     /** One line per target: "  PASS  within 20% of steady after 2 s (reached at 1.75 s)". */
@@ -166,8 +191,9 @@ public record WarmupResult(int format, Jvm jvm, String startedAt, double seconds
         sb.append(String.format(Locale.ROOT, "warm-up: %s, %d cores; %d operators x %d dtypes (%d ops a round), %s in %d ms"
                         + " intervals%n", jvm.describe(), jvm.cores(), workload.operators().size(), workload.dtypes().size(),
                 workload.opsPerRound(), seconds(seconds), intervalMillis));
-        sb.append(String.format(Locale.ROOT, "  steady            %s ops/s (median of the last third)%n",
-                steadyOpsPerSecond == null ? "-" : String.format(Locale.ROOT, "%,.0f", steadyOpsPerSecond)));
+        sb.append(String.format(Locale.ROOT, "  steady            %s ops/s (median of the last third)%s%n",
+                steadyOpsPerSecond == null ? "-" : String.format(Locale.ROOT, "%,.0f", steadyOpsPerSecond),
+                notSettled() ? "; NOT settled, so an underestimate: run longer" : ""));
         sb.append(String.format(Locale.ROOT, "  time to steady    %s (end of the first interval at %.0f%% of steady or more)%n",
                 timeToSteadySeconds == null ? "never" : at(timeToSteadySeconds), (1 - steadyBand) * 100));
         sb.append(String.format(Locale.ROOT, "  lowest after %s  %s; %d interval(s) below %.1fx%n", seconds(markSeconds),
@@ -176,8 +202,18 @@ public record WarmupResult(int format, Jvm jvm, String startedAt, double seconds
                 dipsAfterMark, 1 - steadyBand));
         sb.append(String.format(Locale.ROOT, "  deoptimizations   %d (%d before the first round, %d during the run)%n",
                 deoptimizations.total(), deoptimizations.beforeRun(), deoptimizations.duringRun()));
-        sb.append(String.format(Locale.ROOT, "  compilations      %d during the run, %d by C2; GC pauses %.0f ms%n",
-                compilations.duringRun(), compilations.c2DuringRun(), gcPauseMillis()));
+        sb.append(String.format(Locale.ROOT, "  compilations      %d during the run, %d by C2%s; GC pauses %.0f ms%n",
+                compilations.duringRun(), compilations.c2DuringRun(), compilations.c2MillisDuringRun() == null ? ""
+                        : String.format(Locale.ROOT, " taking %.1f s", compilations.c2MillisDuringRun() / 1000),
+                gcPauseMillis()));
+        List<Compiled> longest = compilations.longest();
+        if (!longest.isEmpty()) {
+            sb.append("  longest C2 compilations (ms, started at; method; code size)\n");
+            for (Compiled k : longest.subList(0, Math.min(3, longest.size()))) {
+                sb.append(String.format(Locale.ROOT, "    %4.0f  %5.2f s  %s%s  %,d B%n", k.millis(), k.atSeconds(),
+                        k.method(), k.osr() ? " (OSR)" : "", k.codeSize()));
+            }
+        }
         List<DeoptimizedMethod> top = deoptimizations.topMethods() == null ? List.of() : deoptimizations.topMethods();
         if (!top.isEmpty()) {
             sb.append("  most deoptimized (count, during the run; trap location; reason/action count)\n");

@@ -28,11 +28,12 @@ public final class WarmupFixtures {
                 new WarmupResult.Jvm("Test VM", "tester", "17.0.1", List.of(), 2), "2026-01-01T00:00:00Z",
                 ops.length * 0.25, 250,
                 new WarmupResult.Workload(List.of("float32", "int64"), List.of("add.Tensor", "mm"), 10, 5.0, 100.0),
-                steady, timeToSteady, 2.0, 0.2, lowest, lowestAt, dips,
-                new WarmupResult.Intervals(starts, ends, null, rates, d, zeros, zeros, null, null),
+                steady, Boolean.TRUE, timeToSteady, 2.0, 0.2, lowest, lowestAt, dips,
+                new WarmupResult.Intervals(starts, ends, null, rates, d, zeros, zeros, null, null, null),
                 new WarmupResult.Deoptimizations(d.stream().mapToInt(Integer::intValue).sum() + 3, 3,
                         d.stream().mapToInt(Integer::intValue).sum(), Map.of("class_check/maybe_recompile", 1),
                         List.of(new WarmupResult.DeoptimizedMethod("a.B.c", 4, 1, Map.of("class_check/maybe_recompile", 4)))),
-                new WarmupResult.Compilations(100, 80, 20));
+                new WarmupResult.Compilations(100, 80, 20, 1500.0,
+                        List.of(new WarmupResult.Compiled("a.B.loop", 700, 0.5, false, 65536, 7000))));
     }
 }

@@ -56,6 +56,24 @@ class WarmupResultTest {
     }
 
     @Test
+    void aRunThatDidNotSettleSaysSteadyIsAnUnderestimate() {
+        WarmupResult r = WarmupFixtures.synthetic(new double[12], new int[12], 100.0, 1.0, 0.9, 2.0, 0);
+        WarmupResult unsettled = new WarmupResult(r.format(), r.jvm(), r.startedAt(), r.seconds(), r.intervalMillis(),
+                r.workload(), r.steadyOpsPerSecond(), Boolean.FALSE, r.timeToSteadySeconds(), r.markSeconds(),
+                r.steadyBand(), r.lowestAfterMarkFraction(), r.lowestAfterMarkAtSeconds(), r.dipsAfterMark(),
+                r.intervals(), r.deoptimizations(), r.compilations());
+        assertTrue(unsettled.summary().contains("100 ops/s (median of the last third); NOT settled"), unsettled.summary());
+        assertTrue(r.targets().stream().allMatch(WarmupResult.Target::met));
+        assertEquals(List.of("MISS", "MISS"), unsettled.targets().stream().map(WarmupResult.Target::verdict).toList(),
+                "no target is met by a run that did not settle");
+        assertEquals("reached at 1.00 s; the run did not settle, so steady is an underestimate",
+                unsettled.targets().get(0).detail());
+        assertFalse(r.summary().contains("NOT settled"));
+        assertTrue(r.summary().contains("longest C2 compilations"), r.summary());
+        assertTrue(r.summary().contains(" 700   0.50 s  a.B.loop  65,536 B"), r.summary());
+    }
+
+    @Test
     void badFilesAreOneLineMessagesNamingTheFile(@TempDir Path tmp) throws IOException {
         Path missing = tmp.resolve("none.json");
         assertEquals(missing + ": no such warm-up result",
