@@ -74,6 +74,8 @@ final class WarmupSection {
         row(sb, null, "compilations during the run", r, before, x -> x.compilations().duringRun() + " ("
                 + x.compilations().c2DuringRun() + " by C2" + (x.compilations().c2MillisDuringRun() == null ? ""
                 : String.format(Locale.ROOT, ", taking %.1f s", x.compilations().c2MillisDuringRun() / 1000)) + ")", "");
+        row(sb, null, "measuring thread on a CPU (median)", r, before, x -> x.medianCpuShare() == null ? "-"
+                : String.format(Locale.ROOT, "%.0f%% of the time", x.medianCpuShare() * 100), "");
         row(sb, null, "GC pauses during the run", r, before,
                 x -> String.format(Locale.ROOT, "%.0f ms", x.gcPauseMillis()), "");
         row(sb, null, "loading the library and the operands", r, before, x -> x.workload().setupMillis() == null ? "-"

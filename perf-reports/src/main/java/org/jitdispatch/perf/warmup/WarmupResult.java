@@ -179,6 +179,17 @@ public record WarmupResult(int format, Jvm jvm, String startedAt, double seconds
         return sb.toString();
     }
 
+    /** The median share of an interval the measuring thread spent on a CPU, or null when not recorded. */
+    public Double medianCpuShare() {
+        if (intervals.cpuShare() == null || intervals.cpuShare().isEmpty() || intervals.cpuShare().contains(null)) {
+            return null;
+        }
+        List<Double> v = new ArrayList<>(intervals.cpuShare());
+        v.sort(null);
+        int n = v.size();
+        return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+    }
+
     /** The GC's pauses over the run, in ms (0 when the run did not record them). */
     public double gcPauseMillis() {
         return intervals.gcPauseMillis() == null ? 0
@@ -206,6 +217,11 @@ public record WarmupResult(int format, Jvm jvm, String startedAt, double seconds
                 compilations.duringRun(), compilations.c2DuringRun(), compilations.c2MillisDuringRun() == null ? ""
                         : String.format(Locale.ROOT, " taking %.1f s", compilations.c2MillisDuringRun() / 1000),
                 gcPauseMillis()));
+        Double cpu = medianCpuShare();
+        if (cpu != null) {
+            sb.append(String.format(Locale.ROOT, "  on a CPU          %.0f%% of the time (median over the intervals; the rest"
+                    + " went to the JIT's threads, the GC and other processes)%n", cpu * 100));
+        }
         List<Compiled> longest = compilations.longest();
         if (!longest.isEmpty()) {
             sb.append("  longest C2 compilations (ms, started at; method; code size)\n");

@@ -29,6 +29,8 @@ class WarmupResultTest {
         assertEquals(2, r.targets().size());
         String summary = r.summary();
         assertTrue(summary.contains("steady") && summary.contains("deoptimizations"), summary);
+        assertTrue(r.medianCpuShare() > 0 && r.medianCpuShare() <= 1.05, "a share of wall time: " + r.medianCpuShare());
+        assertTrue(summary.contains("of the time (median over the intervals"), summary);
     }
 
     @Test
