@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         version = "jitdispatch 0.1.0",
         description = "A PyTorch-style operator dispatcher for the JVM whose dispatch is compiled.",
         subcommands = {CheckYamlCommand.class, ExplainCommand.class, InlineCheckCommand.class, CompareCommand.class,
-                ReportCommand.class, BackendStubsMain.class, CommandLine.HelpCommand.class})
+                ReportCommand.class, WarmupCommand.class, BackendStubsMain.class, CommandLine.HelpCommand.class})
 public final class JitDispatchCli {
     public static void main(String[] args) {
         System.exit(run(args));

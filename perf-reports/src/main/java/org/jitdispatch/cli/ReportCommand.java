@@ -26,6 +26,8 @@ import org.jitdispatch.perf.report.RunInfo;
 import org.jitdispatch.perf.report.SamplingEvent;
 import org.jitdispatch.perf.report.SamplingEventProbe;
 import org.jitdispatch.perf.report.SuiteRun;
+import org.jitdispatch.perf.warmup.WarmupResult;
+import org.jitdispatch.perf.warmup.WarmupRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
 import picocli.CommandLine.Mixin;
@@ -116,6 +118,9 @@ final class ReportCommand implements Callable<Integer> {
         System.out.println("async-profiler " + lib.version() + ", event " + event.name() + " (" + event.explanation() + ")");
         System.out.println("hardware counters: " + counters.explanation());
 
+        System.out.println("warm-up (a fresh JVM, " + WarmupResult.seconds(WarmupRun.REPORT_SECONDS) + "):");
+        System.out.print(new WarmupRun(benchJar, jvm.java().toString()).run(WarmupRun.REPORT_SECONDS,
+                dir.resolve(WarmupRun.REPORT_FILE), System.out).verdicts());
         System.out.println("benchmarks (" + suite.mode() + "):");
         SuiteRun run = new SuiteRun(benchJar, dir, work.resolve("async"), jvm);
         List<String> cmd = run.command(suite, lib, event, counters.available());

@@ -72,10 +72,11 @@ public final class ReportPage {
                         : "not measured: " + run.countersExplanation()))
                 .append(item("JMH command", run.jmhCommand()))
                 .append("</dl><nav><a href=\"#results\">results</a><a href=\"#charts\">charts</a>"
-                        + "<a href=\"#inlining\">inlining</a><a href=\"#pytorch\">against PyTorch</a>")
+                        + "<a href=\"#warmup\">warm-up</a><a href=\"#inlining\">inlining</a><a href=\"#pytorch\">against PyTorch</a>")
                 .append(baseline == null ? "" : "<a href=\"#baseline\">against the baseline</a>")
                 .append("<a href=\"#flamegraphs\">flame graphs</a></nav>");
         sb.append(ResultsSection.render(current)).append(ChartsSection.render(current))
+                .append(WarmupSection.render(current, baseline))
                 .append(InliningSection.render(current)).append(PeerSection.render(current));
         if (baseline != null) {
             sb.append(BaselineSection.render(current, baseline));

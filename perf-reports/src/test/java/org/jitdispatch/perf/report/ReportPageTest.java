@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +64,35 @@ class ReportPageTest {
         assertTrue(html.contains("<th>instructions/op</th><th>cycles/op</th>"));
         assertTrue(html.contains("<td class=\"n\">1,234</td><td class=\"n\">987</td>"));
         assertFalse(ReportPage.render(d, null).contains("<th>instructions/op</th>"));
+    }
+
+    @Test
+    void theWarmUpRunHasItsSectionChartAndVerdicts() throws IOException {
+        ReportData after = ReportData.load(ReportFixtures.dir("after"));
+        String html = ReportPage.render(after, null);
+        assertTrue(html.contains("<a href=\"#warmup\">") && html.contains("<section id=\"warmup\">"));
+        assertEquals(1, count(html, "<svg[^>]*class=\"chart warmup\""));
+        assertEquals(2, count(html, "<tr class=\"(ok|bad)\"><td>(within 20% of steady after|lowest interval after 2 s)</td>"));
+        assertEquals(2, count(html, "<b>(PASS|MISS)</b>"));
+        assertTrue(html.contains("<table class=\"deopts\">"), "the most deoptimized methods");
+        assertFalse(html.contains("<th>baseline</th>"));
+
+        String withBaseline = ReportPage.render(after, ReportData.load(ReportFixtures.dir("before")));
+        assertTrue(withBaseline.contains("<table class=\"warmup\"><thead><tr><th>measure</th><th>this run</th>"
+                + "<th>baseline</th><th>target</th>"));
+    }
+
+    @Test
+    void aReportWithoutAWarmUpRunSaysSo(@TempDir Path tmp) throws IOException {
+        ReportData d = ReportData.load(ReportFixtures.dir("after"));
+        ReportData older = new ReportData(tmp, d.run(), d.results(), d.counters(), d.stacks(), d.inlining(), d.peer());
+        String html = ReportPage.render(older, null);
+        assertTrue(html.contains("<section id=\"warmup\"><h2>Warm-up from a fresh JVM</h2><p>Not measured in this report"));
+        assertEquals(0, count(html, "class=\"chart warmup\""));
+
+        Files.writeString(tmp.resolve("warmup.json"), "{\"format\": 1}");
+        assertTrue(ReportPage.render(older, null).contains("The warm-up run could not be read: " + tmp.resolve("warmup.json")
+                + " is not a warm-up result"));
     }
 
     @Test
