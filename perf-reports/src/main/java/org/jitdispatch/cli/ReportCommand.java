@@ -119,8 +119,13 @@ final class ReportCommand implements Callable<Integer> {
         System.out.println("hardware counters: " + counters.explanation());
 
         System.out.println("warm-up (a fresh JVM, " + WarmupResult.seconds(WarmupRun.REPORT_SECONDS) + "):");
-        System.out.print(new WarmupRun(benchJar, jvm.java().toString()).run(WarmupRun.REPORT_SECONDS,
-                dir.resolve(WarmupRun.REPORT_FILE), System.out).verdicts());
+        try {
+            System.out.print(new WarmupRun(benchJar, jvm.java().toString(), jvm.args()).run(WarmupRun.REPORT_SECONDS,
+                    dir.resolve(WarmupRun.REPORT_FILE), System.out).verdicts());
+        } catch (IOException e) {
+            // the page says "not measured" for it; the benchmarks are still worth running
+            System.err.println("report: " + e.getMessage());
+        }
         System.out.println("benchmarks (" + suite.mode() + "):");
         SuiteRun run = new SuiteRun(benchJar, dir, work.resolve("async"), jvm);
         List<String> cmd = run.command(suite, lib, event, counters.available());

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.jitdispatch.perf.jvm.FakeJava;
+import org.jitdispatch.perf.warmup.WarmupRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
@@ -118,11 +119,13 @@ class JvmOptionsTest {
      * Every process started is the chosen java: the version check with the flags, the profiler probe with
      * the flags, and JMH (whose fork gets the JVM as -jvm and the flags in -jvmArgsAppend).
      */
-    private static void assertEveryChildIsTheChosenJvm(FakeJava fake, int jmhRunsExpected) throws Exception {
+    private static void assertEveryChildIsTheChosenJvm(FakeJava fake, int jmhRunsExpected, int warmupsExpected)
+            throws Exception {
         List<List<String>> runs = fake.invocations();
         assertEquals(List.of(fake.java().toString(), FLAGS.get(0), FLAGS.get(1), "-version"), runs.get(0));
         int probes = 0;
         int jmhRuns = 0;
+        int warmups = 0;
         for (List<String> cmd : runs.subList(1, runs.size())) {
             assertEquals(fake.java().toString(), cmd.get(0), String.join(" ", cmd));
             if (cmd.contains("-jar")) {
@@ -131,6 +134,9 @@ class JvmOptionsTest {
                 assertEquals(FLAGS, List.copyOf(jmh.getJvmArgsAppend().get()).subList(0, FLAGS.size()));
                 assertTrue(cmd.contains("--enable-native-access=ALL-UNNAMED"), "JDK 25: " + String.join(" ", cmd));
                 jmhRuns++;
+            } else if (cmd.contains(WarmupRun.MAIN_CLASS)) {
+                assertEquals(FLAGS, cmd.subList(1, 3), String.join(" ", cmd));
+                warmups++;
             } else {
                 assertEquals(FLAGS, cmd.subList(1, 3), String.join(" ", cmd));
                 assertTrue(cmd.get(3).startsWith("-agentpath:"), String.join(" ", cmd));
@@ -138,6 +144,7 @@ class JvmOptionsTest {
             }
         }
         assertEquals(1, probes, "the first event sampled");
+        assertEquals(warmupsExpected, warmups, "warm-up runs");
         assertEquals(jmhRunsExpected, jmhRuns);
     }
 
@@ -152,7 +159,7 @@ class JvmOptionsTest {
                 + fake.java() + "\nJVM flags: -Xmx64m '-Dgreeting=hello world'\n"), r.out());
         assertTrue(r.out().contains("inline-check FAILED: benchmark "), "the fake JVM runs no benchmark: " + r.out());
         assertFalse(r.out().contains("Exception") || r.err().contains("Exception"), r.out() + r.err());
-        assertEveryChildIsTheChosenJvm(fake, 1);
+        assertEveryChildIsTheChosenJvm(fake, 1, 0);
     }
 
     @Test
@@ -163,8 +170,9 @@ class JvmOptionsTest {
                 "--jvm", fake.java().toString(), "--jvm-args", FLAGS_OPTION);
         assertEquals(1, r.code(), r.out() + r.err());
         assertTrue(r.out().startsWith("JVM: JDK 25.0.3 "), r.out());
-        assertTrue(r.err().startsWith("report failed: benchmark "), "the suite ran, the first inlining run failed: " + r.err());
-        // the suite's JMH run, then the first of the inlining runs
-        assertEveryChildIsTheChosenJvm(fake, 2);
+        assertTrue(r.err().contains("report failed: benchmark "), "the suite ran, the first inlining run failed: " + r.err());
+        assertTrue(r.err().contains("the warm-up run failed"), "a failed warm-up is reported and the report goes on: " + r.err());
+        // the warm-up run, the suite's JMH run, then the first of the inlining runs
+        assertEveryChildIsTheChosenJvm(fake, 2, 1);
     }
 }

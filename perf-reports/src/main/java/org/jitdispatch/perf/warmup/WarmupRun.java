@@ -24,11 +24,18 @@ public final class WarmupRun {
 
     private final Path benchmarksJar;
     private final String java;
+    private final List<String> jvmArgs;
 
     /** {@code java} is the java binary of the JVM to measure. */
     public WarmupRun(Path benchmarksJar, String java) {
+        this(benchmarksJar, java, List.of());
+    }
+
+    /** {@code java} is the java binary of the JVM to measure, started with {@code jvmArgs}. */
+    public WarmupRun(Path benchmarksJar, String java, List<String> jvmArgs) {
         this.benchmarksJar = benchmarksJar;
         this.java = java;
+        this.jvmArgs = List.copyOf(jvmArgs);
     }
 
     /** The java binary of the JVM running this code. */
@@ -50,8 +57,12 @@ public final class WarmupRun {
     }
 
     public List<String> command(double seconds, Path out) {
-        return new ArrayList<>(List.of(java, "-cp", benchmarksJar.toString(), MAIN_CLASS,
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java);
+        cmd.addAll(jvmArgs);
+        cmd.addAll(List.of("-cp", benchmarksJar.toString(), MAIN_CLASS,
                 "--seconds", String.format(Locale.ROOT, "%s", seconds), "--out", out.toString()));
+        return cmd;
     }
 
     /**
