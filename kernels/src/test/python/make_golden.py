@@ -882,8 +882,41 @@ def shape(c):
     c("stack.out", [rand((2,), I64), rand((2,), I64)], 0, out=torch.zeros(0, dtype=I64))
 
 
+def activation(c):
+    op = "threshold_backward"
+    for d in (F32, F64, I32, I64):
+        c(op, rand((2, 3), d), rand((2, 3), d), 0)
+    c(op, rand((2, 3)), rand((2, 3)), 0.5)
+    c(op, rand((2, 3), F64), rand((2, 3), F64), -1)
+    c(op, rand((6,)), vals([0.0, -0.0, 1.0, -1.0, NAN, INF]), 0, note="special values")
+    c(op, rand((6,), F64), vals([0.0, -0.0, 1.0, -1.0, NAN, -INF], F64), 0, note="special values")
+    c(op, rand((2, 3)), rand((3,)), 0)
+    c(op, rand((3,)), rand((2, 3)), 0)
+    c(op, rand(()), rand((2, 3)), 0)
+    c(op, rand((2, 3)), rand(()), 0)
+    c(op, rand((0, 3)), rand((0, 3)), 0)
+    for kind in LAYOUTS:
+        c(op, layout(kind), rand((2, 3)), 0)
+        c(op, rand((2, 3)), layout(kind), 0)
+    c(op, rand((2, 3), F32), rand((2, 3), F64), 0)
+    c(op, rand((2, 3), I64), rand((2, 3), F32), 0)
+    c(op, rand((2, 3), I32), rand((2, 3), I32), 0.5)
+    c(op, rand((2, 3), B), rand((2, 3), B), 0)
+    c(op, rand((2, 3)), rand((2, 3)), 1e40)
+    c(op, rand((2, 3), I32), rand((2, 3), I32), 2 ** 40)
+    c(op, rand((2, 3)), rand((2, 4)), 0)
+    out = "threshold_backward.grad_input"
+    c(out, rand((2, 3)), rand((2, 3)), 0, grad_input=torch.zeros(2, 3))
+    c(out, rand((2, 3)), rand((3,)), 0, grad_input=torch.zeros(0))
+    c(out, rand((2, 3)), rand((2, 3)), 0, grad_input=torch.zeros(3, 2).t())
+    c(out, rand((2, 3)), rand((2, 3)), 0, grad_input=torch.zeros(2, 3, dtype=F64))
+    c(out, rand((2, 3)), rand((2, 3)), 0, grad_input=torch.zeros(2, 3, dtype=I64))
+    c(out, rand((2, 3), B), rand((2, 3), B), 0, grad_input=torch.zeros(2, 3, dtype=B))
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
-            "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape}
+            "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
+            "activation": activation}
 
 
 def torch_version():

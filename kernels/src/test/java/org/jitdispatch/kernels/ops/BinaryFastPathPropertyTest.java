@@ -23,7 +23,7 @@ import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fast paths of add, sub, mul and div against the general path (TensorIterator's meta and impl,
+ * The fast paths of add, sub, mul, div and threshold_backward against the general path (TensorIterator's meta and impl,
  * called directly, as the generated wrapper did before it had a fast path) on the same random arguments:
  * dtypes, ranks, 0-dim and wrapped-number operands, strided, offset, expanded and odd-strided operands,
  * every alpha kind, and out= tensors that fit, need resizing, have another dtype, alias an input or
@@ -35,7 +35,8 @@ class BinaryFastPathPropertyTest {
         AtenLibrary.load();
     }
 
-    enum Op { ADD, SUB, MUL, DIV }
+    /** THRESHOLD is threshold_backward(self as grad_output, other as self, alpha as threshold): no in-place. */
+    enum Op { ADD, SUB, MUL, DIV, THRESHOLD }
 
     enum Mode { FUNCTIONAL, INPLACE, OUT }
 
@@ -141,8 +142,9 @@ class BinaryFastPathPropertyTest {
         Scenario(long seed) {
             rnd = new Random(seed);
             tensors = new RandomTensors(rnd);
-            op = Op.values()[rnd.nextInt(4)];
-            mode = Mode.values()[rnd.nextInt(3)];
+            op = Op.values()[rnd.nextInt(Op.values().length)];
+            Mode m = Mode.values()[rnd.nextInt(3)];
+            mode = op == Op.THRESHOLD && m == Mode.INPLACE ? Mode.FUNCTIONAL : m;
             ScalarType d1 = pick(DTYPES);
             ScalarType d2 = rnd.nextInt(10) < 7 ? d1 : pick(DTYPES);
             long[] sizes = randomSizes();
@@ -171,6 +173,7 @@ class BinaryFastPathPropertyTest {
             }
             BinaryOps k = Kernels.BINARY_OPS;
             switch (op) {
+                case THRESHOLD: Kernels.ACTIVATIONS.meta_threshold_backward(it, self, other, alpha); break;
                 case ADD: k.meta_add_Tensor(it, self, other, alpha); break;
                 case SUB: k.meta_sub_Tensor(it, self, other, alpha); break;
                 case MUL: k.meta_mul_Tensor(it, self, other); break;
@@ -179,6 +182,7 @@ class BinaryFastPathPropertyTest {
             it.commit();
             Tensor o = (Tensor) it.output(0);
             switch (op) {
+                case THRESHOLD: Kernels.ACTIVATIONS.threshold_backward_out(it, self, other, alpha, o); break;
                 case ADD: k.add_out(it, self, other, alpha, o); break;
                 case SUB: k.sub_out(it, self, other, alpha, o); break;
                 case MUL: k.mul_out(it, self, other, o); break;
@@ -190,6 +194,9 @@ class BinaryFastPathPropertyTest {
 
         Tensor callWrapper() {
             switch (op) {
+                case THRESHOLD:
+                    return mode == Mode.FUNCTIONAL ? RegisterCPU.wrapper_CPU_threshold_backward(self, other, alpha)
+                            : RegisterCPU.wrapper_CPU_threshold_backward_grad_input(self, other, alpha, out);
                 case ADD:
                     return mode == Mode.FUNCTIONAL ? RegisterCPU.wrapper_CPU_add_Tensor(self, other, alpha)
                             : mode == Mode.INPLACE ? RegisterCPU.wrapper_CPU_add__Tensor(self, other, alpha)
@@ -214,6 +221,7 @@ class BinaryFastPathPropertyTest {
             Tensor target = mode == Mode.FUNCTIONAL ? null : mode == Mode.INPLACE ? self : out;
             BinaryFastPaths f = Kernels.BINARY_FAST_PATHS;
             switch (op) {
+                case THRESHOLD: return Kernels.ACTIVATION_FAST_PATHS.threshold_backward(target, self, other, alpha);
                 case ADD: return f.add(target, self, other, alpha);
                 case SUB: return f.sub(target, self, other, alpha);
                 case MUL: return f.mul(target, self, other);

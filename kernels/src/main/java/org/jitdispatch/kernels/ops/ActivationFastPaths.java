@@ -1,0 +1,37 @@
+package org.jitdispatch.kernels.ops;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.kernels.generated.UfuncLoops;
+import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.ScalarType;
+
+/**
+ * The CPU fast path of threshold_backward ({@code cpu_fast_path} in ops.yaml), relu's gradient: for the
+ * operand shapes of {@link FastOperands} in float32 or float64, the generated ufunc loop computes
+ * {@code self <= threshold ? 0 : grad_output}, exactly as {@link Activations}' kernel does; every other call
+ * returns null having touched nothing.
+ */
+public final class ActivationFastPaths implements ActivationFastPathsDeclarations {
+
+    @Override
+    public Tensor threshold_backward(Tensor out, Tensor gradOutput, Tensor self, Scalar threshold) {
+        Tensor like = FastOperands.binaryResultLike(gradOutput, self, true);
+        if (like == null || threshold.isBoolean()) {
+            return null;
+        }
+        Tensor result = FastOperands.output(out, like, gradOutput, self);
+        if (result == null) {
+            return null;
+        }
+        if (like.dtype() == ScalarType.Float32) {
+            double t = threshold.toDouble();
+            if (Double.isFinite(t) && Math.abs(t) > Float.MAX_VALUE) {
+                return null; // c10's overflow error, which the general path raises
+            }
+            UfuncLoops.threshold_backward_Float32(result, gradOutput, self, (float) t);
+        } else {
+            UfuncLoops.threshold_backward_Float64(result, gradOutput, self, threshold.toDouble());
+        }
+        return result;
+    }
+}
