@@ -67,7 +67,9 @@ public final class Formulas {
         if (e == 0.0) {
             return grad.mul(Scalar.of(0.0));
         }
-        return grad.mul(self.pow(Scalar.of(e - 1.0)).mul(Scalar.of(e)));
+        // self ** 1 is self, value for value: the square's gradient skips a pow that would copy
+        Tensor power = e - 1.0 == 1.0 ? self : self.pow(Scalar.of(e - 1.0));
+        return grad.mul(power.mul(Scalar.of(e)));
     }
 
     /** The gradient of permute: grad permuted back by the inverse permutation. */

@@ -2,11 +2,12 @@ package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.kernels.generated.UfuncLoops;
+import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 
 /**
- * The CPU fast paths of add, sub, mul and div ({@code cpu_fast_path} in ops.yaml): for the operand shapes
+ * The CPU fast paths of add, sub, mul, div and pow by a number ({@code cpu_fast_path} in ops.yaml): for the operand shapes
  * of {@link FastOperands}, the result is computed by the generated ufunc loop of the op and dtype, with no
  * TensorIterator. They compute exactly what BinaryOps' kernels compute for the same arguments (the same
  * expression in the same Java type), and return null, having touched nothing, for every call they do not
@@ -56,6 +57,33 @@ public final class BinaryFastPaths implements BinaryFastPathsDeclarations {
             UfuncLoops.div_Float32(result, self, other);
         } else {
             UfuncLoops.div_Float64(result, self, other);
+        }
+        return result;
+    }
+
+    /**
+     * {@code self ** exponent} of a contiguous floating tensor by a number other than 0 and 1 (those are a
+     * fill and a copy in the general kernel), with the general kernel's own loop.
+     */
+    @Override
+    public Tensor pow(Tensor out, Tensor self, Scalar exponent) {
+        ScalarType dtype = self.dtype();
+        if (self.device().type() != DeviceType.CPU || !self.isContiguous() || self.numel() == 0
+                || (dtype != ScalarType.Float32 && dtype != ScalarType.Float64) || exponent.isBoolean()
+                || Elementwise.scalarEquals(exponent, 0) || Elementwise.scalarEquals(exponent, 1)) {
+            return null;
+        }
+        Tensor result = FastOperands.output(out, self, self, self);
+        if (result == null) {
+            return null;
+        }
+        int n = (int) self.numel();
+        if (dtype == ScalarType.Float32) {
+            BinaryOps.powFloats(result.storage().floats(), (int) result.storageOffset(), self.storage().floats(),
+                    (int) self.storageOffset(), n, exponent.toDouble());
+        } else {
+            BinaryOps.powDoubles(result.storage().doubles(), (int) result.storageOffset(), self.storage().doubles(),
+                    (int) self.storageOffset(), n, exponent.toDouble());
         }
         return result;
     }

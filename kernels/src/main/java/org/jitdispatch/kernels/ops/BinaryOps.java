@@ -756,38 +756,42 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     private static void powFloat(TensorIterator it, double exp) {
         FloatLoop c = it.floatLoop();
         while (c.next()) {
-            float[] o = c.out();
-            float[] a = c.in0();
-            int s = c.start();
-            int e = c.end();
-            if (exp == 0.5) {
-                for (int i = s; i < e; i++) {
-                    o[i] = (float) Math.sqrt(a[i]);
-                }
-            } else if (exp == -0.5) {
-                for (int i = s; i < e; i++) {
-                    o[i] = 1f / (float) Math.sqrt(a[i]);
-                }
-            } else if (exp == -1.0) {
-                for (int i = s; i < e; i++) {
-                    o[i] = 1f / a[i];
-                }
-            } else if (exp == 2.0) {
-                for (int i = s; i < e; i++) {
-                    o[i] = a[i] * a[i];
-                }
-            } else if (exp == 3.0) {
-                for (int i = s; i < e; i++) {
-                    o[i] = a[i] * a[i] * a[i];
-                }
-            } else if (exp == -2.0) {
-                for (int i = s; i < e; i++) {
-                    o[i] = (float) (1.0 / (a[i] * a[i]));
-                }
-            } else {
-                for (int i = s; i < e; i++) {
-                    o[i] = (float) Elementwise.cpow(a[i], exp);
-                }
+            powFloats(c.out(), c.start(), c.in0(), c.start(), c.end() - c.start(), exp);
+        }
+    }
+
+    /**
+     * {@code o[oOff + i] = a[aOff + i] ** exp} for {@code i < n}, with pow_tensor_scalar_optimized_kernel's
+     * sqrt, rsqrt, reciprocal and small-power shortcuts: the loop of the general path and of the fast path.
+     */
+    static void powFloats(float[] o, int oOff, float[] a, int aOff, int n, double exp) {
+        if (exp == 0.5) {
+            for (int i = 0; i < n; i++) {
+                o[oOff + i] = (float) Math.sqrt(a[aOff + i]);
+            }
+        } else if (exp == -0.5) {
+            for (int i = 0; i < n; i++) {
+                o[oOff + i] = 1f / (float) Math.sqrt(a[aOff + i]);
+            }
+        } else if (exp == -1.0) {
+            for (int i = 0; i < n; i++) {
+                o[oOff + i] = 1f / a[aOff + i];
+            }
+        } else if (exp == 2.0) {
+            for (int i = 0; i < n; i++) {
+                o[oOff + i] = a[aOff + i] * a[aOff + i];
+            }
+        } else if (exp == 3.0) {
+            for (int i = 0; i < n; i++) {
+                o[oOff + i] = a[aOff + i] * a[aOff + i] * a[aOff + i];
+            }
+        } else if (exp == -2.0) {
+            for (int i = 0; i < n; i++) {
+                o[oOff + i] = (float) (1.0 / (a[aOff + i] * a[aOff + i]));
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                o[oOff + i] = (float) Elementwise.cpow(a[aOff + i], exp);
             }
         }
     }
@@ -795,38 +799,42 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     private static void powDouble(TensorIterator it, double exp) {
         DoubleLoop c = it.doubleLoop();
         while (c.next()) {
-            double[] o = c.out();
-            double[] a = c.in0();
-            int s = c.start();
-            int e = c.end();
-            if (exp == 0.5) {
-                for (int i = s; i < e; i++) {
-                    o[i] = Math.sqrt(a[i]);
-                }
-            } else if (exp == -0.5) {
-                for (int i = s; i < e; i++) {
-                    o[i] = 1.0 / Math.sqrt(a[i]);
-                }
-            } else if (exp == -1.0) {
-                for (int i = s; i < e; i++) {
-                    o[i] = 1.0 / a[i];
-                }
-            } else if (exp == 2.0) {
-                for (int i = s; i < e; i++) {
-                    o[i] = a[i] * a[i];
-                }
-            } else if (exp == 3.0) {
-                for (int i = s; i < e; i++) {
-                    o[i] = a[i] * a[i] * a[i];
-                }
-            } else if (exp == -2.0) {
-                for (int i = s; i < e; i++) {
-                    o[i] = 1.0 / (a[i] * a[i]);
-                }
-            } else {
-                for (int i = s; i < e; i++) {
-                    o[i] = Elementwise.cpow(a[i], exp);
-                }
+            powDoubles(c.out(), c.start(), c.in0(), c.start(), c.end() - c.start(), exp);
+        }
+    }
+
+    /**
+     * {@code o[oOff + i] = a[aOff + i] ** exp} for {@code i < n}, with pow_tensor_scalar_optimized_kernel's
+     * sqrt, rsqrt, reciprocal and small-power shortcuts: the loop of the general path and of the fast path.
+     */
+    static void powDoubles(double[] o, int oOff, double[] a, int aOff, int n, double exp) {
+        if (exp == 0.5) {
+            for (int i = 0; i < n; i++) {
+                o[oOff + i] = Math.sqrt(a[aOff + i]);
+            }
+        } else if (exp == -0.5) {
+            for (int i = 0; i < n; i++) {
+                o[oOff + i] = 1.0 / Math.sqrt(a[aOff + i]);
+            }
+        } else if (exp == -1.0) {
+            for (int i = 0; i < n; i++) {
+                o[oOff + i] = 1.0 / a[aOff + i];
+            }
+        } else if (exp == 2.0) {
+            for (int i = 0; i < n; i++) {
+                o[oOff + i] = a[aOff + i] * a[aOff + i];
+            }
+        } else if (exp == 3.0) {
+            for (int i = 0; i < n; i++) {
+                o[oOff + i] = a[aOff + i] * a[aOff + i] * a[aOff + i];
+            }
+        } else if (exp == -2.0) {
+            for (int i = 0; i < n; i++) {
+                o[oOff + i] = 1.0 / (a[aOff + i] * a[aOff + i]);
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                o[oOff + i] = Elementwise.cpow(a[aOff + i], exp);
             }
         }
     }

@@ -23,7 +23,7 @@ import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fast paths of add, sub, mul, div and threshold_backward against the general path (TensorIterator's meta and impl,
+ * The fast paths of add, sub, mul, div, threshold_backward and pow by a number against the general path (TensorIterator's meta and impl,
  * called directly, as the generated wrapper did before it had a fast path) on the same random arguments:
  * dtypes, ranks, 0-dim and wrapped-number operands, strided, offset, expanded and odd-strided operands,
  * every alpha kind, and out= tensors that fit, need resizing, have another dtype, alias an input or
@@ -35,8 +35,11 @@ class BinaryFastPathPropertyTest {
         AtenLibrary.load();
     }
 
-    /** THRESHOLD is threshold_backward(self as grad_output, other as self, alpha as threshold): no in-place. */
-    enum Op { ADD, SUB, MUL, DIV, THRESHOLD }
+    /**
+     * THRESHOLD is threshold_backward(self as grad_output, other as self, alpha as threshold), which has no
+     * in-place variant; POW is pow.Tensor_Scalar(self, alpha as exponent), other unused.
+     */
+    enum Op { ADD, SUB, MUL, DIV, THRESHOLD, POW }
 
     enum Mode { FUNCTIONAL, INPLACE, OUT }
 
@@ -174,6 +177,7 @@ class BinaryFastPathPropertyTest {
             BinaryOps k = Kernels.BINARY_OPS;
             switch (op) {
                 case THRESHOLD: Kernels.ACTIVATIONS.meta_threshold_backward(it, self, other, alpha); break;
+                case POW: k.meta_pow_Tensor_Scalar(it, self, alpha); break;
                 case ADD: k.meta_add_Tensor(it, self, other, alpha); break;
                 case SUB: k.meta_sub_Tensor(it, self, other, alpha); break;
                 case MUL: k.meta_mul_Tensor(it, self, other); break;
@@ -183,6 +187,7 @@ class BinaryFastPathPropertyTest {
             Tensor o = (Tensor) it.output(0);
             switch (op) {
                 case THRESHOLD: Kernels.ACTIVATIONS.threshold_backward_out(it, self, other, alpha, o); break;
+                case POW: k.pow_Tensor_Scalar_out(it, self, alpha, o); break;
                 case ADD: k.add_out(it, self, other, alpha, o); break;
                 case SUB: k.sub_out(it, self, other, alpha, o); break;
                 case MUL: k.mul_out(it, self, other, o); break;
@@ -197,6 +202,10 @@ class BinaryFastPathPropertyTest {
                 case THRESHOLD:
                     return mode == Mode.FUNCTIONAL ? RegisterCPU.wrapper_CPU_threshold_backward(self, other, alpha)
                             : RegisterCPU.wrapper_CPU_threshold_backward_grad_input(self, other, alpha, out);
+                case POW:
+                    return mode == Mode.FUNCTIONAL ? RegisterCPU.wrapper_CPU_pow_Tensor_Scalar(self, alpha)
+                            : mode == Mode.INPLACE ? RegisterCPU.wrapper_CPU_pow__Scalar(self, alpha)
+                            : RegisterCPU.wrapper_CPU_pow_Tensor_Scalar_out(self, alpha, out);
                 case ADD:
                     return mode == Mode.FUNCTIONAL ? RegisterCPU.wrapper_CPU_add_Tensor(self, other, alpha)
                             : mode == Mode.INPLACE ? RegisterCPU.wrapper_CPU_add__Tensor(self, other, alpha)
@@ -222,6 +231,7 @@ class BinaryFastPathPropertyTest {
             BinaryFastPaths f = Kernels.BINARY_FAST_PATHS;
             switch (op) {
                 case THRESHOLD: return Kernels.ACTIVATION_FAST_PATHS.threshold_backward(target, self, other, alpha);
+                case POW: return f.pow(target, self, alpha);
                 case ADD: return f.add(target, self, other, alpha);
                 case SUB: return f.sub(target, self, other, alpha);
                 case MUL: return f.mul(target, self, other);
