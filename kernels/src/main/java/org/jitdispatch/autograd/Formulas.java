@@ -38,6 +38,34 @@ public final class Formulas {
         return summed.view(sizes);
     }
 
+    /**
+     * The gradient of mm's first operand (PyTorch's mm_mat1_backward): {@code grad @ mat2.T}, or, when
+     * self was column-major (a transposed matrix), {@code (mat2 @ grad.T).T}, which has self's layout.
+     * Both sum the same products in the same order.
+     */
+    public static Tensor mmMat1Backward(Tensor grad, Tensor self, Tensor mat2) {
+        if (isColumnMajor(self)) {
+            return mat2.mm(grad.transpose(0, 1)).transpose(0, 1);
+        }
+        return grad.mm(mat2.transpose(0, 1));
+    }
+
+    /**
+     * The gradient of mm's second operand (PyTorch's mm_mat2_backward): {@code self.T @ grad}, or, when
+     * mat2 was column-major (a weight used as {@code w.T}, as a linear layer does), {@code (grad.T @ self).T},
+     * which has mat2's layout, so the weight's own gradient comes out row-major.
+     */
+    public static Tensor mmMat2Backward(Tensor grad, Tensor self, Tensor mat2) {
+        if (isColumnMajor(mat2)) {
+            return grad.transpose(0, 1).mm(self).transpose(0, 1);
+        }
+        return self.transpose(0, 1).mm(grad);
+    }
+
+    private static boolean isColumnMajor(Tensor m) {
+        return m.stride(0) == 1 && m.stride(1) == m.size(0);
+    }
+
     /** {@code grad * alpha}, skipping the multiplication for alpha == 1. */
     public static Tensor maybeMultiply(Tensor grad, Scalar alpha) {
         boolean one = alpha.isFloatingPoint() ? alpha.toDouble() == 1.0 : alpha.toLong() == 1;

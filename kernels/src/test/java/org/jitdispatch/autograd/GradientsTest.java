@@ -56,6 +56,8 @@ class GradientsTest {
                 gradcheck("sum over a dim", x -> Torch.sum(x[0], new long[] {1}, false, null), input(-1, 1, 2, 3)),
                 gradcheck("mean", x -> x[0].mean(), input(-1, 1, 2, 3)),
                 gradcheck("mm", x -> x[0].mm(x[1]), input(-1, 1, 2, 3), input(-1, 1, 3, 4)),
+                gradcheck("mm of transposed operands (column-major gradients)",
+                        x -> x[0].transpose(0, 1).mm(x[1].transpose(0, 1)), input(-1, 1, 3, 2), input(-1, 1, 4, 3)),
                 gradcheck("bmm", x -> x[0].bmm(x[1]), input(-1, 1, 2, 2, 3), input(-1, 1, 2, 3, 2)),
                 gradcheck("matmul (composite)", x -> Torch.matmul(x[0], x[1]), input(-1, 1, 2, 3), input(-1, 1, 3)),
                 gradcheck("view", x -> x[0].view(3, 2), input(-1, 1, 2, 3)),
