@@ -94,15 +94,15 @@ final class FastOperands {
 
     /**
      * Whether {@code row} is broadcast along the leading dims of {@code full} (a bias beside a batch of
-     * rows): both row-major, one dtype, neither a wrapped number, and row's sizes are full's trailing sizes
-     * with fewer elements. TensorIterator then gives the result full's sizes and strides, and each run of
-     * {@code row.numel()} output elements reads the row once.
+     * rows, a batch of one row included): both row-major, one dtype, row not a wrapped number, and row's
+     * sizes are full's trailing sizes. TensorIterator then gives the result full's sizes and strides, and
+     * each run of {@code row.numel()} output elements reads the row once.
      */
     private static boolean isRowOf(TensorImpl row, TensorImpl full) {
         int rd = row.dim();
         int fd = full.dim();
         if (rd == 0 || rd > fd || row.dtype() != full.dtype() || !row.hasDefaultStrides() || !full.hasDefaultStrides()
-                || row.isWrappedNumber() || row.numel() >= full.numel()) {
+                || row.isWrappedNumber() || row.numel() > full.numel()) {
             return false;
         }
         for (int d = 1; d <= rd; d++) {

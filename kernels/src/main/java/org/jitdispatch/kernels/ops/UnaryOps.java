@@ -2,11 +2,14 @@ package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.generated.UfuncLoops;
 import org.jitdispatch.kernels.iter.DoubleLoop;
 import org.jitdispatch.kernels.iter.FloatLoop;
 import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.TensorIterator;
+import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
 
 /**
  * neg, abs, exp, log, sqrt, relu, sigmoid and tanh: PyTorch 1.13's UnaryOps.cpp and Activation.cpp with
@@ -284,6 +287,16 @@ public final class UnaryOps implements UnaryOpsDeclarations {
     @Override
     public Tensor relu(Tensor self) {
         checkReluInput(self);
+        if (takesReluFastPath(self)) {
+            Tensor result = new Tensor(self, Storage.allocate(self.dtype(), self.numel()), self.dtype());
+            reluFastPath(result, self);
+            return result;
+        }
+        return reluThroughIterator(self);
+    }
+
+    /** relu's general path: TensorIterator's unary loop, for any strides and dtypes. */
+    static Tensor reluThroughIterator(Tensor self) {
         TensorIterator it = TensorIterator.functional(Tensor.FACTORY);
         it.buildUnaryOp(null, self);
         it.commit();
@@ -295,12 +308,34 @@ public final class UnaryOps implements UnaryOpsDeclarations {
     @Override
     public Tensor relu_(Tensor self) {
         checkReluInput(self);
+        if (takesReluFastPath(self)) {
+            reluFastPath(self, self);
+            return self;
+        }
         TensorIterator it = TensorIterator.inplace(Tensor.FACTORY, self);
         it.buildUnaryOp(self, self);
         it.commit();
         reluLoop(it);
         it.finish();
         return self;
+    }
+
+    /**
+     * relu's fast path: a contiguous float32 or float64 CPU tensor is one run, computed by the generated
+     * ufunc loop with the general loop's expression (and written in place for relu_, as TensorIterator
+     * would write a contiguous self). Property-tested against the general loop.
+     */
+    static boolean takesReluFastPath(Tensor self) {
+        return self.device().type() == DeviceType.CPU && self.isContiguous() && self.numel() > 0
+                && (self.dtype() == ScalarType.Float32 || self.dtype() == ScalarType.Float64);
+    }
+
+    static void reluFastPath(Tensor out, Tensor self) {
+        if (self.dtype() == ScalarType.Float32) {
+            UfuncLoops.relu_Float32(out, self);
+        } else {
+            UfuncLoops.relu_Float64(out, self);
+        }
     }
 
     private static void checkReluInput(Tensor self) {
