@@ -24,6 +24,9 @@ import org.jitdispatch.runtime.TensorImpl;
  * <pre>{@code
  * static void add_Float32(float[] out, int outOffset, float[] selfData, int selfOffset, float[] otherData,
  *         int otherOffset, int n, float alpha) {
+ *     if (selfOffset == outOffset && otherOffset == outOffset) {
+ *         ... the same loop with one index for every array, which C2 vectorizes
+ *     }
  *     for (int i = 0; i < n; i++) {
  *         float self = selfData[selfOffset + i];
  *         float other = otherData[otherOffset + i];
@@ -163,6 +166,23 @@ final class UfuncLoopGen {
         m.addParameter(int.class, "n");
         for (String s : u.scalars()) {
             m.addParameter(t, s);
+        }
+        // C2's superword pass cannot line up arrays read at different unknown offsets, so a loop over
+        // fresh tensors (every offset 0) would run scalar; one shared index is the form it vectorizes
+        StringBuilder sameOffsets = new StringBuilder();
+        for (String in : elementReads) {
+            sameOffsets.append(sameOffsets.length() == 0 ? "" : " && ").append(in).append("Offset == outOffset");
+        }
+        if (!elementReads.isEmpty()) {
+            m.beginControlFlow("if ($L)", sameOffsets);
+            m.beginControlFlow("for (int i = outOffset, end = outOffset + n; i < end; i++)");
+            for (String in : elementReads) {
+                m.addStatement("$T $N = $NData[i]", t, in, in);
+            }
+            m.addStatement("out[i] = ($T) ($L)", t, u.expression());
+            m.endControlFlow();
+            m.addStatement("return");
+            m.endControlFlow();
         }
         m.beginControlFlow("for (int i = 0; i < n; i++)");
         for (String in : elementReads) {

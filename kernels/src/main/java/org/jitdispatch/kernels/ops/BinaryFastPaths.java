@@ -97,6 +97,10 @@ public final class BinaryFastPaths implements BinaryFastPathsDeclarations {
         if (result == null) {
             return null;
         }
+        if (!negate && alpha.isIntegral() && alpha.toLong() == 1) {
+            plus(result, self, other, like.dtype());
+            return result;
+        }
         switch (like.dtype()) {
             case Float32: {
                 float al = (float) alpha.toDouble();
@@ -119,6 +123,16 @@ public final class BinaryFastPaths implements BinaryFastPathsDeclarations {
             }
         }
         return result;
+    }
+
+    /** {@code self + other}: add with alpha 1, whose {@code 1 * other} is {@code other} exactly in every dtype. */
+    private static void plus(Tensor result, Tensor self, Tensor other, ScalarType dtype) {
+        switch (dtype) {
+            case Float32: UfuncLoops.plus_Float32(result, self, other); break;
+            case Float64: UfuncLoops.plus_Float64(result, self, other); break;
+            case Int32: UfuncLoops.plus_Int32(result, self, other); break;
+            default: UfuncLoops.plus_Int64(result, self, other);
+        }
     }
 
     /**
