@@ -1,5 +1,6 @@
 package org.jitdispatch.kernels.ops;
 
+import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.ScalarType;
@@ -8,8 +9,8 @@ import org.jitdispatch.runtime.Storage;
 /**
  * The CPU fast path of mm for small matrices ({@code cpu_fast_path} in ops.yaml): float32 or float64
  * operands of any strides (a transposed weight, say) multiplied straight into the result, with no
- * structured-meta object and no copy of a strided operand. Each element is summed in its dtype in order of
- * k, as {@link Gemm}'s loop sums it, so the result is the same to the bit.
+ * structured-meta object and no copy of a strided operand. It is {@link Gemm}'s loop, reading b through its
+ * strides: each element is summed in its dtype in order of k, so the result is the same to the bit.
  *
  * <p>Taken: two CPU matrices of one floating dtype whose shapes multiply, with at most
  * {@link #MAX_MULTIPLY_ADDS} multiply-adds and none of m, k, n zero; an out= of exactly the result's
@@ -59,15 +60,23 @@ public final class MatrixFastPaths implements MatrixFastPathsDeclarations {
         return result;
     }
 
+    /**
+     * Row by row, k outermost within a row, as Gemm's loop: each output element gets its products added
+     * in order of k, and the adds of one row's elements are independent of each other, so they overlap
+     * in the pipeline (a dot product per element would wait on every add).
+     */
     private static void floats(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,
             float[] c, int cOff, int m, int k, int n) {
         for (int i = 0; i < m; i++) {
-            for (int j = 0; j < n; j++) {
-                float sum = 0f;
-                for (int p = 0; p < k; p++) {
-                    sum += a[aOff + i * as0 + p * as1] * b[bOff + p * bs0 + j * bs1];
+            int cr = cOff + i * n;
+            Arrays.fill(c, cr, cr + n, 0f);
+            int ar = aOff + i * as0;
+            for (int p = 0; p < k; p++) {
+                float aip = a[ar + p * as1];
+                int br = bOff + p * bs0;
+                for (int j = 0; j < n; j++) {
+                    c[cr + j] += aip * b[br + j * bs1];
                 }
-                c[cOff + i * n + j] = sum;
             }
         }
     }
@@ -75,12 +84,15 @@ public final class MatrixFastPaths implements MatrixFastPathsDeclarations {
     private static void doubles(double[] a, int aOff, int as0, int as1, double[] b, int bOff, int bs0, int bs1,
             double[] c, int cOff, int m, int k, int n) {
         for (int i = 0; i < m; i++) {
-            for (int j = 0; j < n; j++) {
-                double sum = 0.0;
-                for (int p = 0; p < k; p++) {
-                    sum += a[aOff + i * as0 + p * as1] * b[bOff + p * bs0 + j * bs1];
+            int cr = cOff + i * n;
+            Arrays.fill(c, cr, cr + n, 0.0);
+            int ar = aOff + i * as0;
+            for (int p = 0; p < k; p++) {
+                double aip = a[ar + p * as1];
+                int br = bOff + p * bs0;
+                for (int j = 0; j < n; j++) {
+                    c[cr + j] += aip * b[br + j * bs1];
                 }
-                c[cOff + i * n + j] = sum;
             }
         }
     }
