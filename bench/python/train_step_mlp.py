@@ -21,8 +21,8 @@ The update and zero_grad are hand-written rather than torch.optim.SGD's: they ma
 calls (SGD's _single_tensor_sgd does param.add_(d_p, alpha=-lr) under no_grad; zero_grad does
 p.grad.requires_grad_(False) and p.grad.zero_()) without the optimizer's Python bookkeeping (its
 record_function events, param_groups loops and that requires_grad_(False)), so both sides call the same
-operators. Inside backward() each library runs its own formulas (PyTorch's relu backward is one
-threshold_backward, ours is gt and mul, for instance).
+operators. Inside backward() each library runs its own formulas (both take relu's gradient with one
+threshold_backward, and mm's with mm_mat1/mat2_backward's layouts).
 For context the script also times the idiomatic nn.Module form (variant "nn": nn.Linear, which calls
 addmm, nn.MSELoss, which calls mse_loss, and torch.optim.SGD with its step and zero_grad); the Java
 benchmark has no such variant.
