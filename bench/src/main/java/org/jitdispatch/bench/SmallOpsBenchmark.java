@@ -20,9 +20,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The whole small op, as a user calls it, beside the JVM floor in one run: {@code floorAdd} is the least a
  * correct op can do ({@link FloorTensor}: check, allocate tensor, storage, array, sizes, strides and
- * version counter, add), {@code floorAddInto} the same into a preallocated result, {@code loopAdd} and
- * {@code loopAddInto} plain Java loops over arrays. Read each op's score as a ratio to the floor of its
- * kind, and its B/op from {@code -prof gc}.
+ * version counter, add), {@code floorAddInto} the same into a preallocated result, {@code loopAdd},
+ * {@code loopAddInto} and {@code loopSum} plain Java loops over arrays. Read each op's score as a ratio to
+ * the floor of its kind, and its B/op from {@code -prof gc}; {@code ./jitdispatch report} does, in its
+ * section "The whole op against the JVM floor".
  *
  * <pre>java -jar bench/target/benchmarks.jar SmallOps -prof gc</pre>
  */
@@ -103,6 +104,16 @@ public class SmallOpsBenchmark {
             z[i] = x[i] + y[i];
         }
         return z;
+    }
+
+    /** What {@code sum} computes, as a plain loop: the floats added in order into a double. */
+    @Benchmark
+    public double loopSum() {
+        double s = 0;
+        for (int i = 0; i < x.length; i++) {
+            s += x[i];
+        }
+        return s;
     }
 
     // ---- the ops

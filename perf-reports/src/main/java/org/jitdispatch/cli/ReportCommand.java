@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.jitdispatch.perf.inlining.BenchmarkProcess;
 import org.jitdispatch.perf.inlining.ClaimedChains;
 import org.jitdispatch.perf.inlining.InlineVerdict;
@@ -19,6 +20,7 @@ import org.jitdispatch.perf.jvm.BenchmarkJvm;
 import org.jitdispatch.perf.report.AsyncProfilerLibrary;
 import org.jitdispatch.perf.report.CollapsedStacks;
 import org.jitdispatch.perf.report.HardwareCounters;
+import org.jitdispatch.perf.report.LoadAverage;
 import org.jitdispatch.perf.report.ReportData;
 import org.jitdispatch.perf.report.ReportPage;
 import org.jitdispatch.perf.report.ReportSuite;
@@ -44,8 +46,8 @@ import picocli.CommandLine.Option;
                 "With --baseline, compares against a previous report: ratios, noise-aware verdicts and"
                         + " differential flame graphs."})
 final class ReportCommand implements Callable<Integer> {
-    @Option(names = "--quick", description = "A small subset (add at 3 sizes, view), one fork, short iterations:"
-            + " a few minutes on 2 cores.")
+    @Option(names = "--quick", description = "A small subset (add at 3 sizes, view, the small ops at 1 and 64"
+            + " elements, a training step at batch 1), one fork, short iterations: about five minutes on 2 cores.")
     boolean quick;
 
     @Option(names = "--baseline", paramLabel = "DIR", description = "A previous report directory to compare with.")
@@ -128,8 +130,10 @@ final class ReportCommand implements Callable<Integer> {
         }
         System.out.println("benchmarks (" + suite.mode() + "):");
         SuiteRun run = new SuiteRun(benchJar, dir, work.resolve("async"), jvm);
-        List<String> cmd = run.command(suite, lib, event, counters.available());
-        run.run(cmd, System.out);
+        List<List<String>> cmds = run.commands(suite, lib, event, counters.available());
+        Double loadBefore = LoadAverage.oneMinute();
+        run.run(cmds, System.out);
+        Double loadAfter = LoadAverage.oneMinute();
         CollapsedStacks.collect(work.resolve("async"), event.name(), dir);
 
         System.out.println("inlining:");
@@ -137,7 +141,8 @@ final class ReportCommand implements Callable<Integer> {
         ReportData.writeRunInfo(dir, new RunInfo(suite.mode(), started.toString(), jvm.vmAndBuild(), jvm.version(),
                 jvm.java().toString(), jvm.args(), Runtime.getRuntime().availableProcessors(), lib.version(),
                 event.name(), event.explanation(),
-                counters.available(), counters.explanation(), String.join(" ", cmd)));
+                counters.available(), counters.explanation(),
+                cmds.stream().map(c -> String.join(" ", c)).collect(Collectors.joining("\n")), loadBefore, loadAfter));
         return dir;
     }
 

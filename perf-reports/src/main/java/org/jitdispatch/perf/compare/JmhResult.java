@@ -15,8 +15,19 @@ import java.util.TreeMap;
  *
  * @param key      benchmark name plus its parameters, e.g. {@code AddCallPathBenchmark.direct size=1}
  * @param allocNorm B/op from {@code gc.alloc.rate.norm}, or NaN when not measured
+ * @param allocNormError JMH's error of {@code allocNorm} (half its 99.9% confidence interval), or NaN
  */
-public record JmhResult(String key, double score, double low, double high, String unit, double allocNorm) {
+public record JmhResult(String key, double score, double low, double high, String unit, double allocNorm,
+                        double allocNormError) {
+
+    public JmhResult(String key, double score, double low, double high, String unit, double allocNorm) {
+        this(key, score, low, high, unit, allocNorm, Double.NaN);
+    }
+
+    /** Half of JMH's 99.9% confidence interval of the score (JMH's "error"); NaN when JMH gave none. */
+    public double error() {
+        return (high - low) / 2;
+    }
 
     /** Results by key, from a JMH JSON file or a directory holding one named results.json. */
     public static Map<String, JmhResult> read(Path path) throws IOException {
@@ -32,10 +43,13 @@ public record JmhResult(String key, double score, double low, double high, Strin
         for (JsonNode b : root) {
             JsonNode primary = b.get("primaryMetric");
             JsonNode ci = primary.get("scoreConfidence");
-            JsonNode alloc = b.path("secondaryMetrics").path("gc.alloc.rate.norm").path("score");
+            JsonNode allocMetric = b.path("secondaryMetrics").path("gc.alloc.rate.norm");
+            JsonNode alloc = allocMetric.path("score");
+            JsonNode allocError = allocMetric.path("scoreError");
             String key = key(b);
             out.put(key, new JmhResult(key, primary.get("score").asDouble(), ci.get(0).asDouble(), ci.get(1).asDouble(),
-                    primary.get("scoreUnit").asText(), alloc.isMissingNode() ? Double.NaN : alloc.asDouble()));
+                    primary.get("scoreUnit").asText(), alloc.isMissingNode() ? Double.NaN : alloc.asDouble(),
+                    allocError.isMissingNode() ? Double.NaN : allocError.asDouble()));
         }
         return out;
     }

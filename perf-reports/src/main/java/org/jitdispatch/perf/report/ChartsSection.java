@@ -20,7 +20,8 @@ final class ChartsSection {
         for (Map.Entry<String, JmhResult> e : data.results().entrySet()) {
             BenchmarkKey key = BenchmarkKey.parse(e.getKey());
             String param = key.sizeParam();
-            if (param == null || key.params().size() != 1) {
+            // SmallOpsBenchmark's ops are not call paths of one operator; the floor section shows them
+            if (param == null || key.params().size() != 1 || key.benchmarkClass().equals(FloorTargets.BENCHMARK)) {
                 continue;
             }
             sizeParamOf.put(key.benchmarkClass(), param);

@@ -21,6 +21,13 @@ public final class ReportPage {
             dl.run{display:grid;grid-template-columns:max-content auto;gap:2px 14px;font-size:14px}
             dl.run dt{font-weight:bold} dl.run dd{margin:0}
             p.note{background:#fff6dd;border-left:3px solid #e0a800;padding:4px 8px}
+            p.note.busy{background:#fdecea;border-left-color:#d62728} p.load{font-size:13px;color:#555}
+            td.unreliable,.verdict.unreliable,.verdict.not-measured{color:#999}
+            td.unreliable{background:#f4f4f4}
+            span.mark{font-size:11px;border:1px solid #bbb;border-radius:3px;padding:0 3px;margin-left:4px;color:#777;background:#fff}
+            tr.yardstick td{background:#f8f8fc} td small{color:#666}
+            .verdict.met b{color:#1a7f37} .verdict.missed b{color:#c62828} .verdict b{font-weight:600}
+            dd div.cmd{margin-bottom:4px}
             figure{margin:10px 0} svg.chart{border:1px solid #eee;background:#fff}
             svg.flamegraph{display:block;border:1px solid #eee;background:#fafafa}
             svg.flamegraph g.frame:hover rect{stroke:#000;stroke-width:.8}
@@ -70,12 +77,15 @@ public final class ReportPage {
                 .append(item("hardware counters", run.hardwareCounters()
                         ? "instructions and cycles per op measured (JMH -prof perfnorm)"
                         : "not measured: " + run.countersExplanation()))
-                .append(item("JMH command", run.jmhCommand()))
-                .append("</dl><nav><a href=\"#results\">results</a><a href=\"#charts\">charts</a>"
+                .append(run.describeLoad() == null ? "" : item("load average (1 min)", run.describeLoad()
+                        + (run.busy() ? ": busy" : "")))
+                .append(commands(run.jmhCommand()))
+                .append("</dl><nav><a href=\"#results\">results</a><a href=\"#floor\">against the floor</a>"
+                        + "<a href=\"#charts\">charts</a>"
                         + "<a href=\"#warmup\">warm-up</a><a href=\"#inlining\">inlining</a><a href=\"#pytorch\">against PyTorch</a>")
                 .append(baseline == null ? "" : "<a href=\"#baseline\">against the baseline</a>")
                 .append("<a href=\"#flamegraphs\">flame graphs</a></nav>");
-        sb.append(ResultsSection.render(current)).append(ChartsSection.render(current))
+        sb.append(ResultsSection.render(current)).append(FloorSection.render(current)).append(ChartsSection.render(current))
                 .append(WarmupSection.render(current, baseline))
                 .append(InliningSection.render(current)).append(PeerSection.render(current));
         if (baseline != null) {
@@ -84,6 +94,17 @@ public final class ReportPage {
         sb.append(FlameGraphsSection.render(current, baseline));
         sb.append("<script>").append(SCRIPT).append("</script></body></html>\n");
         return sb.toString();
+    }
+
+    /** The JMH command lines, one a line (older reports have one). */
+    private static String commands(String jmhCommands) {
+        String[] lines = jmhCommands.split("\n");
+        StringBuilder dd = new StringBuilder("<dt>").append(lines.length == 1 ? "JMH command" : "JMH commands")
+                .append("</dt><dd>");
+        for (String line : lines) {
+            dd.append("<div class=\"cmd\">").append(Html.esc(line)).append("</div>");
+        }
+        return dd.append("</dd>").toString();
     }
 
     private static String item(String term, String value) {

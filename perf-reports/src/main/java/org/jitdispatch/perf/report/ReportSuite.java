@@ -4,39 +4,77 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Which call-path benchmarks a report runs and for how long.
+ * Which benchmarks a report runs and for how long, as one or more JMH runs (one invocation each: JMH's
+ * timing and {@code -p} options hold for a whole invocation, and the parts need different ones).
  *
- * @param mode    {@code quick} or {@code full}
- * @param include JMH's include regex (also selects the inlining claims to check)
- * @param params  JMH {@code -p} options that narrow the sizes, or none for every size of each benchmark
- * @param timing  forks, warm-up and measurement options
+ * @param mode {@code quick} or {@code full}
+ * @param runs the JMH runs, in order
  */
-public record ReportSuite(String mode, String include, List<String> params, List<String> timing) {
+public record ReportSuite(String mode, List<Run> runs) {
 
     /**
-     * A few minutes on 2 cores: add at three sizes and view through every call path, one fork. Five
-     * one-second warm-up iterations let C2 finish compiling the benchmark: at 4096 elements an operation
-     * takes about 2 µs, so the call chain gets its invocation counts ten times slower than at one element,
-     * and with three seconds the first measurement iterations of the direct and spun paths still ran
-     * before C2's code was in (30 times slower, seen as a tenfold error); eight short measurement
-     * iterations keep JMH's 99.9% interval (Student's t over the iterations) from being hopelessly wide.
-     * Enough for the table, a chart, the inlining verdicts and flame graphs; not for small differences.
+     * One JMH invocation.
+     *
+     * @param include JMH's include regex (also selects the inlining claims to check)
+     * @param params  JMH {@code -p} options that narrow the sizes, or none for every size of each benchmark
+     * @param timing  forks, warm-up and measurement options
      */
-    public static ReportSuite quick() {
-        return new ReportSuite("quick", "^org\\.jitdispatch\\.bench\\.(AddCallPath|ViewCallPath)Benchmark\\.",
-                List.of("-p", "size=1,64,4096"),
-                List.of("-f", "1", "-wi", "5", "-w", "1s", "-i", "8", "-r", "400ms"));
+    public record Run(String include, List<String> params, List<String> timing) {
     }
 
-    /** Every call-path benchmark at every size it declares. */
+    private static final String SMALL_OPS = "^org\\.jitdispatch\\.bench\\.SmallOpsBenchmark\\.";
+    private static final String TRAIN_STEP = "^org\\.jitdispatch\\.bench\\.TrainStepMlpBenchmark\\.";
+
+    public ReportSuite {
+        runs = List.copyOf(runs);
+    }
+
+    /**
+     * About five minutes on 2 cores (the warm-up run and the inlining verdicts included), in three JMH runs,
+     * one fork per benchmark and size. A fork costs about a second of its own (JVM start, the library's
+     * registration, the profilers), so the iterations are short and many: for a given measuring time, JMH's
+     * 99.9% interval (Student's t over the iterations) narrows as t falls with more iterations.
+     *
+     * <p>Add at 1 and 64 elements and view through every call path, three one-second warm-up iterations; add
+     * at 4096 elements with five: an operation there takes about 2 µs, so the call chain gets its invocation
+     * counts ten times slower than at one element, and with three seconds the first measurement iterations
+     * of the direct and spun paths still ran before C2's code was in (30 times slower, seen as a tenfold
+     * error).
+     *
+     * <p>SmallOpsBenchmark's 18 benchmarks at 1 and 64 elements, for the floor section: an op takes tens to
+     * hundreds of ns there, so a second of warm-up sees millions of calls; ten 100 ms iterations. The
+     * training step is left out: it needs about ten seconds of warm-up (see {@link #full()}), which the five
+     * minutes do not have.
+     *
+     * <p>Enough for the tables, a chart, the inlining verdicts and flame graphs; not for small differences,
+     * and on a busy machine many scores come out unreliable (the page marks them).
+     */
+    public static ReportSuite quick() {
+        return new ReportSuite("quick", List.of(
+                new Run("^org\\.jitdispatch\\.bench\\.(AddCallPath|ViewCallPath)Benchmark\\.",
+                        List.of("-p", "size=1,64"),
+                        List.of("-f", "1", "-wi", "3", "-w", "1s", "-i", "10", "-r", "200ms")),
+                new Run("^org\\.jitdispatch\\.bench\\.AddCallPathBenchmark\\.", List.of("-p", "size=4096"),
+                        List.of("-f", "1", "-wi", "5", "-w", "1s", "-i", "10", "-r", "200ms")),
+                new Run(SMALL_OPS, List.of("-p", "size=1,64"),
+                        List.of("-f", "1", "-wi", "4", "-w", "250ms", "-i", "10", "-r", "100ms"))));
+    }
+
+    /**
+     * Every call-path benchmark and SmallOpsBenchmark at every size they declare (SmallOps: 1, 64 and 4096
+     * elements), then the training step at batch 1 and 64 with its class's ten one-second warm-up
+     * iterations (a whole step takes several seconds of calls to reach C2 on 2 busy cores).
+     */
     public static ReportSuite full() {
-        return new ReportSuite("full",
-                "^org\\.jitdispatch\\.bench\\.(Add|Mul|Sum|Empty|Mm|View|Meta)CallPathBenchmark\\.",
-                List.of(), List.of("-f", "1", "-wi", "5", "-w", "1s", "-i", "5", "-r", "1s"));
+        return new ReportSuite("full", List.of(
+                new Run("^org\\.jitdispatch\\.bench\\.((Add|Mul|Sum|Empty|Mm|View|Meta)CallPath|SmallOps)Benchmark\\.",
+                        List.of(), List.of("-f", "1", "-wi", "5", "-w", "1s", "-i", "5", "-r", "1s")),
+                new Run(TRAIN_STEP, List.of("-p", "batch=1,64"),
+                        List.of("-f", "1", "-wi", "10", "-w", "1s", "-i", "5", "-r", "1s"))));
     }
 
     /** Whether a benchmark ({@code package.Class.method}) is part of this suite. */
     public boolean includes(String benchmark) {
-        return Pattern.compile(include).matcher(benchmark).find();
+        return runs.stream().anyMatch(r -> Pattern.compile(r.include()).matcher(benchmark).find());
     }
 }

@@ -12,9 +12,11 @@ final class ResultsSection {
     static String render(ReportData data) {
         boolean counters = !data.counters().isEmpty();
         StringBuilder sb = new StringBuilder("<section id=\"results\"><h2>Time and allocation per operation</h2>");
+        sb.append(loadNote(data.run()));
         sb.append("<p>Score ± half of JMH's 99.9% confidence interval; B/op from <code>-prof gc</code>"
                 + " (<code>gc.alloc.rate.norm</code>); “× direct” is the ratio to the kernel called directly with"
-                + " the same parameters.");
+                + " the same parameters. A score whose error is at least half of it is greyed and marked"
+                + " <span class=\"mark\">unreliable</span>, and so is a ratio built from one: hover for the numbers.");
         if (!counters) {
             sb.append(" Instructions and cycles per op are not shown: ")
                     .append(Html.esc(data.run().countersExplanation())).append('.');
@@ -29,13 +31,20 @@ final class ResultsSection {
             BenchmarkKey key = BenchmarkKey.parse(e.getKey());
             JmhResult r = e.getValue();
             JmhResult direct = directOf(key, data.results());
+            Estimate score = Estimate.score(r);
             sb.append("<tr><td>").append(Html.esc(key.benchmarkClass() + "." + key.method())).append("</td><td>")
-                    .append(Html.esc(key.paramsText())).append("</td><td class=\"n\">").append(Html.num(r.score()))
-                    .append(' ').append(Html.esc(r.unit())).append("</td><td class=\"n\">")
-                    .append(Html.num((r.high() - r.low()) / 2)).append("</td><td class=\"n\">")
-                    .append(Html.num(r.allocNorm())).append("</td><td class=\"n\">")
-                    .append(direct == null ? "-" : String.format(Locale.ROOT, "%.2f×", r.score() / direct.score()))
-                    .append("</td>");
+                    .append(Html.esc(key.paramsText())).append("</td>")
+                    .append(FloorSection.cell(score, Html.num(r.score()) + " " + Html.esc(r.unit())))
+                    .append(FloorSection.cell(score, Html.num(r.error()), false))
+                    .append(FloorSection.cell(Estimate.bytesPerOp(r), Html.num(r.allocNorm())));
+            if (direct == null) {
+                sb.append("<td class=\"n\">-</td>");
+            } else if (direct == r) {
+                sb.append("<td class=\"n\">1.00×</td>"); // by definition, whatever the noise
+            } else {
+                Estimate ratio = score.over(Estimate.score(direct), key.method(), "direct");
+                sb.append(FloorSection.cell(ratio, String.format(Locale.ROOT, "%.2f×", ratio.value())));
+            }
             if (counters) {
                 PerOpCounters c = data.counters().get(e.getKey());
                 sb.append("<td class=\"n\">").append(c == null ? "-" : Html.num(c.instructions())).append("</td>")
@@ -44,6 +53,25 @@ final class ResultsSection {
             sb.append("</tr>");
         }
         return sb.append("</tbody></table></section>").toString();
+    }
+
+    /**
+     * The machine's load around the benchmarks: a note when it was busy (a 1-minute load average above the
+     * number of CPUs), else one quiet line; nothing for a report that did not record it.
+     */
+    static String loadNote(RunInfo run) {
+        String load = run.describeLoad();
+        if (load == null) {
+            return "";
+        }
+        if (run.busy()) {
+            return "<p class=\"note busy\"><b>The machine was busy</b> while the benchmarks ran: its 1-minute load"
+                    + " average was " + Html.esc(load) + ", above the number of CPUs. Other work competed with the"
+                    + " benchmarks for the cores (the report's own benchmark JVM counts about 1 in the figure after),"
+                    + " so the scores are slower and noisier than on a quiet machine, and small differences mean"
+                    + " nothing.</p>";
+        }
+        return "<p class=\"load\">1-minute load average: " + Html.esc(load) + " (not busy).</p>";
     }
 
     /** The direct call of the same class and parameters, or null when the run has none. */

@@ -1,5 +1,7 @@
 package org.jitdispatch.perf.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -9,14 +11,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.jitdispatch.perf.jvm.BenchmarkJvm;
 
 /**
- * Runs a report's benchmarks in one JMH invocation with {@code -prof gc} (B/op), async-profiler
+ * Runs a report's benchmarks with {@code -prof gc} (B/op), async-profiler
  * ({@code -prof async}, collapsed stacks with frame annotations) and, where the machine has counters,
- * {@code -prof perfnorm}, on the chosen JVM (JMH and its forks) with its flags (the forks). Writes JMH's JSON
- * to {@code results.json} and its output to {@code jmh.log}.
+ * {@code -prof perfnorm}, on the chosen JVM (JMH and its forks) with its flags (the forks), as one JMH
+ * invocation per run of the suite. Writes JMH's JSON of all of them to {@code results.json} and their output
+ * to {@code jmh.log}.
  */
 public final class SuiteRun {
     private final Path benchmarksJar;
@@ -31,27 +35,76 @@ public final class SuiteRun {
         this.jvm = jvm;
     }
 
-    /** The JMH command line for {@code suite}. */
-    public List<String> command(ReportSuite suite, AsyncProfilerLibrary lib, SamplingEvent event, boolean perfnorm) {
-        List<String> cmd = new ArrayList<>(jvm.jmhCommand(benchmarksJar));
-        cmd.add(suite.include());
-        cmd.addAll(suite.params());
-        cmd.addAll(suite.timing());
-        cmd.addAll(jvm.jmhForkOptions(List.of()));
-        cmd.addAll(List.of("-foe", "true", "-prof", "gc", "-prof", lib.jmhProfilerOption(event, profilerDir)));
-        if (perfnorm) {
-            cmd.addAll(List.of("-prof", "perfnorm"));
+    /**
+     * The JMH command lines of {@code suite}, one per run of it, each writing its JSON to
+     * {@code work/results-<n>.json} (merged into results.json by {@link #run}).
+     */
+    public List<List<String>> commands(ReportSuite suite, AsyncProfilerLibrary lib, SamplingEvent event, boolean perfnorm) {
+        List<List<String>> cmds = new ArrayList<>();
+        for (int i = 0; i < suite.runs().size(); i++) {
+            ReportSuite.Run r = suite.runs().get(i);
+            List<String> cmd = new ArrayList<>(jvm.jmhCommand(benchmarksJar));
+            cmd.add(r.include());
+            cmd.addAll(r.params());
+            cmd.addAll(r.timing());
+            cmd.addAll(jvm.jmhForkOptions(List.of()));
+            cmd.addAll(List.of("-foe", "true", "-prof", "gc", "-prof", lib.jmhProfilerOption(event, profilerDir)));
+            if (perfnorm) {
+                cmd.addAll(List.of("-prof", "perfnorm"));
+            }
+            cmd.addAll(List.of("-rf", "json", "-rff", partFile(i + 1).toString()));
+            cmds.add(cmd);
         }
-        cmd.addAll(List.of("-rf", "json", "-rff", reportDir.resolve(ReportData.RESULTS).toString()));
-        return cmd;
+        return cmds;
     }
 
-    /** Runs the command, echoing each benchmark's name to {@code progress} as it starts. */
-    public void run(List<String> cmd, PrintStream progress) throws IOException, InterruptedException {
+    private Path partFile(int n) {
+        return reportDir.resolve("work").resolve("results-" + n + ".json");
+    }
+
+    /**
+     * Runs the commands one after the other, echoing each benchmark's name to {@code progress} as it starts,
+     * and merges their results into results.json.
+     */
+    public void run(List<List<String>> cmds, PrintStream progress) throws IOException, InterruptedException {
         Path log = reportDir.resolve("jmh.log");
+        Files.createDirectories(reportDir.resolve("work"));
+        Files.deleteIfExists(reportDir.resolve(ReportData.RESULTS));
+        ArrayNode merged = ReportData.JSON.createArrayNode();
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(log))) {
+            for (int i = 0; i < cmds.size(); i++) {
+                Path part = partFile(i + 1);
+                Files.deleteIfExists(part);
+                out.println("# " + String.join(" ", cmds.get(i)));
+                int code = runOne(cmds.get(i), out, progress);
+                out.flush();
+                if (code != 0 || !Files.isRegularFile(part)) {
+                    List<String> lines = Files.readAllLines(log);
+                    throw new IOException("the benchmarks failed (JMH exit " + code + "); see " + log + ", which ends:\n  "
+                            + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 4), lines.size())));
+                }
+                ReportData.JSON.readTree(part.toFile()).forEach(merged::add);
+            }
+        }
+        ReportData.JSON.writeValue(reportDir.resolve(ReportData.RESULTS).toFile(), byBenchmark(merged));
+    }
+
+    /**
+     * The runs' results grouped by benchmark, each benchmark's in the order the runs gave them (add at 1 and
+     * 64 elements from one run, then at 4096 from another).
+     */
+    static ArrayNode byBenchmark(ArrayNode results) {
+        List<JsonNode> sorted = new ArrayList<>();
+        results.forEach(sorted::add);
+        sorted.sort(Comparator.comparing(b -> b.path("benchmark").asText()));
+        ArrayNode out = ReportData.JSON.createArrayNode();
+        sorted.forEach(out::add);
+        return out;
+    }
+
+    private static int runOne(List<String> cmd, PrintWriter out, PrintStream progress) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-             PrintWriter out = new PrintWriter(Files.newBufferedWriter(log))) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String benchmark = "";
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 out.println(line);
@@ -64,11 +117,6 @@ public final class SuiteRun {
                 }
             }
         }
-        int code = p.waitFor();
-        if (code != 0 || !Files.isRegularFile(reportDir.resolve(ReportData.RESULTS))) {
-            List<String> lines = Files.readAllLines(log);
-            throw new IOException("the benchmarks failed (JMH exit " + code + "); see " + log + ", which ends:\n  "
-                    + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 4), lines.size())));
-        }
+        return p.waitFor();
     }
 }

@@ -7,7 +7,10 @@ import java.nio.file.Path;
 
 /**
  * Two small real reports' data committed as test resources: {@code before} and {@code after}, quick runs of
- * the add and view call paths (JMH JSON, a few benchmarks' collapsed stacks, inlining verdicts).
+ * the add and view call paths (JMH JSON, a few benchmarks' collapsed stacks, inlining verdicts). {@code after}
+ * also has SmallOpsBenchmark at 1 and 64 elements (all its benchmarks) and at 4096 (add, addOut, their floors
+ * and loops), from short runs on a busy machine (its run.json records load averages of 3.75 and 5.03 on 2
+ * cores), so it has reliable and unreliable scores, and met, missed and unreliable targets.
  */
 final class ReportFixtures {
     private ReportFixtures() {

@@ -58,6 +58,20 @@ class ReportInChromiumTest {
                 assertTrue(f.findElements(By.cssSelector("g.frame rect")).size() > 1, "a flame graph with frames");
             }
             assertTrue(driver.findElements(By.cssSelector("table.results tbody tr")).size() > 0, "the results table");
+            List<WebElement> floorOps = driver.findElements(By.cssSelector("table.floor tbody tr.op"));
+            if (System.getenv("JITDISPATCH_REPORT") == null || System.getenv("JITDISPATCH_REPORT").isBlank()) {
+                assertTrue(floorOps.size() > 0, "the floor section's tables");
+            }
+            for (WebElement row : floorOps) {
+                assertTrue(row.isDisplayed() && row.getSize().getHeight() > 10, "a laid-out row of the floor section");
+            }
+            List<WebElement> unreliable = driver.findElements(By.cssSelector("td.unreliable"));
+            if (!unreliable.isEmpty()) {
+                WebElement cell = unreliable.get(0);
+                assertEquals("rgba(153, 153, 153, 1)", cell.getCssValue("color"), "an unreliable number is greyed");
+                assertTrue(cell.getAttribute("title").startsWith("unreliable: "), "and explains itself on hover");
+                assertEquals("unreliable", cell.findElement(By.cssSelector("span.mark")).getText());
+            }
 
             driver.findElement(By.id("frame-search")).sendKeys("_[i]");
             String found = driver.findElement(By.id("frame-search-count")).getText();

@@ -47,7 +47,9 @@ class ReportPageTest {
         ReportData before = ReportData.load(ReportFixtures.dir("before"));
         String html = ReportPage.render(after, before);
         assertTrue(html.contains("id=\"baseline\""));
-        assertEquals(after.results().size(), count(html, "<tr class=\"(ok|bad|noise)\"><td>\\w+Benchmark\\.\\w+( \\w+=\\d+)?</td><td class=\"n\">"));
+        long inBoth = after.results().keySet().stream().filter(before.results()::containsKey).count();
+        assertTrue(inBoth < after.results().size(), "the small ops are in the fixture's after run only");
+        assertEquals(inBoth, count(html, "<tr class=\"(ok|bad|noise)\"><td>\\w+Benchmark\\.\\w+( \\w+=\\d+)?</td><td class=\"n\">"));
         long common = after.stacks().keySet().stream().filter(before.stacks()::containsKey).count();
         assertTrue(common >= 1);
         assertEquals(common, count(html, "<svg[^>]*class=\"flamegraph diff\""));
@@ -158,5 +160,92 @@ class ReportPageTest {
                 "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java", List.of("-Xmx2g")).run();
         ReportData.writeRunInfo(dir, run);
         assertEquals(run, ReportData.JSON.readValue(dir.resolve(RunInfo.FILE).toFile(), RunInfo.class));
+    }
+
+    /** The fixture's data with other load averages. */
+    private static ReportData withLoad(ReportData d, Double before, Double after) {
+        return new ReportData(d.dir(), d.run().withLoadAverages(before, after), d.results(), d.counters(), d.stacks(),
+                d.inlining(), d.peer());
+    }
+
+    @Test
+    void aBusyMachineIsNamedAtTheTopOfTheResultsWithItsLoad() throws IOException {
+        ReportData after = ReportData.load(ReportFixtures.dir("after"));
+        assertTrue(after.run().busy(), "the fixture ran at a load average of 3.75 and 5.03 on 2 cores");
+        String html = ReportPage.render(after, null);
+        String results = html.substring(html.indexOf("<section id=\"results\">"));
+        assertTrue(results.startsWith("<section id=\"results\"><h2>Time and allocation per operation</h2>"
+                + "<p class=\"note busy\"><b>The machine was busy</b> while the benchmarks ran: its 1-minute load average"
+                + " was 3.75 before the benchmarks, 5.03 after, on 2 CPUs, above the number of CPUs."), results);
+        assertTrue(html.contains("<dt>load average (1 min)</dt><dd>3.75 before the benchmarks, 5.03 after, on 2 CPUs: busy</dd>"));
+
+        assertTrue(withLoad(after, 2.5, 1.2).run().busy(), "busy before is busy");
+        assertTrue(withLoad(after, null, 2.01).run().busy(), "busy after is busy");
+        ReportData quiet = withLoad(after, 1.9, 2.0);
+        assertFalse(quiet.run().busy(), "a load average of the number of CPUs is not above it");
+        String quietHtml = ReportPage.render(quiet, null);
+        assertFalse(quietHtml.contains("note busy"));
+        assertTrue(quietHtml.contains("<p class=\"load\">1-minute load average: 1.90 before the benchmarks, 2.00 after,"
+                + " on 2 CPUs (not busy).</p>"));
+
+        ReportData older = ReportData.load(ReportFixtures.dir("before"));
+        assertNull(older.run().loadAverageBefore());
+        assertFalse(older.run().busy(), "an unknown load is no busy machine");
+        String olderHtml = ReportPage.render(older, null);
+        assertFalse(olderHtml.contains("note busy") || olderHtml.contains("class=\"load\"")
+                || olderHtml.contains("load average (1 min)"));
+    }
+
+    @Test
+    void unreliableScoresAreGreyedAndMarkedInTheResultsTable() throws IOException {
+        ReportData after = ReportData.load(ReportFixtures.dir("after"));
+        String html = ReportPage.render(after, null);
+        String results = html.substring(html.indexOf("<section id=\"results\">"), html.indexOf("<section id=\"floor\">"));
+        // AddCallPathBenchmark.boxed size=1: 798 ± 2447 ns/op, and its ratio to direct (1241 ± 20133) with it
+        assertTrue(results.contains("<tr><td>AddCallPathBenchmark.boxed</td><td>size=1</td><td class=\"n unreliable\""
+                + " title=\"unreliable: its error (± 2,447 ns/op) is 306.7% of it; from 50% on, a number is not a"
+                + " measurement to rely on\">798 ns/op <span class=\"mark\">unreliable</span></td>"), results);
+        assertTrue(results.contains("<td class=\"n unreliable\" title=\"unreliable: built from two unreliable scores,"
+                + " boxed&#39;s and direct&#39;s\">0.64× <span class=\"mark\">unreliable</span></td></tr>"), results);
+        // SmallOpsBenchmark.addOut size=1: 16.4 ± 2.44 ns/op stands, and is printed plainly
+        assertTrue(results.contains("<tr><td>SmallOpsBenchmark.addOut</td><td>size=1</td><td class=\"n\">16.4 ns/op</td>"
+                + "<td class=\"n\">2.44</td><td class=\"n\">0.00</td><td class=\"n\">-</td></tr>"), results);
+        long unreliable = after.results().values().stream().filter(r -> Estimate.score(r).isUnreliable()).count();
+        assertTrue(unreliable > 0 && unreliable < after.results().size());
+        assertEquals(unreliable, count(results, "<tr><td>\\w+Benchmark\\.\\w+</td><td>[^<]*</td><td class=\"n unreliable\""));
+    }
+
+    @Test
+    void theFloorSectionHasATablePerSizeWithRatiosTargetsAndMarks() throws IOException {
+        ReportData after = ReportData.load(ReportFixtures.dir("after"));
+        String html = ReportPage.render(after, null);
+        assertTrue(html.contains("<a href=\"#floor\">against the floor</a>"));
+        String floor = html.substring(html.indexOf("<section id=\"floor\">"), html.indexOf("<section id=\"charts\">"));
+        assertTrue(floor.contains("<h2>The whole op against the JVM floor</h2>"));
+        assertEquals(List.of("1", "64", "4096"), Pattern.compile("<table class=\"floor\" data-size=\"(\\d+)\">")
+                .matcher(floor).results().map(m -> m.group(1)).toList());
+        assertEquals(12 + 12 + 2, count(floor, "<tr class=\"op\">"), "every op at 1 and 64, add and addOut at 4096");
+        assertEquals(5 + 5 + 4, count(floor, "<tr class=\"yardstick\">"));
+
+        // addOut at 1 element: 16.4 ± 2.44 over floorAddInto's unreliable 8.60 ± 10.1
+        assertTrue(floor.contains("<tr class=\"op\"><td>addOut</td><td class=\"n\">16.4 ± 2.44 ns/op</td>"
+                + "<td class=\"n\">0.00</td><td class=\"n unreliable\" title=\"unreliable: built from floorAddInto&#39;s"
+                + " unreliable score: its error (± 10.1 ns/op) is 117.7% of it;"), floor);
+        assertTrue(floor.contains("<div class=\"verdict met\">0 B/op: <b>met</b></div>"));
+        assertTrue(floor.contains("<div class=\"verdict unreliable\" title=\"built from floorAddInto&#39;s unreliable"
+                + " score"));
+        // view allocates 152 B/op against a target of 120: missed whatever the time's noise
+        assertEquals(2, count(floor, "<div class=\"verdict missed\">≤ 120 B/op: <b>missed</b></div>"), "view at 1 and 64");
+        assertEquals(2, count(floor, "<div class=\"verdict met\">≤ 120 B/op: <b>met</b></div>"), "transpose at 1 and 64");
+        // addOut at 4096: 1773 ± 647 ns/op, 11× the plain loop's 158 ± 28
+        assertTrue(floor.contains("<div class=\"verdict missed\">≤ 1.1× loopAddInto: <b>missed</b></div>"), floor);
+        assertTrue(floor.contains("<td class=\"n\">11.25× ± 4.57 <small>loopAddInto</small></td>"), floor);
+    }
+
+    @Test
+    void aReportWithoutSmallOpsSaysTheFloorWasNotMeasured() throws IOException {
+        String html = ReportPage.render(ReportData.load(ReportFixtures.dir("before")), null);
+        assertTrue(html.contains("<section id=\"floor\"><h2>The whole op against the JVM floor</h2><p>Not measured in"
+                + " this report: it ran no <code>SmallOpsBenchmark</code>.</p></section>"));
     }
 }
