@@ -393,8 +393,11 @@ public abstract class TensorIteratorBase extends StructuredMeta {
         int ndim = shape.length;
         for (int i = 0; i < numOutputs; i++) {
             Operand op = operands[i];
+            long[] sizes;
+            long[] strides = null;
+            long[] compatible = null;
             if (op.tensor == null || op.willResize) {
-                long[] compatible = new long[ndim];
+                compatible = new long[ndim];
                 long next = 1;
                 for (int d = 0; d < ndim; d++) {
                     compatible[d] = next;
@@ -407,10 +410,18 @@ public abstract class TensorIteratorBase extends StructuredMeta {
                         break;
                     }
                 }
-                declareOutput(i, invertPerm(shape), inverted ? null : invertPerm(compatible));
-                op.strides = compatible;
+                sizes = invertPerm(shape);
+                if (!inverted) {
+                    strides = invertPerm(compatible);
+                }
             } else {
-                declareOutput(i, op.tensor.sizes(), null);
+                sizes = op.tensor.sizes();
+            }
+            // One call for both cases: C2 inlines the whole output declaration (allocation included) at
+            // every call site, so a call per branch compiled it twice.
+            declareOutput(i, sizes, strides);
+            if (compatible != null) {
+                op.strides = compatible;
             }
         }
     }

@@ -25,6 +25,12 @@ import org.jitdispatch.runtime.TensorImpl;
  * number), its value is read once and the operand dropped, as ATen's kernels do, so that the rest runs
  * in place over the storage arrays.
  *
+ * <p>add, mul and true division have one method per (op, loop family) and another for a scalar second
+ * operand ({@code divFloat}, {@code divFloatScalar}, {@code divDouble}...), each with one plain loop, behind
+ * the switch on the dtype. HotSpot compiles a method together with all it inlines, so a method holding
+ * several families' loops kept C2 busy several times as long as each of these does, and its profile mixed
+ * the dtypes; one method per loop gives short compilations and single-dtype profiles.
+ *
  * <p>Checks that ATen makes inside its CPU kernels (dtypes a kernel has no loop for, integer division
  * by zero) are made at the end of meta here, for CPU tensors only, so that a failing in-place or out=
  * call leaves its tensors untouched and meta tensors behave as in PyTorch.
@@ -192,14 +198,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
         if (it.isCpuScalar(OTHER)) {
             float b = alpha * Elementwise.scalarFloat(it, OTHER);
             it.removeOperand(OTHER);
-            FloatLoop c = it.floatLoop();
-            while (c.next()) {
-                float[] o = c.out();
-                float[] a = c.in0();
-                for (int i = c.start(), e = c.end(); i < e; i++) {
-                    o[i] = a[i] + b;
-                }
-            }
+            addFloatScalar(it, b);
             return;
         }
         FloatLoop c = it.floatLoop();
@@ -226,18 +225,23 @@ public final class BinaryOps implements BinaryOpsDeclarations {
         }
     }
 
+    /** out = self + b, with b = alpha * other already read from other, a CPU scalar, and other removed. */
+    private static void addFloatScalar(TensorIterator it, float b) {
+        FloatLoop c = it.floatLoop();
+        while (c.next()) {
+            float[] o = c.out();
+            float[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] + b;
+            }
+        }
+    }
+
     private static void addDouble(TensorIterator it, double alpha) {
         if (it.isCpuScalar(OTHER)) {
             double b = alpha * Elementwise.scalarDouble(it, OTHER);
             it.removeOperand(OTHER);
-            DoubleLoop c = it.doubleLoop();
-            while (c.next()) {
-                double[] o = c.out();
-                double[] a = c.in0();
-                for (int i = c.start(), e = c.end(); i < e; i++) {
-                    o[i] = a[i] + b;
-                }
-            }
+            addDoubleScalar(it, b);
             return;
         }
         DoubleLoop c = it.doubleLoop();
@@ -251,18 +255,22 @@ public final class BinaryOps implements BinaryOpsDeclarations {
         }
     }
 
+    private static void addDoubleScalar(TensorIterator it, double b) {
+        DoubleLoop c = it.doubleLoop();
+        while (c.next()) {
+            double[] o = c.out();
+            double[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] + b;
+            }
+        }
+    }
+
     private static void addLong(TensorIterator it, long alpha) {
         if (it.isCpuScalar(OTHER)) {
             long b = alpha * Elementwise.scalarLong(it, OTHER);
             it.removeOperand(OTHER);
-            LongLoop c = it.longLoop();
-            while (c.next()) {
-                long[] o = c.out();
-                long[] a = c.in0();
-                for (int i = c.start(), e = c.end(); i < e; i++) {
-                    o[i] = a[i] + b;
-                }
-            }
+            addLongScalar(it, b);
             return;
         }
         LongLoop c = it.longLoop();
@@ -272,6 +280,17 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             long[] b = c.in1();
             for (int i = c.start(), e = c.end(); i < e; i++) {
                 o[i] = a[i] + alpha * b[i];
+            }
+        }
+    }
+
+    private static void addLongScalar(TensorIterator it, long b) {
+        LongLoop c = it.longLoop();
+        while (c.next()) {
+            long[] o = c.out();
+            long[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] + b;
             }
         }
     }
@@ -328,14 +347,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
         if (it.isCpuScalar(OTHER)) {
             float b = Elementwise.scalarFloat(it, OTHER);
             it.removeOperand(OTHER);
-            FloatLoop c = it.floatLoop();
-            while (c.next()) {
-                float[] o = c.out();
-                float[] a = c.in0();
-                for (int i = c.start(), e = c.end(); i < e; i++) {
-                    o[i] = a[i] * b;
-                }
-            }
+            mulFloatScalar(it, b);
             return;
         }
         FloatLoop c = it.floatLoop();
@@ -349,18 +361,22 @@ public final class BinaryOps implements BinaryOpsDeclarations {
         }
     }
 
+    private static void mulFloatScalar(TensorIterator it, float b) {
+        FloatLoop c = it.floatLoop();
+        while (c.next()) {
+            float[] o = c.out();
+            float[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] * b;
+            }
+        }
+    }
+
     private static void mulDouble(TensorIterator it) {
         if (it.isCpuScalar(OTHER)) {
             double b = Elementwise.scalarDouble(it, OTHER);
             it.removeOperand(OTHER);
-            DoubleLoop c = it.doubleLoop();
-            while (c.next()) {
-                double[] o = c.out();
-                double[] a = c.in0();
-                for (int i = c.start(), e = c.end(); i < e; i++) {
-                    o[i] = a[i] * b;
-                }
-            }
+            mulDoubleScalar(it, b);
             return;
         }
         DoubleLoop c = it.doubleLoop();
@@ -374,18 +390,22 @@ public final class BinaryOps implements BinaryOpsDeclarations {
         }
     }
 
+    private static void mulDoubleScalar(TensorIterator it, double b) {
+        DoubleLoop c = it.doubleLoop();
+        while (c.next()) {
+            double[] o = c.out();
+            double[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] * b;
+            }
+        }
+    }
+
     private static void mulLong(TensorIterator it) {
         if (it.isCpuScalar(OTHER)) {
             long b = Elementwise.scalarLong(it, OTHER);
             it.removeOperand(OTHER);
-            LongLoop c = it.longLoop();
-            while (c.next()) {
-                long[] o = c.out();
-                long[] a = c.in0();
-                for (int i = c.start(), e = c.end(); i < e; i++) {
-                    o[i] = a[i] * b;
-                }
-            }
+            mulLongScalar(it, b);
             return;
         }
         LongLoop c = it.longLoop();
@@ -395,6 +415,17 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             long[] b = c.in1();
             for (int i = c.start(), e = c.end(); i < e; i++) {
                 o[i] = a[i] * b[i];
+            }
+        }
+    }
+
+    private static void mulLongScalar(TensorIterator it, long b) {
+        LongLoop c = it.longLoop();
+        while (c.next()) {
+            long[] o = c.out();
+            long[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] * b;
             }
         }
     }
@@ -485,40 +516,43 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             if (it.isCpuScalar(OTHER)) {
                 float b = Elementwise.scalarFloat(it, OTHER);
                 it.removeOperand(OTHER);
-                FloatLoop c = it.floatLoop();
-                while (c.next()) {
-                    float[] o = c.out();
-                    float[] a = c.in0();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = a[i] / b;
-                    }
-                }
-                return;
+                divFloatScalar(it, b);
+            } else {
+                divFloat(it);
             }
-            FloatLoop c = it.floatLoop();
-            while (c.next()) {
-                float[] o = c.out();
-                float[] a = c.in0();
-                float[] b = c.in1();
-                for (int i = c.start(), e = c.end(); i < e; i++) {
-                    o[i] = a[i] / b[i];
-                }
-            }
-            return;
-        }
-        if (it.isCpuScalar(OTHER)) {
+        } else if (it.isCpuScalar(OTHER)) {
             double b = Elementwise.scalarDouble(it, OTHER);
             it.removeOperand(OTHER);
-            DoubleLoop c = it.doubleLoop();
-            while (c.next()) {
-                double[] o = c.out();
-                double[] a = c.in0();
-                for (int i = c.start(), e = c.end(); i < e; i++) {
-                    o[i] = a[i] / b;
-                }
-            }
-            return;
+            divDoubleScalar(it, b);
+        } else {
+            divDouble(it);
         }
+    }
+
+    private static void divFloat(TensorIterator it) {
+        FloatLoop c = it.floatLoop();
+        while (c.next()) {
+            float[] o = c.out();
+            float[] a = c.in0();
+            float[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] / b[i];
+            }
+        }
+    }
+
+    private static void divFloatScalar(TensorIterator it, float b) {
+        FloatLoop c = it.floatLoop();
+        while (c.next()) {
+            float[] o = c.out();
+            float[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] / b;
+            }
+        }
+    }
+
+    private static void divDouble(TensorIterator it) {
         DoubleLoop c = it.doubleLoop();
         while (c.next()) {
             double[] o = c.out();
@@ -526,6 +560,17 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             double[] b = c.in1();
             for (int i = c.start(), e = c.end(); i < e; i++) {
                 o[i] = a[i] / b[i];
+            }
+        }
+    }
+
+    private static void divDoubleScalar(TensorIterator it, double b) {
+        DoubleLoop c = it.doubleLoop();
+        while (c.next()) {
+            double[] o = c.out();
+            double[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] / b;
             }
         }
     }

@@ -15,8 +15,12 @@ import org.jitdispatch.runtime.Scalar;
  * check that the Scalar fits self's dtype (wrapped_scalar_tensor_and_check_convert) and compare with it
  * as a wrapped number, read once by the loop.
  *
- * <p>One loop per (comparison, dtype family): the comparison is chosen once per chunk, outside the
- * element loop.
+ * <p>One method per (comparison, dtype family), and per scalar second operand ({@code ltFloat},
+ * {@code ltFloatScalar}, {@code eqLong}...), each with one plain loop, chosen by a switch on the dtype and
+ * one on the comparison. HotSpot compiles a method together with all it inlines, so a method holding the
+ * six comparisons' loops kept C2 busy several times as long as each of these does, and its profile mixed
+ * the comparisons; one method per loop gives short compilations, and only the comparisons a program uses
+ * are compiled.
  */
 public final class CompareOps implements CompareOpsDeclarations {
 
@@ -205,314 +209,663 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void compareFloat(TensorIterator it, int kind) {
+        switch (kind) {
+            case EQ:
+                eqFloat(it);
+                break;
+            case NE:
+                neFloat(it);
+                break;
+            case LT:
+                ltFloat(it);
+                break;
+            case LE:
+                leFloat(it);
+                break;
+            case GT:
+                gtFloat(it);
+                break;
+            case GE:
+                geFloat(it);
+                break;
+            default:
+                throw new IllegalArgumentException("comparison " + kind);
+        }
+    }
+
+    private static void eqFloat(TensorIterator it) {
         FloatLoop c = it.floatToBooleanLoop();
         while (c.next()) {
             boolean[] o = c.outBool();
             float[] a = c.in0();
             float[] b = c.in1();
-            int s = c.start();
-            int e = c.end();
-            switch (kind) {
-                case EQ:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] == b[i];
-                    }
-                    break;
-                case NE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] != b[i];
-                    }
-                    break;
-                case LT:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] < b[i];
-                    }
-                    break;
-                case LE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] <= b[i];
-                    }
-                    break;
-                case GT:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] > b[i];
-                    }
-                    break;
-                case GE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] >= b[i];
-                    }
-                    break;
-                default:
-                    throw new IllegalArgumentException("comparison " + kind);
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] == b[i];
+            }
+        }
+    }
+
+    private static void neFloat(TensorIterator it) {
+        FloatLoop c = it.floatToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            float[] a = c.in0();
+            float[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] != b[i];
+            }
+        }
+    }
+
+    private static void ltFloat(TensorIterator it) {
+        FloatLoop c = it.floatToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            float[] a = c.in0();
+            float[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] < b[i];
+            }
+        }
+    }
+
+    private static void leFloat(TensorIterator it) {
+        FloatLoop c = it.floatToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            float[] a = c.in0();
+            float[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] <= b[i];
+            }
+        }
+    }
+
+    private static void gtFloat(TensorIterator it) {
+        FloatLoop c = it.floatToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            float[] a = c.in0();
+            float[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] > b[i];
+            }
+        }
+    }
+
+    private static void geFloat(TensorIterator it) {
+        FloatLoop c = it.floatToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            float[] a = c.in0();
+            float[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] >= b[i];
             }
         }
     }
 
     private static void compareFloat(TensorIterator it, int kind, float b) {
+        switch (kind) {
+            case EQ:
+                eqFloatScalar(it, b);
+                break;
+            case NE:
+                neFloatScalar(it, b);
+                break;
+            case LT:
+                ltFloatScalar(it, b);
+                break;
+            case LE:
+                leFloatScalar(it, b);
+                break;
+            case GT:
+                gtFloatScalar(it, b);
+                break;
+            case GE:
+                geFloatScalar(it, b);
+                break;
+            default:
+                throw new IllegalArgumentException("comparison " + kind);
+        }
+    }
+
+    private static void eqFloatScalar(TensorIterator it, float b) {
         FloatLoop c = it.floatToBooleanLoop();
         while (c.next()) {
             boolean[] o = c.outBool();
             float[] a = c.in0();
-            int s = c.start();
-            int e = c.end();
-            switch (kind) {
-                case EQ:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] == b;
-                    }
-                    break;
-                case NE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] != b;
-                    }
-                    break;
-                case LT:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] < b;
-                    }
-                    break;
-                case LE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] <= b;
-                    }
-                    break;
-                case GT:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] > b;
-                    }
-                    break;
-                case GE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] >= b;
-                    }
-                    break;
-                default:
-                    throw new IllegalArgumentException("comparison " + kind);
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] == b;
+            }
+        }
+    }
+
+    private static void neFloatScalar(TensorIterator it, float b) {
+        FloatLoop c = it.floatToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            float[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] != b;
+            }
+        }
+    }
+
+    private static void ltFloatScalar(TensorIterator it, float b) {
+        FloatLoop c = it.floatToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            float[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] < b;
+            }
+        }
+    }
+
+    private static void leFloatScalar(TensorIterator it, float b) {
+        FloatLoop c = it.floatToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            float[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] <= b;
+            }
+        }
+    }
+
+    private static void gtFloatScalar(TensorIterator it, float b) {
+        FloatLoop c = it.floatToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            float[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] > b;
+            }
+        }
+    }
+
+    private static void geFloatScalar(TensorIterator it, float b) {
+        FloatLoop c = it.floatToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            float[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] >= b;
             }
         }
     }
 
     private static void compareDouble(TensorIterator it, int kind) {
+        switch (kind) {
+            case EQ:
+                eqDouble(it);
+                break;
+            case NE:
+                neDouble(it);
+                break;
+            case LT:
+                ltDouble(it);
+                break;
+            case LE:
+                leDouble(it);
+                break;
+            case GT:
+                gtDouble(it);
+                break;
+            case GE:
+                geDouble(it);
+                break;
+            default:
+                throw new IllegalArgumentException("comparison " + kind);
+        }
+    }
+
+    private static void eqDouble(TensorIterator it) {
         DoubleLoop c = it.doubleToBooleanLoop();
         while (c.next()) {
             boolean[] o = c.outBool();
             double[] a = c.in0();
             double[] b = c.in1();
-            int s = c.start();
-            int e = c.end();
-            switch (kind) {
-                case EQ:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] == b[i];
-                    }
-                    break;
-                case NE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] != b[i];
-                    }
-                    break;
-                case LT:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] < b[i];
-                    }
-                    break;
-                case LE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] <= b[i];
-                    }
-                    break;
-                case GT:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] > b[i];
-                    }
-                    break;
-                case GE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] >= b[i];
-                    }
-                    break;
-                default:
-                    throw new IllegalArgumentException("comparison " + kind);
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] == b[i];
+            }
+        }
+    }
+
+    private static void neDouble(TensorIterator it) {
+        DoubleLoop c = it.doubleToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            double[] a = c.in0();
+            double[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] != b[i];
+            }
+        }
+    }
+
+    private static void ltDouble(TensorIterator it) {
+        DoubleLoop c = it.doubleToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            double[] a = c.in0();
+            double[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] < b[i];
+            }
+        }
+    }
+
+    private static void leDouble(TensorIterator it) {
+        DoubleLoop c = it.doubleToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            double[] a = c.in0();
+            double[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] <= b[i];
+            }
+        }
+    }
+
+    private static void gtDouble(TensorIterator it) {
+        DoubleLoop c = it.doubleToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            double[] a = c.in0();
+            double[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] > b[i];
+            }
+        }
+    }
+
+    private static void geDouble(TensorIterator it) {
+        DoubleLoop c = it.doubleToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            double[] a = c.in0();
+            double[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] >= b[i];
             }
         }
     }
 
     private static void compareDouble(TensorIterator it, int kind, double b) {
+        switch (kind) {
+            case EQ:
+                eqDoubleScalar(it, b);
+                break;
+            case NE:
+                neDoubleScalar(it, b);
+                break;
+            case LT:
+                ltDoubleScalar(it, b);
+                break;
+            case LE:
+                leDoubleScalar(it, b);
+                break;
+            case GT:
+                gtDoubleScalar(it, b);
+                break;
+            case GE:
+                geDoubleScalar(it, b);
+                break;
+            default:
+                throw new IllegalArgumentException("comparison " + kind);
+        }
+    }
+
+    private static void eqDoubleScalar(TensorIterator it, double b) {
         DoubleLoop c = it.doubleToBooleanLoop();
         while (c.next()) {
             boolean[] o = c.outBool();
             double[] a = c.in0();
-            int s = c.start();
-            int e = c.end();
-            switch (kind) {
-                case EQ:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] == b;
-                    }
-                    break;
-                case NE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] != b;
-                    }
-                    break;
-                case LT:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] < b;
-                    }
-                    break;
-                case LE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] <= b;
-                    }
-                    break;
-                case GT:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] > b;
-                    }
-                    break;
-                case GE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] >= b;
-                    }
-                    break;
-                default:
-                    throw new IllegalArgumentException("comparison " + kind);
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] == b;
+            }
+        }
+    }
+
+    private static void neDoubleScalar(TensorIterator it, double b) {
+        DoubleLoop c = it.doubleToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            double[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] != b;
+            }
+        }
+    }
+
+    private static void ltDoubleScalar(TensorIterator it, double b) {
+        DoubleLoop c = it.doubleToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            double[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] < b;
+            }
+        }
+    }
+
+    private static void leDoubleScalar(TensorIterator it, double b) {
+        DoubleLoop c = it.doubleToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            double[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] <= b;
+            }
+        }
+    }
+
+    private static void gtDoubleScalar(TensorIterator it, double b) {
+        DoubleLoop c = it.doubleToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            double[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] > b;
+            }
+        }
+    }
+
+    private static void geDoubleScalar(TensorIterator it, double b) {
+        DoubleLoop c = it.doubleToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            double[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] >= b;
             }
         }
     }
 
     private static void compareLong(TensorIterator it, int kind) {
+        switch (kind) {
+            case EQ:
+                eqLong(it);
+                break;
+            case NE:
+                neLong(it);
+                break;
+            case LT:
+                ltLong(it);
+                break;
+            case LE:
+                leLong(it);
+                break;
+            case GT:
+                gtLong(it);
+                break;
+            case GE:
+                geLong(it);
+                break;
+            default:
+                throw new IllegalArgumentException("comparison " + kind);
+        }
+    }
+
+    private static void eqLong(TensorIterator it) {
         LongLoop c = it.longToBooleanLoop();
         while (c.next()) {
             boolean[] o = c.outBool();
             long[] a = c.in0();
             long[] b = c.in1();
-            int s = c.start();
-            int e = c.end();
-            switch (kind) {
-                case EQ:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] == b[i];
-                    }
-                    break;
-                case NE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] != b[i];
-                    }
-                    break;
-                case LT:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] < b[i];
-                    }
-                    break;
-                case LE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] <= b[i];
-                    }
-                    break;
-                case GT:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] > b[i];
-                    }
-                    break;
-                case GE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] >= b[i];
-                    }
-                    break;
-                default:
-                    throw new IllegalArgumentException("comparison " + kind);
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] == b[i];
+            }
+        }
+    }
+
+    private static void neLong(TensorIterator it) {
+        LongLoop c = it.longToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            long[] a = c.in0();
+            long[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] != b[i];
+            }
+        }
+    }
+
+    private static void ltLong(TensorIterator it) {
+        LongLoop c = it.longToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            long[] a = c.in0();
+            long[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] < b[i];
+            }
+        }
+    }
+
+    private static void leLong(TensorIterator it) {
+        LongLoop c = it.longToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            long[] a = c.in0();
+            long[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] <= b[i];
+            }
+        }
+    }
+
+    private static void gtLong(TensorIterator it) {
+        LongLoop c = it.longToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            long[] a = c.in0();
+            long[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] > b[i];
+            }
+        }
+    }
+
+    private static void geLong(TensorIterator it) {
+        LongLoop c = it.longToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            long[] a = c.in0();
+            long[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] >= b[i];
             }
         }
     }
 
     private static void compareLong(TensorIterator it, int kind, long b) {
+        switch (kind) {
+            case EQ:
+                eqLongScalar(it, b);
+                break;
+            case NE:
+                neLongScalar(it, b);
+                break;
+            case LT:
+                ltLongScalar(it, b);
+                break;
+            case LE:
+                leLongScalar(it, b);
+                break;
+            case GT:
+                gtLongScalar(it, b);
+                break;
+            case GE:
+                geLongScalar(it, b);
+                break;
+            default:
+                throw new IllegalArgumentException("comparison " + kind);
+        }
+    }
+
+    private static void eqLongScalar(TensorIterator it, long b) {
         LongLoop c = it.longToBooleanLoop();
         while (c.next()) {
             boolean[] o = c.outBool();
             long[] a = c.in0();
-            int s = c.start();
-            int e = c.end();
-            switch (kind) {
-                case EQ:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] == b;
-                    }
-                    break;
-                case NE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] != b;
-                    }
-                    break;
-                case LT:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] < b;
-                    }
-                    break;
-                case LE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] <= b;
-                    }
-                    break;
-                case GT:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] > b;
-                    }
-                    break;
-                case GE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] >= b;
-                    }
-                    break;
-                default:
-                    throw new IllegalArgumentException("comparison " + kind);
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] == b;
+            }
+        }
+    }
+
+    private static void neLongScalar(TensorIterator it, long b) {
+        LongLoop c = it.longToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            long[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] != b;
+            }
+        }
+    }
+
+    private static void ltLongScalar(TensorIterator it, long b) {
+        LongLoop c = it.longToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            long[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] < b;
+            }
+        }
+    }
+
+    private static void leLongScalar(TensorIterator it, long b) {
+        LongLoop c = it.longToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            long[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] <= b;
+            }
+        }
+    }
+
+    private static void gtLongScalar(TensorIterator it, long b) {
+        LongLoop c = it.longToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            long[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] > b;
+            }
+        }
+    }
+
+    private static void geLongScalar(TensorIterator it, long b) {
+        LongLoop c = it.longToBooleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            long[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] >= b;
             }
         }
     }
 
     /** bool compares as 0 < 1. */
     private static void compareBoolean(TensorIterator it, int kind) {
+        switch (kind) {
+            case EQ:
+                eqBoolean(it);
+                break;
+            case NE:
+                neBoolean(it);
+                break;
+            case LT:
+                ltBoolean(it);
+                break;
+            case LE:
+                leBoolean(it);
+                break;
+            case GT:
+                gtBoolean(it);
+                break;
+            case GE:
+                geBoolean(it);
+                break;
+            default:
+                throw new IllegalArgumentException("comparison " + kind);
+        }
+    }
+
+    private static void eqBoolean(TensorIterator it) {
         BooleanLoop c = it.booleanLoop();
         while (c.next()) {
             boolean[] o = c.outBool();
             boolean[] a = c.in0();
             boolean[] b = c.in1();
-            int s = c.start();
-            int e = c.end();
-            switch (kind) {
-                case EQ:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] == b[i];
-                    }
-                    break;
-                case NE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] != b[i];
-                    }
-                    break;
-                case LT:
-                    for (int i = s; i < e; i++) {
-                        o[i] = !a[i] & b[i];
-                    }
-                    break;
-                case LE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = !a[i] | b[i];
-                    }
-                    break;
-                case GT:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] & !b[i];
-                    }
-                    break;
-                case GE:
-                    for (int i = s; i < e; i++) {
-                        o[i] = a[i] | !b[i];
-                    }
-                    break;
-                default:
-                    throw new IllegalArgumentException("comparison " + kind);
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] == b[i];
+            }
+        }
+    }
+
+    private static void neBoolean(TensorIterator it) {
+        BooleanLoop c = it.booleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            boolean[] a = c.in0();
+            boolean[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] != b[i];
+            }
+        }
+    }
+
+    private static void ltBoolean(TensorIterator it) {
+        BooleanLoop c = it.booleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            boolean[] a = c.in0();
+            boolean[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = !a[i] & b[i];
+            }
+        }
+    }
+
+    private static void leBoolean(TensorIterator it) {
+        BooleanLoop c = it.booleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            boolean[] a = c.in0();
+            boolean[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = !a[i] | b[i];
+            }
+        }
+    }
+
+    private static void gtBoolean(TensorIterator it) {
+        BooleanLoop c = it.booleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            boolean[] a = c.in0();
+            boolean[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] & !b[i];
+            }
+        }
+    }
+
+    private static void geBoolean(TensorIterator it) {
+        BooleanLoop c = it.booleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            boolean[] a = c.in0();
+            boolean[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i] | !b[i];
             }
         }
     }

@@ -15,6 +15,11 @@ import org.jitdispatch.runtime.dispatch.NotImplementedError;
 /**
  * copy_ (ATen's Copy.cpp): a TensorIterator op that broadcasts {@code src} to {@code self} and converts
  * its dtype, with static_cast semantics.
+ *
+ * <p>The loop is one method per loop family ({@code copyFloat}, {@code copyDouble}, {@code copyLong},
+ * {@code copyBoolean}) behind a switch on the dtype. HotSpot compiles a method together with all it inlines,
+ * so a method holding every family's loop kept C2 busy several times as long as each of these does, and its
+ * profile mixed the dtypes; one method per family gives short compilations and single-dtype profiles.
  */
 public final class Copy implements CopyDeclarations {
     @Override
@@ -63,49 +68,62 @@ public final class Copy implements CopyDeclarations {
             return;
         }
         switch (dst.dtype()) {
-            case Float32: {
-                FloatLoop c = iter.floatLoop();
-                while (c.next()) {
-                    float[] o = c.out();
-                    float[] a = c.in0();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = a[i];
-                    }
-                }
+            case Float32:
+                copyFloat(iter);
                 break;
-            }
-            case Float64: {
-                DoubleLoop c = iter.doubleLoop();
-                while (c.next()) {
-                    double[] o = c.out();
-                    double[] a = c.in0();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = a[i];
-                    }
-                }
+            case Float64:
+                copyDouble(iter);
                 break;
-            }
             case Int32:
-            case Int64: {
-                LongLoop c = iter.longLoop();
-                while (c.next()) {
-                    long[] o = c.out();
-                    long[] a = c.in0();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = a[i];
-                    }
-                }
+            case Int64:
+                copyLong(iter);
                 break;
+            default:
+                copyBoolean(iter);
+        }
+    }
+
+    private static void copyFloat(TensorIterator iter) {
+        FloatLoop c = iter.floatLoop();
+        while (c.next()) {
+            float[] o = c.out();
+            float[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i];
             }
-            default: {
-                BooleanLoop c = iter.booleanLoop();
-                while (c.next()) {
-                    boolean[] o = c.outBool();
-                    boolean[] a = c.in0();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = a[i];
-                    }
-                }
+        }
+    }
+
+    private static void copyDouble(TensorIterator iter) {
+        DoubleLoop c = iter.doubleLoop();
+        while (c.next()) {
+            double[] o = c.out();
+            double[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i];
+            }
+        }
+    }
+
+    /** int32 and int64, both copied in long (int32 narrowed on store). */
+    private static void copyLong(TensorIterator iter) {
+        LongLoop c = iter.longLoop();
+        while (c.next()) {
+            long[] o = c.out();
+            long[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i];
+            }
+        }
+    }
+
+    private static void copyBoolean(TensorIterator iter) {
+        BooleanLoop c = iter.booleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            boolean[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = a[i];
             }
         }
     }

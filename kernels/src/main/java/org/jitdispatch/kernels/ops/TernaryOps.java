@@ -21,6 +21,11 @@ import org.jitdispatch.runtime.TensorImpl;
  * condition must be bool, and the kernel (which builds its TensorIterator before touching data) also
  * serves meta tensors. clamp with Scalar bounds promotes self with the bounds as wrapped numbers and is a
  * unary op; clamp.Tensor is a ternary TensorIterator op with safe casting to the output.
+ *
+ * <p>where's loop is one method per loop family ({@code whereFloat}, {@code whereDouble}, {@code whereLong},
+ * {@code whereBoolean}) behind a switch on the dtype. HotSpot compiles a method together with all it inlines,
+ * so a method holding every family's loop kept C2 busy several times as long as each of these does, and its
+ * profile mixed the dtypes; one method per family gives short compilations and single-dtype profiles.
  */
 public final class TernaryOps implements TernaryOpsDeclarations {
 
@@ -69,57 +74,69 @@ public final class TernaryOps implements TernaryOpsDeclarations {
             return;
         }
         switch (it.dtype(0)) {
-            case Float32: {
-                FloatLoop c = it.floatLoop();
-                while (c.next()) {
-                    float[] o = c.out();
-                    float[] cond = c.in0();
-                    float[] a = c.in1();
-                    float[] b = c.in2();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = cond[i] != 0f ? a[i] : b[i];
-                    }
-                }
+            case Float32:
+                whereFloat(it);
                 break;
-            }
-            case Float64: {
-                DoubleLoop c = it.doubleLoop();
-                while (c.next()) {
-                    double[] o = c.out();
-                    double[] cond = c.in0();
-                    double[] a = c.in1();
-                    double[] b = c.in2();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = cond[i] != 0.0 ? a[i] : b[i];
-                    }
-                }
+            case Float64:
+                whereDouble(it);
                 break;
-            }
             case Int32:
-            case Int64: {
-                LongLoop c = it.longLoop();
-                while (c.next()) {
-                    long[] o = c.out();
-                    long[] cond = c.in0();
-                    long[] a = c.in1();
-                    long[] b = c.in2();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = cond[i] != 0 ? a[i] : b[i];
-                    }
-                }
+            case Int64:
+                whereLong(it);
                 break;
+            default:
+                whereBoolean(it);
+        }
+    }
+
+    private static void whereFloat(TensorIterator it) {
+        FloatLoop c = it.floatLoop();
+        while (c.next()) {
+            float[] o = c.out();
+            float[] cond = c.in0();
+            float[] a = c.in1();
+            float[] b = c.in2();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = cond[i] != 0f ? a[i] : b[i];
             }
-            default: {
-                BooleanLoop c = it.booleanLoop();
-                while (c.next()) {
-                    boolean[] o = c.outBool();
-                    boolean[] cond = c.in0();
-                    boolean[] a = c.in1();
-                    boolean[] b = c.in2();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = cond[i] ? a[i] : b[i];
-                    }
-                }
+        }
+    }
+
+    private static void whereDouble(TensorIterator it) {
+        DoubleLoop c = it.doubleLoop();
+        while (c.next()) {
+            double[] o = c.out();
+            double[] cond = c.in0();
+            double[] a = c.in1();
+            double[] b = c.in2();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = cond[i] != 0.0 ? a[i] : b[i];
+            }
+        }
+    }
+
+    private static void whereLong(TensorIterator it) {
+        LongLoop c = it.longLoop();
+        while (c.next()) {
+            long[] o = c.out();
+            long[] cond = c.in0();
+            long[] a = c.in1();
+            long[] b = c.in2();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = cond[i] != 0 ? a[i] : b[i];
+            }
+        }
+    }
+
+    private static void whereBoolean(TensorIterator it) {
+        BooleanLoop c = it.booleanLoop();
+        while (c.next()) {
+            boolean[] o = c.outBool();
+            boolean[] cond = c.in0();
+            boolean[] a = c.in1();
+            boolean[] b = c.in2();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = cond[i] ? a[i] : b[i];
             }
         }
     }

@@ -229,9 +229,11 @@ public class StructuredMeta {
         if (index >= outputs.length) {
             outputs = Arrays.copyOf(outputs, index + 1);
         }
-        outputs[index] = strides == null
-                ? factory.empty(sizes, dtype, device)
-                : factory.emptyStrided(sizes, strides, dtype, device);
+        // factory.empty is emptyStrided with contiguous strides. One call for both: C2 inlines the allocation
+        // (a tensor of each class the factories make) at every call site, so a call per case compiled it twice
+        // into every TensorIterator set-up.
+        long[] finalStrides = strides != null ? strides : TensorGeometry.contiguousStrides(sizes);
+        outputs[index] = factory.emptyStrided(sizes, finalStrides, dtype, device);
     }
 
     private void checkIndex(int index) {
