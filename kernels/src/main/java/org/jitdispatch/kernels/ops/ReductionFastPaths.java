@@ -27,6 +27,8 @@ import org.jitdispatch.runtime.TensorGeometry;
  * about, returns null having touched nothing.
  */
 public final class ReductionFastPaths implements ReductionFastPathsDeclarations {
+    /** The sizes of a 0-dim result; never written (the tensor copies what it keeps). */
+    private static final long[] NO_SIZES = new long[0];
 
     @Override
     public Tensor sum(Tensor out, Tensor self, long[] dim, boolean keepdim, ScalarType dtype) {
@@ -261,7 +263,11 @@ public final class ReductionFastPaths implements ReductionFastPathsDeclarations 
     }
 
     private static long[] resultSizes(Tensor self, int kept, int reducedLeading, boolean keepdim) {
-        long[] sizes = new long[resultDim(self, kept, reducedLeading, keepdim)];
+        int dim = resultDim(self, kept, reducedLeading, keepdim);
+        if (dim == 0) {
+            return NO_SIZES; // a full reduction's 0-dim result allocates no sizes
+        }
+        long[] sizes = new long[dim];
         for (int d = 0; d < sizes.length; d++) {
             sizes[d] = resultSize(self, d, kept, reducedLeading, keepdim);
         }
