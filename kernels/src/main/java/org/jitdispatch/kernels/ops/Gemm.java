@@ -48,11 +48,11 @@ final class Gemm {
         int cs0 = (int) target.stride(0);
         switch (dtype) {
             case Float32:
-                floats(a.storage().floats(), aOff, as0, as1, bRows.storage().floats(), bOff, bs0,
+                floats(a.storage().floats(), aOff, as0, as1, bRows.storage().floats(), bOff, bs0, 1,
                         target.storage().floats(), cOff, cs0, m, k, n);
                 break;
             case Float64:
-                doubles(a.storage().doubles(), aOff, as0, as1, bRows.storage().doubles(), bOff, bs0,
+                doubles(a.storage().doubles(), aOff, as0, as1, bRows.storage().doubles(), bOff, bs0, 1,
                         target.storage().doubles(), cOff, cs0, m, k, n);
                 break;
             case Int32:
@@ -71,7 +71,13 @@ final class Gemm {
         }
     }
 
-    private static void floats(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0,
+    /**
+     * {@code c = a @ b} row by row, k outermost within a row: each element gets its products added in order
+     * of k, and the adds of one row's elements are independent of each other, so they overlap in the
+     * pipeline. {@code b} is read through its strides; {@code c}'s rows are contiguous, {@code cs0} apart.
+     * The loop of the general GEMM and of mm's small-matrix fast path.
+     */
+    static void floats(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,
             float[] c, int cOff, int cs0, int m, int k, int n) {
         for (int i = 0; i < m; i++) {
             int cr = cOff + i * cs0;
@@ -81,13 +87,14 @@ final class Gemm {
                 float aip = a[ar + p * as1];
                 int br = bOff + p * bs0;
                 for (int j = 0; j < n; j++) {
-                    c[cr + j] += aip * b[br + j];
+                    c[cr + j] += aip * b[br + j * bs1];
                 }
             }
         }
     }
 
-    private static void doubles(double[] a, int aOff, int as0, int as1, double[] b, int bOff, int bs0,
+    /** As {@link #floats}, over doubles. */
+    static void doubles(double[] a, int aOff, int as0, int as1, double[] b, int bOff, int bs0, int bs1,
             double[] c, int cOff, int cs0, int m, int k, int n) {
         for (int i = 0; i < m; i++) {
             int cr = cOff + i * cs0;
@@ -97,7 +104,7 @@ final class Gemm {
                 double aip = a[ar + p * as1];
                 int br = bOff + p * bs0;
                 for (int j = 0; j < n; j++) {
-                    c[cr + j] += aip * b[br + j];
+                    c[cr + j] += aip * b[br + j * bs1];
                 }
             }
         }

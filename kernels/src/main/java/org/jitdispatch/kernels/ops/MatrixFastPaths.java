@@ -1,6 +1,5 @@
 package org.jitdispatch.kernels.ops;
 
-import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.ScalarType;
@@ -51,49 +50,12 @@ public final class MatrixFastPaths implements MatrixFastPathsDeclarations {
         int bs1 = (int) mat2.stride(1);
         int cOff = (int) result.storageOffset();
         if (self.dtype() == ScalarType.Float32) {
-            floats(self.storage().floats(), aOff, as0, as1, mat2.storage().floats(), bOff, bs0, bs1,
-                    result.storage().floats(), cOff, (int) m, (int) k, (int) n);
+            Gemm.floats(self.storage().floats(), aOff, as0, as1, mat2.storage().floats(), bOff, bs0, bs1,
+                    result.storage().floats(), cOff, (int) n, (int) m, (int) k, (int) n);
         } else {
-            doubles(self.storage().doubles(), aOff, as0, as1, mat2.storage().doubles(), bOff, bs0, bs1,
-                    result.storage().doubles(), cOff, (int) m, (int) k, (int) n);
+            Gemm.doubles(self.storage().doubles(), aOff, as0, as1, mat2.storage().doubles(), bOff, bs0, bs1,
+                    result.storage().doubles(), cOff, (int) n, (int) m, (int) k, (int) n);
         }
         return result;
-    }
-
-    /**
-     * Row by row, k outermost within a row, as Gemm's loop: each output element gets its products added
-     * in order of k, and the adds of one row's elements are independent of each other, so they overlap
-     * in the pipeline (a dot product per element would wait on every add).
-     */
-    private static void floats(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,
-            float[] c, int cOff, int m, int k, int n) {
-        for (int i = 0; i < m; i++) {
-            int cr = cOff + i * n;
-            Arrays.fill(c, cr, cr + n, 0f);
-            int ar = aOff + i * as0;
-            for (int p = 0; p < k; p++) {
-                float aip = a[ar + p * as1];
-                int br = bOff + p * bs0;
-                for (int j = 0; j < n; j++) {
-                    c[cr + j] += aip * b[br + j * bs1];
-                }
-            }
-        }
-    }
-
-    private static void doubles(double[] a, int aOff, int as0, int as1, double[] b, int bOff, int bs0, int bs1,
-            double[] c, int cOff, int m, int k, int n) {
-        for (int i = 0; i < m; i++) {
-            int cr = cOff + i * n;
-            Arrays.fill(c, cr, cr + n, 0.0);
-            int ar = aOff + i * as0;
-            for (int p = 0; p < k; p++) {
-                double aip = a[ar + p * as1];
-                int br = bOff + p * bs0;
-                for (int j = 0; j < n; j++) {
-                    c[cr + j] += aip * b[br + j * bs1];
-                }
-            }
-        }
     }
 }
