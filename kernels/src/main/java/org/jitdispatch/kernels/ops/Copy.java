@@ -22,14 +22,24 @@ import org.jitdispatch.runtime.dispatch.NotImplementedError;
  * profile mixed the dtypes; one method per family gives short compilations and single-dtype profiles.
  */
 public final class Copy implements CopyDeclarations {
+    /**
+     * copy_, whose every successful call is a write of self: this composite kernel writes self's data itself,
+     * so no ADInplaceOrView kernel counts it, and it bumps the version counter as that kernel would.
+     */
     @Override
     public Tensor copy_(Tensor self, Tensor src, boolean nonBlocking) {
+        copyChecked(self, src);
+        self.versionCounter().bump();
+        return self;
+    }
+
+    private static void copyChecked(Tensor self, Tensor src) {
         if (self == src) {
-            return self;
+            return;
         }
         // Copies into meta self are OK and just ignored (similar to inplace)
         if (self.isMeta()) {
-            return self;
+            return;
         }
         if (src.isMeta()) {
             throw new NotImplementedError("Cannot copy out of meta tensor; no data!");
@@ -42,7 +52,6 @@ public final class Copy implements CopyDeclarations {
         MemOverlap.assertNoInternalOverlap(MemOverlap.Region.of(self));
         MemOverlap.assertNoPartialOverlap(MemOverlap.Region.of(self), MemOverlap.Region.of(src));
         copyInto(self, src);
-        return self;
     }
 
     /**

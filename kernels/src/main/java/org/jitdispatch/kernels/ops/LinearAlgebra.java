@@ -167,6 +167,7 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
         op.commit();
         gemv(self, vec, (Tensor) op.output(0));
         op.finish();
+        out.versionCounter().bump(); // a composite kernel that writes out's data itself
         return out;
     }
 

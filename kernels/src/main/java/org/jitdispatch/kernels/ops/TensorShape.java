@@ -98,6 +98,7 @@ public final class TensorShape implements TensorShapeDeclarations {
         int d0 = TensorGeometry.wrapDim(dim0, nd);
         int d1 = TensorGeometry.wrapDim(dim1, nd);
         if (d0 == d1) {
+            self.versionCounter().bump(); // still a call of an in-place op, which PyTorch counts
             return self;
         }
         long[] sizes = self.sizes();
@@ -105,6 +106,7 @@ public final class TensorShape implements TensorShapeDeclarations {
         swap(sizes, d0, d1);
         swap(strides, d0, d1);
         self.setGeometry(sizes, strides, self.storageOffset());
+        self.versionCounter().bump(); // an in-place metadata change is a write, as PyTorch counts it
         return self;
     }
 
@@ -221,6 +223,7 @@ public final class TensorShape implements TensorShapeDeclarations {
     public Tensor squeeze_(Tensor self, long dim) {
         int d = TensorGeometry.wrapDim(dim, self.dim());
         if (self.dim() == 0 || self.size(d) != 1) {
+            self.versionCounter().bump(); // still a call of an in-place op, which PyTorch counts
             return self;
         }
         setGeometry(self, squeezeGeometry(self, d));
@@ -251,10 +254,15 @@ public final class TensorShape implements TensorShapeDeclarations {
         return g;
     }
 
-    /** Sets an in-place metadata op's result geometry (sizes then strides) on {@code self}. */
+    /**
+     * Sets an in-place metadata op's result geometry (sizes then strides) on {@code self}, and counts it as
+     * a write, as PyTorch does: a saved tensor reshaped in place fails at backward. These composite kernels
+     * change self themselves, so no ADInplaceOrView kernel bumps the version for them.
+     */
     private static void setGeometry(TensorImpl self, long[] g) {
         int nd = g.length / 2;
         self.setGeometry(Arrays.copyOf(g, nd), Arrays.copyOfRange(g, nd, 2 * nd), self.storageOffset());
+        self.versionCounter().bump();
     }
 
     @Override
