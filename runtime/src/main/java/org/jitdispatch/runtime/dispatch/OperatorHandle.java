@@ -93,6 +93,9 @@ public final class OperatorHandle {
     /** Calls the operator with its arguments on top of {@code stack}; leaves its returns there. */
     public void callBoxed(Stack stack) {
         FunctionSchema s = schema();
+        if (stack.size() < s.arguments().size()) {
+            throw new IllegalArgumentException(argumentCountMessage(s, "the stack holds " + stack.size()));
+        }
         DispatchTable t = entry.table();
         long tensorKeys = DispatchKeyExtraction.fromStack(stack, s.arguments().size(), entry.dispatchArgIndices());
         long ks = LocalDispatchKeySet.applyTo(tensorKeys, t.nonFallthroughKeys());
@@ -107,10 +110,25 @@ public final class OperatorHandle {
 
     /** Calls with the given arguments and returns the result (null for none, an Object[] for several). */
     public Object callBoxed(Object... args) {
+        FunctionSchema s = schema();
+        if (args == null || args.length != s.arguments().size()) {
+            throw new IllegalArgumentException(argumentCountMessage(s,
+                    args == null ? "it was called with null" : "it was called with " + args.length));
+        }
         Stack stack = Stack.of(args);
         callBoxed(stack);
         int n = schema().returns().size();
         return n == 0 ? null : n == 1 ? stack.get(0) : stack.popN(n);
+    }
+
+    /** {@code aten::add.Tensor expects 3 arguments (self, other, alpha), but it was called with 2}. */
+    private String argumentCountMessage(FunctionSchema s, String given) {
+        StringBuilder names = new StringBuilder();
+        for (var a : s.arguments()) {
+            names.append(names.length() == 0 ? "" : ", ").append(a.name());
+        }
+        return name() + " expects " + s.arguments().size() + " argument" + (s.arguments().size() == 1 ? "" : "s")
+                + " (" + names + "), but " + given + "; a boxed call passes every argument, defaults included";
     }
 
     private void runBoxed(DispatchTable t, long ks, Stack stack) {

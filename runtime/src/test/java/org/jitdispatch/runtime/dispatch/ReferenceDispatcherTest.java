@@ -132,6 +132,21 @@ class ReferenceDispatcherTest {
     }
 
     @Test
+    void aBoxedCallWithTheWrongNumberOfArgumentsNamesTheOperatorAndTheCounts() {
+        def.def(ADD);
+        OperatorHandle add = d.findSchemaOrThrow("test::add");
+        d.libraryImpl("test", DispatchKey.CPU).impl("add", TestKernels.addKernel());
+        TensorImpl a = cpu(1, 2, 3);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> add.callBoxed(a, a));
+        assertEquals("test::add expects 3 arguments (self, other, alpha), but it was called with 2; a boxed call"
+                + " passes every argument, defaults included", e.getMessage());
+        IllegalArgumentException fromStack = assertThrows(IllegalArgumentException.class,
+                () -> add.callBoxed(Stack.of(a)));
+        assertTrue(fromStack.getMessage().contains("but the stack holds 1"), fromStack.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> add.callBoxed((Object[]) null));
+    }
+
+    @Test
     void boxedKernelCanBeCalledTyped() throws Throwable {
         def.def(ADD);
         OperatorHandle add = d.findSchemaOrThrow("test::add");
