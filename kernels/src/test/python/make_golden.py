@@ -752,6 +752,10 @@ def factory(c):
         c(op, rand((2, 3)), dtype=I64, **check)
         c(op, rand((3, 2)).t(), memory_format=torch.contiguous_format, **check)
         c(op, rand((3, 2)).t(), dtype=F64, memory_format=torch.preserve_format, **check)
+    for sizes in ([2 ** 32, 2 ** 32], [2 ** 63 - 1, 2], [2 ** 61, 2]):
+        c("zeros", sizes, note="storage size overflow")
+        c("empty.memory_format", sizes, note="storage size overflow")
+
 
 
 def copy(c):

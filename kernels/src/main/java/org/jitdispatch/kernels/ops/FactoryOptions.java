@@ -59,6 +59,28 @@ final class FactoryOptions {
     }
 
     /**
+     * ATen's computeStorageNbytesContiguous check: the bytes of a contiguous tensor of {@code size} (sizes
+     * already non-negative) must fit in 64 bits, or "Storage size calculation overflowed with sizes=[...]".
+     */
+    static void checkContiguousStorageSize(long[] size, ScalarType dtype) {
+        long bytes = dtype.itemSize();
+        boolean overflowed = false;
+        for (long s : size) {
+            if (s == 0) {
+                return;
+            }
+            long product = bytes * s;
+            if (s != 0 && (product / s != bytes || product < 0)) {
+                overflowed = true;
+            }
+            bytes = product;
+        }
+        if (overflowed) {
+            throw new IllegalArgumentException("Storage size calculation overflowed with sizes=" + Arrays.toString(size));
+        }
+    }
+
+    /**
      * ATen's computeStorageNbytes checks for a strided allocation: as many strides as sizes, and a storage
      * size that fits in 64 bits (a negative stride over more than one element wraps around, as the
      * unsigned arithmetic of c10 does).

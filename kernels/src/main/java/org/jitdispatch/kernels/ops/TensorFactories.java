@@ -42,6 +42,7 @@ public final class TensorFactories implements TensorFactoriesDeclarations {
     private static Tensor allocate(long[] size, ScalarType dtype, Layout layout, Device device, MemoryFormat memoryFormat) {
         FactoryOptions.checkStrided(EMPTY, layout);
         FactoryOptions.checkSizeNonnegative(size);
+        FactoryOptions.checkContiguousStorageSize(size, FactoryOptions.dtypeOrDefault(dtype));
         if (device.type() == DeviceType.CPU && (memoryFormat == null || memoryFormat == MemoryFormat.Contiguous)) {
             // the common case: one geometry array, no strides array built and copied
             ScalarType t = FactoryOptions.dtypeOrDefault(dtype);
