@@ -41,8 +41,11 @@ public record ReportSuite(String mode, List<Run> runs) {
      * of the direct and spun paths still ran before C2's code was in (30 times slower, seen as a tenfold
      * error).
      *
-     * <p>SmallOpsBenchmark's 18 benchmarks at 1 and 64 elements, for the floor section: an op takes tens to
-     * hundreds of ns there, so a second of warm-up sees millions of calls; ten 100 ms iterations. The
+     * <p>SmallOpsBenchmark's 18 benchmarks at 1 and 64 elements, for the floor section: ten 100 ms
+     * iterations after three one-second warm-up iterations. Calls are tens of ns, but one second is not
+     * enough: the end of each warm-up iteration throws C2's compilation of the benchmark loop away (JMH's
+     * loop exit was never taken when it was compiled), and until the recompiled loop is in, some ops
+     * (empty at 64 elements, say) run 40 times slower for a whole iteration. The
      * training step is left out: it needs about ten seconds of warm-up (see {@link #full()}), which the five
      * minutes do not have.
      *
@@ -57,7 +60,7 @@ public record ReportSuite(String mode, List<Run> runs) {
                 new Run("^org\\.jitdispatch\\.bench\\.AddCallPathBenchmark\\.", List.of("-p", "size=4096"),
                         List.of("-f", "1", "-wi", "5", "-w", "1s", "-i", "10", "-r", "200ms")),
                 new Run(SMALL_OPS, List.of("-p", "size=1,64"),
-                        List.of("-f", "1", "-wi", "4", "-w", "250ms", "-i", "10", "-r", "100ms"))));
+                        List.of("-f", "1", "-wi", "3", "-w", "1s", "-i", "10", "-r", "100ms"))));
     }
 
     /**
