@@ -18,18 +18,6 @@ public final class TensorGeometry {
         return strides;
     }
 
-    /** Whether {@code strides} equal {@link #contiguousStrides(long[])} of {@code sizes}, without allocating. */
-    public static boolean hasContiguousStrides(long[] sizes, long[] strides) {
-        long running = 1;
-        for (int d = sizes.length - 1; d >= 0; d--) {
-            if (strides[d] != running) {
-                return false;
-            }
-            running *= Math.max(sizes[d], 1);
-        }
-        return true;
-    }
-
     public static long numel(long[] sizes) {
         long n = 1;
         for (long s : sizes) {
