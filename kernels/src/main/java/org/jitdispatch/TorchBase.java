@@ -1,5 +1,6 @@
 package org.jitdispatch;
 
+import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 
@@ -40,5 +41,18 @@ public abstract class TorchBase {
 
     public static Tensor scalarTensor(Scalar value, ScalarType dtype) {
         return Tensor.FACTORY.scalarTensor(value, dtype);
+    }
+
+    /**
+     * Sets the number of threads an op may use, the caller's included (PyTorch's {@code torch.set_num_threads}).
+     * Ops below {@link Parallel#GRAIN_SIZE} elements always run on the caller's thread.
+     */
+    public static void set_num_threads(int threads) {
+        Parallel.setNumThreads(threads);
+    }
+
+    /** The number of threads an op may use; the number of available processors unless set. */
+    public static int get_num_threads() {
+        return Parallel.getNumThreads();
     }
 }

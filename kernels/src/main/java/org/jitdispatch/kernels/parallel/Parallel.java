@@ -1,0 +1,175 @@
+package org.jitdispatch.kernels.parallel;
+
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.ForkJoinWorkerThread;
+
+/**
+ * Intra-op parallelism with ATen's semantics ({@code at::parallel_for}, {@code at::parallel_reduce}).
+ *
+ * <p>A range {@code [begin, end)} is cut into at most {@link #getNumThreads()} contiguous chunks of at least
+ * {@code grainSize} elements. The caller runs the first chunk itself and the pool's workers run the others,
+ * and the call returns when all are done. Work that fits in one grain, a thread count of one, and any call
+ * made from inside a parallel region run on the caller's thread as one chunk: regions do not nest, as in
+ * ATen. How a range is chunked depends only on its length, the grain size and the thread count, so a
+ * reduction that combines its per-chunk partials in chunk order is deterministic for a given thread count.
+ *
+ * <p>The thread count defaults to the number of available processors and is set with
+ * {@link #setNumThreads(int)} ({@code Torch.set_num_threads}).
+ */
+public final class Parallel {
+    /** ATen's {@code at::internal::GRAIN_SIZE}: below this many elements an op stays on the caller's thread. */
+    public static final long GRAIN_SIZE = 32_768;
+
+    /** The body of a parallel loop: processes the elements {@code [begin, end)}. */
+    @FunctionalInterface
+    public interface RangeBody {
+        void apply(long begin, long end);
+    }
+
+    /** The body of a chunked loop: processes chunk {@code chunk}, the elements {@code [begin, end)}. */
+    @FunctionalInterface
+    public interface ChunkBody {
+        void apply(int chunk, long begin, long end);
+    }
+
+    private static volatile int numThreads = Runtime.getRuntime().availableProcessors();
+    private static volatile ForkJoinPool pool;
+    private static final ThreadLocal<Boolean> IN_REGION = ThreadLocal.withInitial(() -> Boolean.FALSE);
+
+    private Parallel() {
+    }
+
+    /** The number of threads an op may use, the caller's included. */
+    public static int getNumThreads() {
+        return numThreads;
+    }
+
+    /** Sets the number of threads an op may use, the caller's included; PyTorch's {@code set_num_threads}. */
+    public static synchronized void setNumThreads(int threads) {
+        if (threads <= 0) {
+            throw new IllegalArgumentException("Expected positive number of threads");
+        }
+        if (threads != numThreads) {
+            ForkJoinPool old = pool;
+            pool = null;
+            numThreads = threads;
+            if (old != null) {
+                old.shutdown();
+            }
+        }
+    }
+
+    /** True on a pool worker, and on a caller while it runs its own chunk: {@code at::in_parallel_region}. */
+    public static boolean inParallelRegion() {
+        return Thread.currentThread() instanceof IntraOpWorker || IN_REGION.get();
+    }
+
+    /**
+     * How many chunks {@link #forEachChunk} cuts {@code [begin, end)} into: 1 when the range fits in one
+     * grain, the thread count is one, or the call is inside a parallel region.
+     */
+    public static int chunkCount(long begin, long end, long grainSize) {
+        long length = end - begin;
+        int threads = numThreads;
+        if (length <= 0) {
+            return 0;
+        }
+        if (threads == 1 || length <= grainSize || inParallelRegion()) {
+            return 1;
+        }
+        long byGrain = divideRoundingUp(length, Math.max(grainSize, 1));
+        return (int) Math.min(threads, byGrain);
+    }
+
+    /** {@code at::parallel_for}: runs {@code body} over {@code [begin, end)} in contiguous chunks. */
+    public static void parallelFor(long begin, long end, long grainSize, RangeBody body) {
+        if (end - begin <= grainSize || numThreads == 1) {
+            if (begin < end) {
+                body.apply(begin, end);
+            }
+            return;
+        }
+        forEachChunk(begin, end, grainSize, (chunk, from, to) -> body.apply(from, to));
+    }
+
+    /**
+     * Runs {@code body} once per chunk of {@code [begin, end)}, chunk {@code i} of {@link #chunkCount} being
+     * {@code [begin + i * size, min(end, begin + (i + 1) * size))} with {@code size = ceil(length / chunks)}.
+     * A reduction writes chunk {@code i}'s partial into slot {@code i} and combines the slots in order.
+     * The first exception thrown by any chunk is rethrown after all chunks have finished.
+     */
+    public static void forEachChunk(long begin, long end, long grainSize, ChunkBody body) {
+        int chunks = chunkCount(begin, end, grainSize);
+        if (chunks == 0) {
+            return;
+        }
+        if (chunks == 1) {
+            body.apply(0, begin, end);
+            return;
+        }
+        long size = divideRoundingUp(end - begin, chunks);
+        ForkJoinPool workers = pool();
+        @SuppressWarnings("unchecked")
+        ForkJoinTask<Void>[] tasks = new ForkJoinTask[chunks - 1];
+        for (int i = 1; i < chunks; i++) {
+            int chunk = i;
+            long from = begin + chunk * size;
+            long to = Math.min(end, from + size);
+            tasks[i - 1] = workers.submit(() -> {
+                body.apply(chunk, from, to);
+                return null;
+            });
+        }
+        Throwable failure = null;
+        IN_REGION.set(Boolean.TRUE);
+        try {
+            body.apply(0, begin, Math.min(end, begin + size));
+        } catch (RuntimeException | Error e) {
+            failure = e;
+        } finally {
+            IN_REGION.set(Boolean.FALSE);
+        }
+        for (ForkJoinTask<Void> task : tasks) {
+            try {
+                task.join();
+            } catch (RuntimeException | Error e) {
+                if (failure == null) {
+                    failure = e;
+                }
+            }
+        }
+        if (failure instanceof RuntimeException) {
+            throw (RuntimeException) failure;
+        }
+        if (failure != null) {
+            throw (Error) failure;
+        }
+    }
+
+    private static long divideRoundingUp(long a, long b) {
+        return (a + b - 1) / b;
+    }
+
+    private static ForkJoinPool pool() {
+        ForkJoinPool current = pool;
+        if (current != null) {
+            return current;
+        }
+        synchronized (Parallel.class) {
+            if (pool == null) {
+                pool = new ForkJoinPool(Math.max(1, numThreads - 1), IntraOpWorker::new, null, false);
+            }
+            return pool;
+        }
+    }
+
+    /** A pool worker: daemon, named like ATen's intra-op threads, and always inside a parallel region. */
+    private static final class IntraOpWorker extends ForkJoinWorkerThread {
+        IntraOpWorker(ForkJoinPool owner) {
+            super(owner);
+            setDaemon(true);
+            setName("jitdispatch-intra-op-" + getPoolIndex());
+        }
+    }
+}

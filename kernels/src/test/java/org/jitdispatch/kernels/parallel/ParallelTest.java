@@ -1,0 +1,83 @@
+package org.jitdispatch.kernels.parallel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class ParallelTest {
+    private final int defaultThreads = Parallel.getNumThreads();
+
+    @AfterEach
+    void restoreThreads() {
+        Parallel.setNumThreads(defaultThreads);
+    }
+
+    @Test
+    void chunksCoverTheRangeOnceInOrder() {
+        Parallel.setNumThreads(3);
+        long[] seen = new long[100_000];
+        ConcurrentLinkedQueue<long[]> chunks = new ConcurrentLinkedQueue<>();
+        Parallel.forEachChunk(0, seen.length, 1000, (chunk, begin, end) -> {
+            chunks.add(new long[] {chunk, begin, end});
+            for (long i = begin; i < end; i++) {
+                seen[(int) i]++;
+            }
+        });
+        for (long count : seen) {
+            assertEquals(1, count);
+        }
+        assertEquals(3, chunks.size());
+        for (long[] c : chunks) {
+            assertEquals(c[0] * 33_334, c[1]);
+        }
+    }
+
+    @Test
+    void smallRangesAndOneThreadStayOnTheCaller() {
+        Thread caller = Thread.currentThread();
+        Parallel.parallelFor(0, Parallel.GRAIN_SIZE, Parallel.GRAIN_SIZE,
+                (b, e) -> assertEquals(caller, Thread.currentThread()));
+        Parallel.setNumThreads(1);
+        assertEquals(1, Parallel.chunkCount(0, 1 << 20, 1));
+        Parallel.parallelFor(0, 1 << 20, 1, (b, e) -> assertEquals(caller, Thread.currentThread()));
+    }
+
+    @Test
+    void regionsDoNotNest() {
+        Parallel.setNumThreads(2);
+        AtomicLong inner = new AtomicLong();
+        Parallel.forEachChunk(0, 10, 1, (chunk, b, e) -> {
+            assertTrue(Parallel.inParallelRegion());
+            assertEquals(1, Parallel.chunkCount(0, 1 << 20, 1));
+            inner.addAndGet(e - b);
+        });
+        assertEquals(10, inner.get());
+        assertEquals(false, Parallel.inParallelRegion());
+    }
+
+    @Test
+    void aChunksFailureReachesTheCallerAfterAllChunksFinish() {
+        Parallel.setNumThreads(2);
+        AtomicLong done = new AtomicLong();
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> Parallel.forEachChunk(0, 2, 1, (chunk, b, en) -> {
+                    if (chunk == 1) {
+                        throw new IllegalStateException("chunk one failed");
+                    }
+                    done.incrementAndGet();
+                }));
+        assertTrue(e.getMessage().contains("chunk one failed"), e.getMessage());
+        assertEquals(1, done.get());
+    }
+
+    @Test
+    void refusesANonPositiveThreadCount() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Parallel.setNumThreads(0));
+        assertEquals("Expected positive number of threads", e.getMessage());
+    }
+}
