@@ -1,5 +1,6 @@
 package org.jitdispatch;
 
+import java.util.Objects;
 import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
@@ -15,32 +16,45 @@ public abstract class TorchBase {
 
     /** A float32 tensor holding a copy of {@code data} with {@code sizes} (1-D when none are given). */
     public static Tensor tensor(float[] data, long... sizes) {
+        checkData(data, sizes);
         return Tensor.FACTORY.fromArray(data, sizes);
     }
 
     public static Tensor tensor(double[] data, long... sizes) {
+        checkData(data, sizes);
         return Tensor.FACTORY.fromArray(data, sizes);
     }
 
     public static Tensor tensor(int[] data, long... sizes) {
+        checkData(data, sizes);
         return Tensor.FACTORY.fromArray(data, sizes);
     }
 
     public static Tensor tensor(long[] data, long... sizes) {
+        checkData(data, sizes);
         return Tensor.FACTORY.fromArray(data, sizes);
     }
 
     public static Tensor tensor(boolean[] data, long... sizes) {
+        checkData(data, sizes);
         return Tensor.FACTORY.fromArray(data, sizes);
     }
 
     /** A zero-dim tensor with PyTorch's default dtype for the value (float32, int64 or bool). */
     public static Tensor scalarTensor(Scalar value) {
+        Objects.requireNonNull(value, "scalarTensor(): value must not be null");
         return Tensor.FACTORY.scalarTensor(value);
     }
 
     public static Tensor scalarTensor(Scalar value, ScalarType dtype) {
+        Objects.requireNonNull(value, "scalarTensor(): value must not be null");
+        Objects.requireNonNull(dtype, "scalarTensor(): dtype must not be null");
         return Tensor.FACTORY.scalarTensor(value, dtype);
+    }
+
+    private static void checkData(Object data, long[] sizes) {
+        Objects.requireNonNull(data, "tensor(): data must not be null");
+        Objects.requireNonNull(sizes, "tensor(): sizes must not be null");
     }
 
     /**

@@ -27,6 +27,33 @@ public final class OpSupport {
     }
 
     /**
+     * The generated API's check of an argument the schema does not declare optional: a null becomes a
+     * NullPointerException naming the operator, the argument and its schema type.
+     */
+    public static void requireArgument(Object value, String op, String argument, String schemaType) {
+        if (value == null) {
+            throw nullArgument(op, argument, schemaType);
+        }
+    }
+
+    /** {@link #requireArgument} for a {@code Tensor[]}, whose elements must not be null either. */
+    public static void requireElements(Object[] values, String op, String argument, String schemaType) {
+        if (values == null) {
+            throw nullArgument(op, argument, schemaType);
+        }
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] == null) {
+                throw new NullPointerException(op + ": expected Tensor as element " + i + " in argument '" + argument
+                        + "', but got null");
+            }
+        }
+    }
+
+    private static NullPointerException nullArgument(String op, String argument, String schemaType) {
+        return new NullPointerException(op + ": argument '" + argument + "' must be " + schemaType + ", not null");
+    }
+
+    /**
      * Before an in-place or out= write while gradients are recorded: a leaf that requires grad cannot be
      * written (PyTorch's error), and writing into a tensor with history is not supported yet (it would need
      * the rebase of its grad_fn that PyTorch does).

@@ -22,7 +22,10 @@ import org.jitdispatch.runtime.TensorFactory;
 import org.jitdispatch.runtime.TensorImpl;
 import org.jitdispatch.runtime.dispatch.DispatchKey;
 import org.jitdispatch.runtime.schema.Argument;
+import org.jitdispatch.runtime.schema.BaseTy;
 import org.jitdispatch.runtime.schema.FunctionSchema;
+import org.jitdispatch.runtime.schema.ListType;
+import org.jitdispatch.runtime.schema.Type;
 
 /**
  * The user-facing API (PyTorch's Functions.h and TensorBody.h): static functions on {@code Torch} for
@@ -92,6 +95,7 @@ final class ApiGen {
             if (arity > 0 && sig.params().get(arity - 1).type().equals(TypeName.get(long[].class))) {
                 m.varargs(true);
             }
+            nullChecks(m, f.func(), sig, arity);
             // every overload calls the operator itself, with the defaults filled in, rather than the full
             // overload: one call level less between the user and the kernel for HotSpot's inlining depth
             if (f.manualBindings()) {
@@ -100,6 +104,24 @@ final class ApiGen {
                 dispatcherBody(m, f, sig, arity);
             }
             cls.addMethod(m.build());
+        }
+    }
+
+    /**
+     * A null where the schema has no optional turns into a NullPointerException that names the operator and
+     * the argument, here at the API boundary, before anything is read or written. Each check is one small
+     * static call that HotSpot inlines into a never-taken branch, so it costs the caller nothing measurable.
+     */
+    private static void nullChecks(MethodSpec.Builder m, FunctionSchema s, ApiSignature sig, int arity) {
+        for (int i = 0; i < arity; i++) {
+            ApiSignature.Param p = sig.params().get(i);
+            Type type = p.argument().type();
+            if (type.isOptional() || p.type().isPrimitive()) {
+                continue;
+            }
+            boolean tensorList = type instanceof ListType list && list.elem().is(BaseTy.TENSOR);
+            m.addStatement("$T.$L($N, $S, $S, $S)", JavaNames.OP_SUPPORT, tensorList ? "requireElements" : "requireArgument",
+                    p.name(), JavaNames.qualifiedOp(s.name()), p.argument().name(), type.toString());
         }
     }
 

@@ -3,6 +3,7 @@ package org.jitdispatch.runtime.dispatch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -91,18 +92,21 @@ public final class Dispatcher {
     // ---- lookup ----
 
     public Optional<OperatorHandle> findOp(OperatorName name) {
+        Objects.requireNonNull(name, "findOp(): the operator name must not be null");
         OperatorEntry e = operators.get(name);
         return e == null ? Optional.empty() : Optional.of(e.handle());
     }
 
     /** An operator that has a schema. */
     public Optional<OperatorHandle> findSchema(OperatorName name) {
+        Objects.requireNonNull(name, "findSchema(): the operator name must not be null");
         OperatorEntry e = operators.get(name);
         return e == null || e.schema() == null ? Optional.empty() : Optional.of(e.handle());
     }
 
     /** An operator that has a schema, or an error naming the operator and close matches. */
     public OperatorHandle findSchemaOrThrow(String qualifiedName) {
+        Objects.requireNonNull(qualifiedName, "findSchemaOrThrow(): the operator name must not be null");
         OperatorName name = OperatorName.parse(qualifiedName);
         return findSchema(name).orElseThrow(() -> new IllegalArgumentException("Could not find schema for "
                 + qualifiedName + similarNames(name)));

@@ -3,6 +3,7 @@ package org.jitdispatch.runtime.dispatch;
 import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.jitdispatch.runtime.schema.FunctionSchema;
 import org.jitdispatch.runtime.schema.OperatorName;
 
@@ -60,6 +61,7 @@ public final class Library implements AutoCloseable {
      * explain and error messages show next to the registering Java line.
      */
     public synchronized RegistrationHandle def(String schemaText, String declaredAt) {
+        Objects.requireNonNull(schemaText, "def(): the schema must not be null");
         requireOpen();
         if (kind == Kind.IMPL) {
             throw new IllegalStateException("Cannot define an operator inside a libraryImpl() block; use library()"
@@ -91,6 +93,9 @@ public final class Library implements AutoCloseable {
 
     /** Registers a kernel for an explicit key, which must agree with an impl library's own key. */
     public synchronized RegistrationHandle impl(String opName, DispatchKey dispatchKey, KernelFunction kernel) {
+        Objects.requireNonNull(opName, "impl(): the operator name must not be null");
+        Objects.requireNonNull(dispatchKey, () -> "impl(" + opName + "): the dispatch key must not be null");
+        Objects.requireNonNull(kernel, () -> "impl(" + opName + "): the kernel must not be null");
         requireOpen();
         if (namespace.equals("_")) {
             throw new IllegalStateException("A library for namespace _ registers backend fallbacks, not kernels of "
@@ -125,6 +130,8 @@ public final class Library implements AutoCloseable {
     }
 
     public synchronized RegistrationHandle fallback(DispatchKey dispatchKey, KernelFunction kernel) {
+        Objects.requireNonNull(dispatchKey, "fallback(): the dispatch key must not be null");
+        Objects.requireNonNull(kernel, () -> "fallback(" + dispatchKey + "): the kernel must not be null");
         requireOpen();
         if (kind != Kind.IMPL || !namespace.equals("_")) {
             throw new IllegalStateException("Backend fallbacks are registered in a libraryImpl(\"_\", key) block, not in"

@@ -4,7 +4,10 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.List;
+import org.jitdispatch.runtime.schema.Argument;
+import org.jitdispatch.runtime.schema.BaseTy;
 import org.jitdispatch.runtime.schema.FunctionSchema;
+import org.jitdispatch.runtime.schema.ListType;
 import org.jitdispatch.runtime.schema.OperatorName;
 
 /**
@@ -115,10 +118,32 @@ public final class OperatorHandle {
             throw new IllegalArgumentException(argumentCountMessage(s,
                     args == null ? "it was called with null" : "it was called with " + args.length));
         }
+        requireNonNullArguments(s, args);
         Stack stack = Stack.of(args);
         callBoxed(stack);
         int n = schema().returns().size();
         return n == 0 ? null : n == 1 ? stack.get(0) : stack.popN(n);
+    }
+
+    /** A null is only allowed where the schema says optional, and never as an element of a Tensor[]. */
+    private void requireNonNullArguments(FunctionSchema s, Object[] args) {
+        for (int i = 0; i < args.length; i++) {
+            Argument a = s.arguments().get(i);
+            if (a.type().isOptional()) {
+                continue;
+            }
+            if (args[i] == null) {
+                throw new NullPointerException(name() + ": argument '" + a.name() + "' must be " + a.type() + ", not null");
+            }
+            if (args[i] instanceof Object[] elements && a.type() instanceof ListType list && list.elem().is(BaseTy.TENSOR)) {
+                for (int e = 0; e < elements.length; e++) {
+                    if (elements[e] == null) {
+                        throw new NullPointerException(name() + ": expected Tensor as element " + e + " in argument '"
+                                + a.name() + "', but got null");
+                    }
+                }
+            }
+        }
     }
 
     /** {@code aten::add.Tensor expects 3 arguments (self, other, alpha), but it was called with 2}. */
