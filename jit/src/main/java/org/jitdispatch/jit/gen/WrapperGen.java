@@ -158,6 +158,11 @@ final class WrapperGen {
                 throw new IllegalArgumentException("structured wrappers are functional, inplace or out, not " + s.mode()
                         + " (" + schema + ")");
         }
+        if (key == DispatchKey.Meta) {
+            // the Meta kernel wins dispatch whenever one argument is a meta tensor, so the call computes on meta
+            // even if other arguments are CPU tensors (torchgen's create_out for Meta sets the meta device)
+            m.addStatement("op.outputsOnMeta()");
+        }
         String kernels = JavaNames.kernelInstance(className(s.metaClass()));
         m.addStatement("$T.$N.$N(op, $L)", JavaNames.KERNELS, kernels,
                 JavaNames.metaFunction(s.group().functional().name()), DispatcherSignature.argumentNames(inputs));

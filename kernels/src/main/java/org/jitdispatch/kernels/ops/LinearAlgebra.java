@@ -7,6 +7,7 @@ import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.Broadcast;
 import org.jitdispatch.kernels.structured.StructuredMeta;
 import org.jitdispatch.runtime.DeviceType;
+import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.TensorGeometry;
 import org.jitdispatch.runtime.TensorImpl;
@@ -96,9 +97,6 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
             throw new IllegalArgumentException("1D tensors expected, but got " + self.dim() + "D and "
                     + tensor.dim() + "D tensors");
         }
-        if (self.isMeta()) {
-            return Tensor.FACTORY.empty(new long[0], self.dtype(), self.device());
-        }
         if (self.dtype() != tensor.dtype()) {
             throw new IllegalArgumentException("dot : expected both vectors to have same dtype, but found "
                     + self.dtype().c10Name() + " and " + tensor.dtype().c10Name());
@@ -107,6 +105,10 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
             throw new IllegalArgumentException("inconsistent tensor size, expected tensor [" + self.numel()
                     + "] and src [" + tensor.numel() + "] to have the same number of elements, but got " + self.numel()
                     + " and " + tensor.numel() + " elements respectively");
+        }
+        if (self.isMeta() || tensor.isMeta()) {
+            // the Meta kernel: either operand on meta makes the call compute on meta
+            return Tensor.FACTORY.empty(new long[0], self.dtype(), Device.META);
         }
         checkKernelTypes("dot", self.dtype());
         Tensor result = Tensor.FACTORY.empty(new long[0], self.dtype(), self.device());

@@ -41,7 +41,8 @@ public final class ReduceOps implements ReduceOpsDeclarations {
     public Tensor sum_out(Tensor self, ScalarType dtype, Tensor out) {
         Tensor result = Torch.sum(self, dtype);
         StructuredMeta resize = StructuredMeta.out(Tensor.FACTORY, out);
-        resize.setOutputRawStrided(0, result.sizes(), null, out.dtype(), out.device());
+        // result's device: a meta self cannot fill a CPU out, and the device check runs before out is resized
+        resize.setOutputRawStrided(0, result.sizes(), null, out.dtype(), result.device());
         resize.commit();
         StridedCopy.copy(result, out);
         out.versionCounter().bump(); // a composite kernel that writes out's data itself

@@ -542,6 +542,16 @@ public final class TensorShape implements TensorShapeDeclarations {
         }
     }
 
+    /** The device cat computes on: meta when any input is a meta tensor (its Meta kernel wins dispatch). */
+    private static Device commonDevice(Tensor[] tensors) {
+        for (Tensor t : tensors) {
+            if (t.isMeta()) {
+                return Device.META;
+            }
+        }
+        return tensors[0].device();
+    }
+
     /** cat along {@code dim} viewed with the new dimension, or cat of the unsqueezed inputs at the end. */
     @Override
     public Tensor stack(Tensor[] tensors, long dim) {
@@ -576,7 +586,7 @@ public final class TensorShape implements TensorShapeDeclarations {
             throw new IllegalArgumentException("torch.cat(): input types can't be cast to the desired output type "
                     + out.dtype().c10Name());
         }
-        Device device = tensors[0].device();
+        Device device = commonDevice(tensors);
         if (!device.equals(out.device())) {
             throw new IllegalArgumentException("Expected out tensor to have device " + device + ", but got " + out.device()
                     + " instead");

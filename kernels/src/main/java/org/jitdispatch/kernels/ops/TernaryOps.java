@@ -45,6 +45,12 @@ public final class TernaryOps implements TernaryOpsDeclarations {
     @Override
     public Tensor where_self_out(Tensor condition, Tensor self, Tensor other, Tensor out) {
         checkCondition(condition);
+        // PyTorch 1.13 fails an internal assert here; later releases refuse with this message
+        ScalarType result = Elementwise.resultType(self, other);
+        if (out.dtype() != result) {
+            throw new IllegalArgumentException("Expected out type to be " + result.c10Name() + " but got "
+                    + out.dtype().c10Name());
+        }
         TensorIterator it = TensorIterator.out(Tensor.FACTORY, out);
         it.build(whereConfig(out, condition, self, other));
         it.commit();

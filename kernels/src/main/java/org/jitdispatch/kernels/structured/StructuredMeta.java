@@ -54,6 +54,8 @@ public class StructuredMeta {
     /** Stand-ins the impl writes when an existing output lacks the strides the meta asked for. */
     private TensorImpl[] proxies;
     private boolean committed;
+    /** Set by the Meta kernel's wrapper: every output is declared on the meta device, whatever meta asked for. */
+    private boolean outputsOnMeta;
 
     protected StructuredMeta(Mode mode, TensorFactory<? extends TensorImpl> factory, TensorImpl[] outputs) {
         this.mode = Objects.requireNonNull(mode, "mode");
@@ -80,6 +82,15 @@ public class StructuredMeta {
     /** For the out= signature: the outputs are {@code outs}, in the schema's order. */
     public static StructuredMeta out(TensorFactory<? extends TensorImpl> factory, TensorImpl... outs) {
         return new StructuredMeta(Mode.OUT, factory, outs);
+    }
+
+    /**
+     * Makes every output a meta tensor, as the Meta kernel's wrapper needs: a call reaches the Meta kernel when
+     * any of its tensors is a meta tensor, and its meta function may derive the output device from a CPU
+     * argument. A CPU out= or in-place target then fails the usual device check instead of being written.
+     */
+    public final void outputsOnMeta() {
+        outputsOnMeta = true;
     }
 
     public final Mode mode() {
@@ -197,6 +208,9 @@ public class StructuredMeta {
         Objects.requireNonNull(sizes, "sizes");
         Objects.requireNonNull(dtype, "dtype");
         Objects.requireNonNull(device, "device");
+        if (outputsOnMeta) {
+            device = Device.META;
+        }
         if (committed) {
             throw new IllegalStateException("setOutput after commit(): outputs are declared by meta only");
         }

@@ -10,19 +10,12 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
-import org.jitdispatch.runtime.Device;
-import org.jitdispatch.runtime.Layout;
-import org.jitdispatch.runtime.MemoryFormat;
 import org.jitdispatch.runtime.Scalar;
-import org.jitdispatch.runtime.ScalarType;
-import org.jitdispatch.runtime.TensorImpl;
 import org.jitdispatch.runtime.dispatch.DispatchKey;
 import org.jitdispatch.runtime.dispatch.Dispatcher;
 import org.jitdispatch.runtime.dispatch.KernelFunction;
@@ -47,7 +40,7 @@ class NullArgumentsTest {
 
     @TestFactory
     Stream<DynamicTest> nullInEveryReferenceParameter() {
-        return apiMethods().flatMap(m -> {
+        return ApiMethods.all().flatMap(m -> {
             List<DynamicTest> tests = new ArrayList<>();
             Class<?>[] types = m.getParameterTypes();
             for (int i = 0; i < types.length; i++) {
@@ -55,18 +48,18 @@ class NullArgumentsTest {
                     continue;
                 }
                 int nulled = i;
-                tests.add(DynamicTest.dynamicTest(describe(m) + " with null #" + i, () -> {
-                    Object[] args = sampleArguments(m);
+                tests.add(DynamicTest.dynamicTest(ApiMethods.describe(m) + " with null #" + i, () -> {
+                    Object[] args = ApiMethods.sampleArguments(m);
                     args[nulled] = null;
                     callAndCheck(m, args, "null in parameter " + nulled);
                 }));
                 if (types[i] == Tensor[].class) {
-                    tests.add(DynamicTest.dynamicTest(describe(m) + " with a null element in #" + i, () -> {
-                        Object[] args = sampleArguments(m);
-                        args[nulled] = new Tensor[] {sampleTensor(), null};
+                    tests.add(DynamicTest.dynamicTest(ApiMethods.describe(m) + " with a null element in #" + i, () -> {
+                        Object[] args = ApiMethods.sampleArguments(m);
+                        args[nulled] = new Tensor[] {ApiMethods.sampleTensor(), null};
                         Throwable thrown = callAndCheck(m, args, "null element in parameter " + nulled);
                         assertTrue(thrown instanceof NullPointerException,
-                                describe(m) + " took a Tensor[] with a null element: " + thrown);
+                                ApiMethods.describe(m) + " took a Tensor[] with a null element: " + thrown);
                     }));
                 }
             }
@@ -83,7 +76,7 @@ class NullArgumentsTest {
                 "findSchemaOrThrow(): the operator name must not be null");
         assertNull(() -> Dispatcher.singleton().findOp(null), "findOp(): the operator name must not be null");
         OperatorHandle add = Dispatcher.singleton().findSchemaOrThrow("aten::add.Tensor");
-        assertNull(() -> add.callBoxed(sampleTensor(), null, Scalar.of(1L)),
+        assertNull(() -> add.callBoxed(ApiMethods.sampleTensor(), null, Scalar.of(1L)),
                 "aten::add.Tensor: argument 'other' must be Tensor, not null");
         OperatorHandle cat = Dispatcher.singleton().findSchemaOrThrow("aten::cat");
         assertNull(() -> cat.callBoxed(new Tensor[] {null}, 0L),
@@ -104,14 +97,14 @@ class NullArgumentsTest {
     private static Throwable callAndCheck(Method m, Object[] args, String what) throws Exception {
         Object receiver = null;
         if (!Modifier.isStatic(m.getModifiers())) {
-            receiver = sampleTensor();
+            receiver = ApiMethods.sampleTensor();
         }
         try {
             m.invoke(receiver, args);
             return null;
         } catch (InvocationTargetException e) {
             Throwable t = e.getCause();
-            String context = describe(m) + " (" + what + ") threw " + t;
+            String context = ApiMethods.describe(m) + " (" + what + ") threw " + t;
             if (t instanceof NullPointerException) {
                 assertTrue(t.getMessage() != null && BOUNDARY_MESSAGE.matcher(t.getMessage()).matches(), context);
                 assertTrue(t.getMessage().contains("aten::"), context);
@@ -123,86 +116,5 @@ class NullArgumentsTest {
             }
             return t;
         }
-    }
-
-    private static Stream<Method> apiMethods() {
-        return Stream.of(Torch.class, Tensor.class)
-                .flatMap(c -> Arrays.stream(c.getDeclaredMethods()))
-                .filter(m -> Modifier.isPublic(m.getModifiers()) && !m.isSynthetic())
-                .filter(m -> !overridesTensorImpl(m))
-                .filter(m -> Arrays.stream(m.getParameterTypes()).allMatch(NullArgumentsTest::hasSample))
-                .sorted(Comparator.comparing(NullArgumentsTest::describe));
-    }
-
-    /** The storage-level view constructors Tensor overrides from TensorImpl are not operators. */
-    private static boolean overridesTensorImpl(Method m) {
-        try {
-            TensorImpl.class.getMethod(m.getName(), m.getParameterTypes());
-            return true;
-        } catch (NoSuchMethodException e) {
-            return false;
-        }
-    }
-
-    private static String describe(Method m) {
-        return m.getDeclaringClass().getSimpleName() + "." + m.getName() + Arrays.toString(
-                Arrays.stream(m.getParameterTypes()).map(Class::getSimpleName).toArray());
-    }
-
-    private static boolean hasSample(Class<?> type) {
-        return sample(type) != NO_SAMPLE;
-    }
-
-    private static final Object NO_SAMPLE = new Object();
-
-    private static Object[] sampleArguments(Method m) {
-        return Arrays.stream(m.getParameterTypes()).map(NullArgumentsTest::sample).toArray();
-    }
-
-    private static Tensor sampleTensor() {
-        return Torch.tensor(new float[] {1, 2, 3, 4}, 2, 2);
-    }
-
-    private static Object sample(Class<?> type) {
-        if (type == Tensor.class) {
-            return sampleTensor();
-        }
-        if (type == Tensor[].class) {
-            return new Tensor[] {sampleTensor(), sampleTensor()};
-        }
-        if (type == long.class) {
-            return 1L;
-        }
-        if (type == Long.class) {
-            return 1L;
-        }
-        if (type == long[].class) {
-            return new long[] {2, 2};
-        }
-        if (type == double.class) {
-            return 1.0;
-        }
-        if (type == boolean.class || type == Boolean.class) {
-            return false;
-        }
-        if (type == Scalar.class) {
-            return Scalar.of(1L);
-        }
-        if (type == ScalarType.class) {
-            return ScalarType.Float32;
-        }
-        if (type == Device.class) {
-            return Device.CPU;
-        }
-        if (type == Layout.class) {
-            return Layout.values()[0];
-        }
-        if (type == MemoryFormat.class) {
-            return MemoryFormat.values()[0];
-        }
-        if (type == String.class) {
-            return "none";
-        }
-        return NO_SAMPLE;
     }
 }
