@@ -20,21 +20,37 @@ def rand(*sizes, lo=-1.0, hi=1.0):
     return (torch.rand(sizes, dtype=torch.float64) * (hi - lo) + lo)
 
 
-def case(name, op, inputs, args=(), kwargs=None, fn=None):
-    """`op` is the aten overload name; `fn(*tensors)` computes it in PyTorch."""
+F32 = torch.float32
+F64 = torch.float64
+DTYPE_NAMES = {F32: "float32", F64: "float64"}
+
+
+def stored(t):
+    return {"sizes": list(t.shape), "dtype": DTYPE_NAMES[t.dtype], "data": t.detach().flatten().tolist()}
+
+
+def case(name, op, inputs, args=(), kwargs=None, fn=None, dtypes=None, upstream_dtype=None):
+    """`op` is the aten overload name; `fn(*tensors)` computes it in PyTorch.
+
+    `dtypes` gives each input's dtype (float64 when absent), `upstream_dtype` the dtype of the gradient
+    passed to backward (the output's when absent): mixed float32/float64 graphs, whose gradients PyTorch's
+    engine casts back to each input's dtype.
+    """
     kwargs = kwargs or {}
+    if dtypes:
+        inputs = [t.to(d) for t, d in zip(inputs, dtypes)]
     xs = [t.clone().requires_grad_(True) for t in inputs]
     y = fn(*xs)
-    g = rand(*y.shape)
+    g = rand(*y.shape).to(upstream_dtype or y.dtype)
     y.backward(g)
     return {
         "name": name,
         "op": op,
-        "inputs": [{"sizes": list(t.shape), "data": t.flatten().tolist()} for t in inputs],
+        "inputs": [stored(t) for t in inputs],
         "args": list(args),
-        "upstream": {"sizes": list(g.shape), "data": g.flatten().tolist()},
-        "output": {"sizes": list(y.shape), "data": y.detach().flatten().tolist()},
-        "grads": [{"sizes": list(x.grad.shape), "data": x.grad.flatten().tolist()} for x in xs],
+        "upstream": stored(g),
+        "output": stored(y),
+        "grads": [stored(x.grad) for x in xs],
     }
 
 
@@ -87,6 +103,31 @@ def main():
         case("stack", "stack", [rand(3), rand(3)], [0], fn=lambda a, b: torch.stack([a, b], 0)),
         case("mlp layer", "linear_relu", [rand(4, 3), rand(3, 5), rand(5)],
              fn=lambda x, w, b: torch.relu(x.mm(w) + b)),
+        # mixed float32/float64 graphs: each gradient comes back in its input's dtype
+        case("mul float32 by float64 0-dim", "mul", [rand(3), rand()], dtypes=[F32, F64], fn=torch.mul),
+        case("add float32 and float64 broadcast", "add", [rand(2, 3), rand(3)], [2.0], dtypes=[F32, F64],
+             fn=lambda a, b: torch.add(a, b, alpha=2.0)),
+        case("sub float64 and float32", "sub", [rand(3), rand(2, 3)], dtypes=[F64, F32], fn=torch.sub),
+        case("div float32 by float64 0-dim", "div", [rand(3), rand(lo=1, hi=2)], dtypes=[F32, F64], fn=torch.div),
+        case("sum float32 with dtype float64", "sum_dtype", [rand(2, 3)], ["float64"], dtypes=[F32],
+             fn=lambda a: torch.sum(a, dtype=torch.float64)),
+        case("mean float32 with dtype float64", "mean_dtype", [rand(2, 3)], ["float64"], dtypes=[F32],
+             fn=lambda a: torch.mean(a, dtype=torch.float64)),
+        case("where float32 and float64", "where", [rand(3), rand(3)], [[True, False, True]], dtypes=[F32, F64],
+             fn=lambda a, b: torch.where(torch.tensor([True, False, True]), a, b)),
+        case("cat float32 and float64", "cat", [rand(2, 3), rand(2, 1)], [1], dtypes=[F32, F64],
+             fn=lambda a, b: torch.cat([a, b], 1)),
+        case("pow float32 by float64 0-dim", "pow_tt", [rand(3, lo=0.5, hi=1.5), rand(lo=1, hi=2)], dtypes=[F32, F64],
+             fn=torch.pow),
+        case("clamp float32 by float64 bounds", "clamp_tt", [rand(4), rand(4, lo=-1, hi=0), rand(4, lo=0, hi=1)],
+             dtypes=[F32, F64, F64], fn=lambda a, lo, hi: torch.clamp(a, lo, hi)),
+        case("backward float32 with a float64 gradient", "mul", [rand(3), rand(3)], dtypes=[F32, F32],
+             upstream_dtype=F64, fn=torch.mul),
+        # clamp with tensor bounds where min > max: the result is max, and the gradient goes to max
+        case("clamp tensor bounds min above max", "clamp_tt", [rand(4), rand(4, lo=0.5, hi=1), rand(1, lo=-1, hi=0)],
+             fn=lambda a, lo, hi: torch.clamp(a, lo, hi)),
+        case("clamp tensor bounds broadcast", "clamp_tt", [rand(2, 3), rand(3, lo=-1, hi=0), rand(1, lo=0, hi=0.5)],
+             fn=lambda a, lo, hi: torch.clamp(a, lo, hi)),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -16,6 +16,7 @@ final class AccumulateGrad extends Node {
 
     AccumulateGrad(Tensor variable) {
         this.variable = variable;
+        recordInput(0, variable);
     }
 
     @Override

@@ -92,6 +92,7 @@ public final class Autograd {
         AutogradMeta m = meta(result);
         m.gradFn = node;
         m.outputNr = outputNr;
+        node.recordInput(outputNr, result);
         m.edge = null;
         updateKeys(result);
     }

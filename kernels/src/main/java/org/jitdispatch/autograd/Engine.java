@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.ScalarType;
 
 /**
  * Runs a backward pass (torch::autograd::Engine, single-threaded): counts how many edges reach each node,
@@ -45,7 +46,7 @@ public final class Engine {
                             + Arrays.toString(grad.sizes()) + " and output[" + i + "] has a shape of "
                             + Arrays.toString(root.sizes()) + ".");
                 }
-                task.accumulate(edge, grad);
+                task.accumulate(edge, validated(grad, edge, "backward", i));
             }
             task.countDependencies();
             task.run(retainGraph);
@@ -54,6 +55,44 @@ public final class Engine {
                 SPARE_TASK.set(task);
             }
         }
+    }
+
+    /**
+     * PyTorch's validate_outputs: a gradient sent along {@code edge} gets the dtype and sizes of the forward
+     * tensor it is the gradient of, so a formula may return it in the broadcast shape or the computation's
+     * dtype (a float64 0-dim operand, a gradient passed to backward in another dtype), and the engine sums it
+     * down and casts it back, once, for every operator.
+     */
+    private static Tensor validated(Tensor grad, Edge edge, String producer, int index) {
+        Node target = edge.node();
+        long[] sizes = target.inputSizes(edge.inputNr());
+        if (sizes != null && !grad.hasSizes(sizes)) {
+            if (!isExpandableTo(sizes, grad.sizes())) {
+                throw new IllegalStateException("Function " + producer + " returned an invalid gradient at index " + index
+                        + " - got " + Arrays.toString(grad.sizes()) + " but expected shape compatible with "
+                        + Arrays.toString(sizes));
+            }
+            grad = Formulas.sumTo(grad, sizes);
+        }
+        ScalarType dtype = target.inputDtype(edge.inputNr());
+        if (dtype != null && grad.dtype() != dtype) {
+            grad = grad.to(dtype);
+        }
+        return grad;
+    }
+
+    /** at::is_expandable_to: {@code shape} broadcasts to {@code desired}. */
+    private static boolean isExpandableTo(long[] shape, long[] desired) {
+        if (shape.length > desired.length) {
+            return false;
+        }
+        for (int i = 1; i <= shape.length; i++) {
+            long size = shape[shape.length - i];
+            if (size != desired[desired.length - i] && size != 1) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -156,7 +195,7 @@ public final class Engine {
                         continue;
                     }
                     if (i < outputs.length && outputs[i] != null) {
-                        accumulate(e, outputs[i]);
+                        accumulate(e, validated(outputs[i], e, node.name(), i));
                     } else {
                         bufferAt(slotOf(e.node()), e);
                     }

@@ -229,16 +229,23 @@ public final class Formulas {
         return gradWhereInside(grad, self, min == null ? null : self.ge(min), max == null ? null : self.le(max));
     }
 
-    /** d/d min: grad where self was raised to min. */
-    public static Tensor clampMinBackward(Tensor grad, Tensor self, Tensor min) {
-        return Torch.where(self.lt(min), grad, Torch.zeros_like(grad));
+    /**
+     * d/d min: grad where self was raised to min, and min did not exceed max (PyTorch's clamp_backward_min_max:
+     * with min &gt; max the result is max everywhere, and min gets no gradient).
+     */
+    public static Tensor clampMinBackward(Tensor grad, Tensor self, Tensor min, Tensor max) {
+        Tensor raised = self.lt(min);
+        if (max != null) {
+            raised = raised.mul(min.lt(max)); // bool mul: and
+        }
+        return Torch.where(raised, grad, Torch.zeros_like(grad));
     }
 
-    /** d/d max: grad where self was lowered to max (and not raised to min first). */
+    /** d/d max: grad where self was lowered to max, or everywhere max lies below min (clamp then returns max). */
     public static Tensor clampMaxBackward(Tensor grad, Tensor self, Tensor min, Tensor max) {
         Tensor lowered = self.gt(max);
         if (min != null) {
-            lowered = lowered.mul(max.ge(min));
+            lowered = lowered.add(max.lt(min)); // bool add: or
         }
         return Torch.where(lowered, grad, Torch.zeros_like(grad));
     }

@@ -5,6 +5,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jitdispatch.Tensor;
+import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.TensorImpl;
 
 /**
  * A backward function in the autograd graph (torch::autograd::Node): it takes the gradients of its
@@ -17,6 +19,16 @@ public abstract class Node {
     private final long sequenceNr = SEQUENCE.getAndIncrement();
     /** Never written after construction; read by the engine and the generated backward functions. */
     private final Edge[] nextEdges;
+
+    /**
+     * The dtype and sizes of each of this node's inputs, the forward outputs whose gradients it takes (PyTorch's
+     * input metadata): the engine casts and sums every gradient sent to this node back to them. Output 0's are
+     * kept in fields, the rare further outputs' in arrays, so that a single-output node allocates no array.
+     */
+    private ScalarType inputDtype0;
+    private long[] inputSizes0;
+    private ScalarType[] moreInputDtypes;
+    private long[][] moreInputSizes;
 
     protected Node(Edge... nextEdges) {
         this.nextEdges = nextEdges.clone();
@@ -42,6 +54,38 @@ public abstract class Node {
     /** The edge of input {@code i}, or null when that input needs no gradient. */
     public final Edge nextEdge(int i) {
         return nextEdges[i];
+    }
+
+    /** Records the metadata of input {@code nr}: the forward output {@code t} that becomes this node's output nr. */
+    final void recordInput(int nr, TensorImpl t) {
+        if (nr == 0) {
+            inputDtype0 = t.dtype();
+            inputSizes0 = t.sizes();
+            return;
+        }
+        if (moreInputDtypes == null || moreInputDtypes.length < nr) {
+            int length = Math.max(nr, 2);
+            moreInputDtypes = moreInputDtypes == null ? new ScalarType[length] : Arrays.copyOf(moreInputDtypes, length);
+            moreInputSizes = moreInputSizes == null ? new long[length][] : Arrays.copyOf(moreInputSizes, length);
+        }
+        moreInputDtypes[nr - 1] = t.dtype();
+        moreInputSizes[nr - 1] = t.sizes();
+    }
+
+    /** The dtype of input {@code nr}, or null when none was recorded. */
+    final ScalarType inputDtype(int nr) {
+        if (nr == 0) {
+            return inputDtype0;
+        }
+        return moreInputDtypes == null || moreInputDtypes.length < nr ? null : moreInputDtypes[nr - 1];
+    }
+
+    /** The sizes of input {@code nr} (not to be modified), or null when none were recorded. */
+    final long[] inputSizes(int nr) {
+        if (nr == 0) {
+            return inputSizes0;
+        }
+        return moreInputSizes == null || moreInputSizes.length < nr ? null : moreInputSizes[nr - 1];
     }
 
     /** Later nodes run first when several are ready (PyTorch orders its ready queue the same way). */

@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.TensorTesting;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -67,6 +68,9 @@ class GoldenGradientsTest {
             Map.entry("amin", (x, a) -> Torch.amin(x[0], longs(a.get(0)), a.get(1).asBoolean())),
             Map.entry("cat", (x, a) -> Torch.cat(new Tensor[] {x[0], x[1]}, a.get(0).asLong())),
             Map.entry("stack", (x, a) -> Torch.stack(new Tensor[] {x[0], x[1]}, a.get(0).asLong())),
+            Map.entry("sum_dtype", (x, a) -> x[0].sum(ScalarType.valueOf(capitalized(a.get(0).asText())))),
+            Map.entry("mean_dtype", (x, a) -> x[0].mean(ScalarType.valueOf(capitalized(a.get(0).asText())))),
+            Map.entry("clamp_tt", (x, a) -> Torch.clamp(x[0], x[1], x[2])),
             Map.entry("linear_relu", (x, a) -> Torch.relu(x[0].mm(x[1]).add(x[2]))));
 
     @TestFactory
@@ -79,7 +83,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(45, tests.size(), "gradients.json lost cases");
+        assertEquals(58, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 
@@ -95,11 +99,23 @@ class GoldenGradientsTest {
             x[i] = tensor(ins.get(i)).requiresGrad_(true);
         }
         Tensor y = fn.apply(x, c.get("args"));
-        TensorTesting.assertClose(y.contiguous().detach(), tensor(c.get("output")), 1e-9, 1e-9);
+        assertMatches(y.contiguous().detach(), c.get("output"), "output");
         y.backward(tensor(c.get("upstream")));
         for (int i = 0; i < x.length; i++) {
-            TensorTesting.assertClose(x[i].grad(), tensor(c.get("grads").get(i)), 1e-9, 1e-9);
+            assertMatches(x[i].grad(), c.get("grads").get(i), "gradient of input " + i);
         }
+    }
+
+    /** Same dtype (gradients come back in their input's dtype) and values within the dtype's tolerance. */
+    private static void assertMatches(Tensor actual, JsonNode expected, String what) {
+        Tensor want = tensor(expected);
+        assertEquals(want.dtype(), actual.dtype(), what + " dtype");
+        double tolerance = want.dtype() == ScalarType.Float32 ? 1e-5 : 1e-9;
+        TensorTesting.assertClose(actual, want, tolerance, tolerance);
+    }
+
+    private static String capitalized(String dtypeName) {
+        return Character.toUpperCase(dtypeName.charAt(0)) + dtypeName.substring(1);
     }
 
     private static Tensor tensor(JsonNode t) {
@@ -108,7 +124,9 @@ class GoldenGradientsTest {
         for (int i = 0; i < v.length; i++) {
             v[i] = data.get(i).asDouble();
         }
-        return Torch.tensor(v).view(longs(t.get("sizes")));
+        Tensor values = Torch.tensor(v).view(longs(t.get("sizes")));
+        JsonNode dtype = t.get("dtype");
+        return dtype == null ? values : values.to(ScalarType.valueOf(capitalized(dtype.asText())));
     }
 
     private static long[] longs(JsonNode array) {
