@@ -17,7 +17,7 @@ final class ExecutionErrorHandler implements IExecutionExceptionHandler {
         // GuardedExecution wraps the Errors that bad input can cause (StackOverflowError) into ExecutionExceptions
         Throwable failure = ex instanceof ExecutionException && ex.getCause() != null ? ex.getCause() : ex;
         System.out.flush();
-        System.err.println("jitdispatch " + command.getCommandName() + ": " + FailureMessage.of(failure));
+        System.err.println(command.getCommandSpec().qualifiedName() + ": " + FailureMessage.of(failure));
         if (verbose(parseResult)) {
             failure.printStackTrace(System.err);
         }

@@ -39,32 +39,45 @@ final class InputFiles {
             }
             return;
         }
-        Path ancestor = absolute.getParent();
+        String problem = cannotCreate(absolute);
+        if (problem != null) {
+            throw new BadInputException(option + " " + dir + ": cannot be created, " + problem);
+        }
+    }
+
+    /** A file the command will write (creating its directory if need be). */
+    static void requireWritableFile(String option, Path file) throws BadInputException {
+        Path absolute = file.toAbsolutePath().normalize();
+        if (Files.isDirectory(absolute)) {
+            throw new BadInputException(option + " " + file + ": is a directory, not a file");
+        }
+        if (Files.exists(absolute)) {
+            if (!Files.isWritable(absolute)) {
+                throw new BadInputException(option + " " + file + ": permission denied");
+            }
+            return;
+        }
+        String problem = cannotCreate(absolute);
+        if (problem != null) {
+            throw new BadInputException(option + " " + file + ": cannot be written, " + problem);
+        }
+    }
+
+    /** Why {@code path}, which does not exist, cannot be created; null when it can. */
+    private static String cannotCreate(Path path) {
+        Path ancestor = path.getParent();
         while (ancestor != null && !Files.exists(ancestor)) {
             ancestor = ancestor.getParent();
         }
         if (ancestor == null) {
-            throw new BadInputException(option + " " + dir + ": cannot be created (no part of the path exists)");
+            return "no part of the path exists";
         }
         if (!Files.isDirectory(ancestor)) {
-            throw new BadInputException(option + " " + dir + ": cannot be created, " + ancestor + " is not a directory");
+            return ancestor + " is not a directory";
         }
         if (!Files.isWritable(ancestor)) {
-            throw new BadInputException(option + " " + dir + ": cannot be created, " + ancestor + " is not writable");
+            return ancestor + " is not writable";
         }
-    }
-
-    /** A file the command will write: its directory can be created, and the file is no directory. */
-    static void requireWritableFile(String option, Path file) throws BadInputException {
-        if (Files.isDirectory(file)) {
-            throw new BadInputException(option + " " + file + ": is a directory, not a file");
-        }
-        if (Files.exists(file) && !Files.isWritable(file)) {
-            throw new BadInputException(option + " " + file + ": permission denied");
-        }
-        Path parent = file.toAbsolutePath().normalize().getParent();
-        if (parent != null) {
-            requireCreatableDirectory(option, parent);
-        }
+        return null;
     }
 }

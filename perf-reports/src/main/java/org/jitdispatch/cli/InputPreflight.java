@@ -2,6 +2,8 @@ package org.jitdispatch.cli;
 
 import java.nio.file.Path;
 import org.jitdispatch.jit.gen.BackendStubsMain;
+import org.jitdispatch.jit.yaml.YamlException;
+import org.jitdispatch.jit.yaml.YamlFile;
 import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
@@ -23,17 +25,26 @@ final class InputPreflight {
 
     private static void backendStubs(ParseResult options) {
         try {
-            for (String option : new String[] {"--source-yaml", "--ops-yaml"}) {
-                Path file = options.matchedOptionValue(option, null);
-                if (file != null) {
-                    YamlInput.read(file);
-                }
+            Path source = options.matchedOptionValue("--source-yaml", null);
+            if (source != null) {
+                YamlInput.read(source);
+            }
+            Path ops = options.matchedOptionValue("--ops-yaml", null);
+            if (ops != null && YamlFile.parse(ops.toString(), YamlInput.read(ops)).entries().isEmpty()) {
+                // else every operator of the backend would be reported unknown, one error per line
+                throw new BadInputException(ops + ":1: no operators: the file has no entries (expected a list of"
+                        + " '- func: ...' entries)");
+            }
+            Path implPath = options.matchedOptionValue("--impl-path", null);
+            if (implPath != null && !java.nio.file.Files.isDirectory(implPath)) {
+                throw new BadInputException("--impl-path " + implPath + ": no such directory (expected the source root"
+                        + " of the backend's kernel class)");
             }
             Path outputDir = options.matchedOptionValue("--output-dir", null);
             if (outputDir != null && !options.hasMatchedOption("--dry-run")) {
                 InputFiles.requireCreatableDirectory("--output-dir", outputDir);
             }
-        } catch (BadInputException e) {
+        } catch (BadInputException | YamlException e) {
             throw new CommandException(e.getMessage(), 1);
         }
     }

@@ -36,6 +36,7 @@ public final class JitDispatchCli {
     static CommandLine commandLine() {
         return new CommandLine(new JitDispatchCli())
                 .setExecutionStrategy(new GuardedExecution())
+                .setParameterExceptionHandler(new UsageErrorHandler())
                 .setExecutionExceptionHandler(new ExecutionErrorHandler());
     }
 }
