@@ -1,6 +1,5 @@
 package org.jitdispatch.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.jitdispatch.jit.check.SchemaFileCheck;
@@ -24,7 +23,7 @@ import picocli.CommandLine.Parameters;
                 "With --schemas-only, only parses every 'func:' schema and checks that it prints back to the same"
                         + " text; prints 'N schemas parsed, N round-trip' and one 'FILE:LINE: message' per failure."},
         exitCodeListHeading = "Exit codes:%n",
-        exitCodeList = {"0:the file is valid", "1:the file has errors (each printed as FILE:LINE: message)",
+        exitCodeList = {"0:the file is valid", "1:the file has errors (each printed as FILE:LINE: message) or no operators",
                 "2:bad command line"})
 final class CheckYamlCommand implements Callable<Integer> {
     @Option(names = "--schemas-only", description = "Only parse and round-trip the 'func:' schemas.")
@@ -35,19 +34,26 @@ final class CheckYamlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!Files.isRegularFile(file)) {
-            System.err.println(file + ": no such file");
+        String text;
+        try {
+            text = YamlInput.read(file);
+        } catch (BadInputException e) {
+            System.err.println(e.getMessage());
             return 1;
         }
-        return schemasOnly ? checkSchemas() : checkAll();
+        return schemasOnly ? checkSchemas(text) : checkAll(text);
     }
 
-    private int checkSchemas() {
+    private int checkSchemas(String text) {
         YamlFile yaml;
         try {
-            yaml = YamlFile.read(file);
+            yaml = YamlFile.parse(file.toString(), text);
         } catch (YamlException e) {
             System.err.println(e.getMessage());
+            return 1;
+        }
+        if (yaml.entries().isEmpty()) {
+            System.err.println(noEntries());
             return 1;
         }
         SchemaFileCheck.Result result = SchemaFileCheck.check(yaml);
@@ -56,17 +62,26 @@ final class CheckYamlCommand implements Callable<Integer> {
         return result.ok() ? 0 : 1;
     }
 
-    private int checkAll() {
+    private int checkAll(String text) {
         OpsYaml ops;
         try {
-            ops = OpsYaml.read(file);
+            ops = OpsYaml.parse(file.toString(), text);
         } catch (OpsYamlException e) {
             e.errors().stream().map(OpsYamlError::toString).forEach(System.err::println);
+            return 1;
+        }
+        if (ops.functions().isEmpty()) {
+            // an empty file is far more likely a wrong path or a truncated write than an intended library
+            System.err.println(noEntries());
             return 1;
         }
         System.out.println(ops.functions().size() + " operators OK (" + ops.structuredGroups().size()
                 + " structured groups)");
         ops.ignoredKeys().stream().map(IgnoredKey::toString).forEach(System.out::println);
         return 0;
+    }
+
+    private String noEntries() {
+        return file + ":1: no operators: the file has no entries (expected a list of '- func: ...' entries)";
     }
 }

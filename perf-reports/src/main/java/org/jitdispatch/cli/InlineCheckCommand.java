@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import org.jitdispatch.perf.inlining.BenchmarkProcess;
 import org.jitdispatch.perf.inlining.ClaimedChains;
 import org.jitdispatch.perf.inlining.InliningRun;
@@ -18,7 +19,10 @@ import org.jitdispatch.perf.report.SamplingEventProbe;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code inline-check}: runs every benchmark that claims an inlining chain with the JIT's inlining
@@ -63,8 +67,17 @@ final class InlineCheckCommand implements Callable<Integer> {
     @Mixin
     JvmOptions jvmOptions = new JvmOptions();
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+        Pattern selected = selectedBenchmarks();
+        try {
+            InputFiles.requireCreatableDirectory("--out", out);
+        } catch (BadInputException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         if (!Files.isRegularFile(benchJar)) {
             System.err.println(benchJar + " not found: build it with mvn -q -pl bench -am package -DskipTests");
             return ExitCode.USAGE;
@@ -75,21 +88,31 @@ final class InlineCheckCommand implements Callable<Integer> {
         }
         System.out.println(JvmOptions.describe(jvm));
         try {
-            return check(jvm);
+            return check(jvm, selected);
         } catch (IOException e) {
             System.out.println("inline-check FAILED: " + e.getMessage());
             return 1;
         }
     }
 
-    private int check(BenchmarkJvm jvm) throws IOException, InterruptedException {
+    /** The --benchmarks regex, compiled before anything runs; null for all. */
+    private Pattern selectedBenchmarks() {
+        try {
+            return filter == null ? null : Pattern.compile(filter);
+        } catch (PatternSyntaxException e) {
+            throw new ParameterException(spec.commandLine(), "--benchmarks " + filter + ": not a regular expression ("
+                    + e.getDescription() + " at index " + e.getIndex() + ")");
+        }
+    }
+
+    private int check(BenchmarkJvm jvm, Pattern selected) throws IOException, InterruptedException {
         Map<String, List<String>> claims = ClaimedChains.load();
         BenchmarkProcess runner = withProfiler(new BenchmarkProcess(benchJar, out, quick, jvm), jvm);
         int failures = 0;
         String controlBenchmark = null;
         for (Map.Entry<String, List<String>> claim : claims.entrySet()) {
             String benchmark = claim.getKey();
-            if (filter != null && !Pattern.compile(filter).matcher(benchmark).find()) {
+            if (selected != null && !selected.matcher(benchmark).find()) {
                 continue;
             }
             InliningRun.Witnesses w = InliningRun.witnesses(runner, benchmark, claim.getValue(),

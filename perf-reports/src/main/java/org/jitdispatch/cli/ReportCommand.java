@@ -80,6 +80,14 @@ final class ReportCommand implements Callable<Integer> {
             return ExitCode.USAGE;
         }
         if (rerender == null) {
+            if (out != null) {
+                try {
+                    InputFiles.requireCreatableDirectory("--out", out);
+                } catch (BadInputException e) {
+                    System.err.println("report: " + e.getMessage());
+                    return ExitCode.USAGE;
+                }
+            }
             jvm = jvmOptions.chooseOrComplain("report");
             if (jvm == null) {
                 return ExitCode.USAGE;

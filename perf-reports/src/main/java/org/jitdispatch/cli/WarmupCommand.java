@@ -53,6 +53,11 @@ final class WarmupCommand implements Callable<Integer> {
         Path file = out != null ? out : Path.of("perf-out", "warmup-"
                 + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now()) + ".json");
         try {
+            InputFiles.requireWritableFile("--out", file);
+        } catch (BadInputException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        try {
             String java = jvm == null ? WarmupRun.currentJava() : WarmupRun.javaAt(jvm);
             System.out.println("warm-up: a fresh JVM for " + WarmupResult.seconds(seconds) + ":");
             WarmupResult r = new WarmupRun(benchJar, java).run(seconds, file, System.out);

@@ -2,7 +2,6 @@ package org.jitdispatch.perf.compare;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -16,15 +15,38 @@ public final class Comparison {
             return after.score() / before.score();
         }
 
-        /** "faster", "slower" (for time per op; reversed for throughput), or "within noise". */
+        /**
+         * How much slower AFTER is, as a fraction (0.1 is 10% slower; negative is faster): the time per
+         * operation grew by it, or, for throughput, the operations per time shrank by the same factor.
+         */
+        public double slowdown() {
+            return before.lowerIsBetter() ? ratio() - 1 : 1 / ratio() - 1;
+        }
+
+        /** Whether both runs have an error estimate; without one a change is taken at face value. */
+        public boolean noiseKnown() {
+            return before.hasConfidenceInterval() && after.hasConfidenceInterval();
+        }
+
+        /** Whether the two confidence intervals are apart (always, when either run has none). */
+        public boolean beyondNoise() {
+            return !noiseKnown() || after.high() < before.low() || after.low() > before.high();
+        }
+
+        /**
+         * "faster", "slower" or "within noise"; with "(no error estimate)" after the first two when a run
+         * has no confidence interval.
+         */
         public String verdict() {
-            boolean apart = after.high() < before.low() || after.low() > before.high();
-            if (!apart) {
+            if (!beyondNoise() || slowdown() == 0) {
                 return "within noise";
             }
-            boolean lowerIsBetter = !after.unit().contains("/s");
-            boolean lower = after.score() < before.score();
-            return lower == lowerIsBetter ? "faster" : "slower";
+            return (slowdown() > 0 ? "slower" : "faster") + (noiseKnown() ? "" : " (no error estimate)");
+        }
+
+        /** Allocation per operation after minus before, in bytes; NaN unless both runs measured it. */
+        public double allocGrowth() {
+            return after.allocNorm() - before.allocNorm();
         }
     }
 
@@ -32,11 +54,18 @@ public final class Comparison {
     private final List<String> onlyBefore = new ArrayList<>();
     private final List<String> onlyAfter = new ArrayList<>();
 
+    /**
+     * @throws IllegalArgumentException when a benchmark's score has different units in the two runs (JMH's
+     *     -tu or -bm differ), so that no ratio means anything
+     */
     public Comparison(Map<String, JmhResult> before, Map<String, JmhResult> after) {
         before.forEach((k, b) -> {
             JmhResult a = after.get(k);
             if (a == null) {
                 onlyBefore.add(k);
+            } else if (!a.unit().equals(b.unit())) {
+                throw new IllegalArgumentException("benchmark '" + k + "' is in " + b.unit() + " before and in "
+                        + a.unit() + " after; run both with the same JMH -bm and -tu");
             } else {
                 rows.add(new Row(k, b, a));
             }
@@ -48,29 +77,13 @@ public final class Comparison {
         return rows;
     }
 
-    /** A plain-text table: benchmark, before and after (score ± half CI), ratio, B/op, verdict. */
-    public String table() {
-        int width = Math.max(9, rows.stream().mapToInt(r -> r.key().length()).max().orElse(9));
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%-" + width + "s  %22s  %22s  %7s  %17s  %s%n", "benchmark", "before",
-                "after", "ratio", "B/op before→after", "verdict"));
-        for (Row r : rows) {
-            sb.append(String.format(Locale.ROOT, "%-" + width + "s  %22s  %22s  %6.3fx  %17s  %s%n", r.key(),
-                    score(r.before()), score(r.after()), r.ratio(), alloc(r), r.verdict()));
-        }
-        onlyBefore.forEach(k -> sb.append("only in BEFORE: ").append(k).append('\n'));
-        onlyAfter.forEach(k -> sb.append("only in AFTER:  ").append(k).append('\n'));
-        return sb.toString();
+    /** Benchmarks measured in the BEFORE run only. */
+    public List<String> onlyBefore() {
+        return onlyBefore;
     }
 
-    private static String score(JmhResult r) {
-        return String.format(Locale.ROOT, "%.3f ± %.3f %s", r.score(), (r.high() - r.low()) / 2, r.unit());
-    }
-
-    private static String alloc(Row r) {
-        if (Double.isNaN(r.before().allocNorm()) || Double.isNaN(r.after().allocNorm())) {
-            return "-";
-        }
-        return String.format(Locale.ROOT, "%.0f→%.0f", r.before().allocNorm(), r.after().allocNorm());
+    /** Benchmarks measured in the AFTER run only. */
+    public List<String> onlyAfter() {
+        return onlyAfter;
     }
 }

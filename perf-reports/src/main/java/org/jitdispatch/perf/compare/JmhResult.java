@@ -1,11 +1,8 @@
 package org.jitdispatch.perf.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -29,29 +26,26 @@ public record JmhResult(String key, double score, double low, double high, Strin
         return (high - low) / 2;
     }
 
-    /** Results by key, from a JMH JSON file or a directory holding one named results.json. */
+    /**
+     * Whether a lower score is better: time per operation (avgt, sample and ss modes, {@code ns/op} and the
+     * like) rather than operations per time (thrpt, {@code ops/s}, {@code ops/us}).
+     */
+    public boolean lowerIsBetter() {
+        return unit.endsWith("/op");
+    }
+
+    /** Whether JMH gave a confidence interval (it gives none for a single measurement iteration). */
+    public boolean hasConfidenceInterval() {
+        return Double.isFinite(low) && Double.isFinite(high);
+    }
+
+    /**
+     * Results by key, from a JMH JSON file or a directory holding one named results.json.
+     *
+     * @throws IOException naming the file (and the benchmark entry) when it is not a JMH result
+     */
     public static Map<String, JmhResult> read(Path path) throws IOException {
-        Path file = Files.isDirectory(path) ? path.resolve("results.json") : path;
-        if (!Files.isRegularFile(file)) {
-            throw new IOException(file + ": no JMH JSON result file (run JMH with -rf json -rff FILE)");
-        }
-        JsonNode root = new ObjectMapper().readTree(file.toFile());
-        if (!root.isArray()) {
-            throw new IOException(file + ": not a JMH JSON result (expected an array of benchmarks)");
-        }
-        Map<String, JmhResult> out = new LinkedHashMap<>();
-        for (JsonNode b : root) {
-            JsonNode primary = b.get("primaryMetric");
-            JsonNode ci = primary.get("scoreConfidence");
-            JsonNode allocMetric = b.path("secondaryMetrics").path("gc.alloc.rate.norm");
-            JsonNode alloc = allocMetric.path("score");
-            JsonNode allocError = allocMetric.path("scoreError");
-            String key = key(b);
-            out.put(key, new JmhResult(key, primary.get("score").asDouble(), ci.get(0).asDouble(), ci.get(1).asDouble(),
-                    primary.get("scoreUnit").asText(), alloc.isMissingNode() ? Double.NaN : alloc.asDouble(),
-                    allocError.isMissingNode() ? Double.NaN : allocError.asDouble()));
-        }
-        return out;
+        return JmhJson.read(path);
     }
 
     /** The key of one benchmark entry of JMH's JSON: class.method followed by its parameters, sorted. */

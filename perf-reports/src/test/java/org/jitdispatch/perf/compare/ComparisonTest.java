@@ -1,67 +1,74 @@
 package org.jitdispatch.perf.compare;
 
+import static org.jitdispatch.perf.compare.JmhFixtures.avgt;
+import static org.jitdispatch.perf.compare.JmhFixtures.thrpt;
+import static org.jitdispatch.perf.compare.JmhFixtures.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** The noise-aware verdicts per benchmark, for time per op (lower is better) and throughput (higher is better). */
 class ComparisonTest {
-    /** A JMH JSON entry in the shape JMH writes it (only the fields read). */
-    private static String entry(String method, String size, double score, double lo, double hi, double alloc) {
-        return "{\"benchmark\":\"org.jitdispatch.bench.AddCallPathBenchmark." + method + "\",\"mode\":\"avgt\","
-                + "\"params\":{\"size\":\"" + size + "\"},"
-                + "\"primaryMetric\":{\"score\":" + score + ",\"scoreError\":" + (hi - lo) / 2 + ",\"scoreConfidence\":["
-                + lo + "," + hi + "],\"scoreUnit\":\"ns/op\"},"
-                + "\"secondaryMetrics\":{\"gc.alloc.rate.norm\":{\"score\":" + alloc + "}}}";
-    }
+    @TempDir
+    Path dir;
 
-    private static Path write(Path dir, String name, String... entries) throws IOException {
-        return Files.writeString(dir.resolve(name), "[" + String.join(",", entries) + "]");
+    private Map<String, String> verdicts(Path before, Path after) throws IOException {
+        Map<String, String> verdicts = new LinkedHashMap<>();
+        new Comparison(JmhResult.read(before), JmhResult.read(after)).rows()
+                .forEach(r -> verdicts.put(r.key(), r.verdict()));
+        return verdicts;
     }
 
     @Test
-    void changesBeyondTheConfidenceIntervalsAreCalledOthersAreNoise(@TempDir Path dir) throws IOException {
-        Path before = write(dir, "before.json",
-                entry("direct", "1", 100, 95, 105, 1328),
-                entry("spunCallSite", "1", 100, 90, 110, 1328),
-                entry("boxed", "1", 200, 190, 210, 1760));
-        Path after = write(dir, "after.json",
-                entry("direct", "1", 80, 78, 82, 1328),
-                entry("spunCallSite", "1", 105, 95, 115, 1328),
-                entry("boxed", "1", 260, 250, 270, 1800));
+    void averageTimeChangesBeyondTheConfidenceIntervalsAreCalledOthersAreNoise() throws IOException {
+        Path before = write(dir, "before.json", avgt("direct", 100, 5, 1328), avgt("spunCallSite", 100, 10, 1328),
+                avgt("boxed", 200, 10, 1760));
+        Path after = write(dir, "after.json", avgt("direct", 80, 2, 1328), avgt("spunCallSite", 105, 10, 1328),
+                avgt("boxed", 260, 10, 1800));
+        assertEquals(Map.of(JmhFixtures.key("direct"), "faster", JmhFixtures.key("spunCallSite"), "within noise",
+                JmhFixtures.key("boxed"), "slower"), verdicts(before, after));
+    }
+
+    @Test
+    void forThroughputHigherIsBetter() throws IOException {
+        Path before = write(dir, "before.json", thrpt("direct", 50, 1, 0), thrpt("boxed", 50, 1, 0));
+        Path after = write(dir, "after.json", thrpt("direct", 40, 1, 0), thrpt("boxed", 60, 1, 0));
+        assertEquals(Map.of(JmhFixtures.key("direct"), "slower", JmhFixtures.key("boxed"), "faster"),
+                verdicts(before, after));
+        Comparison.Row slower = new Comparison(JmhResult.read(before), JmhResult.read(after)).rows().get(0);
+        assertEquals(0.25, slower.slowdown(), 1e-12, "50 -> 40 ops/us takes 25% longer per op");
+    }
+
+    @Test
+    void withoutAnErrorEstimateAChangeIsTakenAtFaceValue() throws IOException {
+        Path before = write(dir, "before.json", avgt("direct", 100, Double.NaN, 0));
+        Path after = write(dir, "after.json", avgt("direct", 110, Double.NaN, 0));
+        assertEquals(Map.of(JmhFixtures.key("direct"), "slower (no error estimate)"), verdicts(before, after));
+    }
+
+    @Test
+    void benchmarksInOnlyOneRunAreListedApart() throws IOException {
+        Path before = write(dir, "b.json", avgt("direct", 1, 0.1, 0), avgt("boxed", 1, 0.1, 0));
+        Path after = write(dir, "a.json", avgt("direct", 1, 0.1, 0), avgt("spunCallSite", 1, 0.1, 0));
         Comparison c = new Comparison(JmhResult.read(before), JmhResult.read(after));
-        Map<String, String> verdicts = new java.util.LinkedHashMap<>();
-        c.rows().forEach(r -> verdicts.put(r.key(), r.verdict()));
-        assertEquals(Map.of("AddCallPathBenchmark.direct size=1", "faster",
-                "AddCallPathBenchmark.spunCallSite size=1", "within noise",
-                "AddCallPathBenchmark.boxed size=1", "slower"), verdicts);
-        assertEquals(0.8, c.rows().get(0).ratio(), 1e-12);
-        String table = c.table();
-        assertTrue(table.contains("1760→1800"), table);
-        assertTrue(table.contains("100.000 ± 5.000 ns/op"), table);
+        assertEquals(1, c.rows().size());
+        assertEquals(java.util.List.of(JmhFixtures.key("boxed")), c.onlyBefore());
+        assertEquals(java.util.List.of(JmhFixtures.key("spunCallSite")), c.onlyAfter());
     }
 
     @Test
-    void benchmarksInOnlyOneRunAreListed(@TempDir Path dir) throws IOException {
-        Path before = write(dir, "b.json", entry("direct", "1", 1, 1, 1, 0));
-        Path after = write(dir, "a.json", entry("direct", "64", 1, 1, 1, 0));
-        String table = new Comparison(JmhResult.read(before), JmhResult.read(after)).table();
-        assertTrue(table.contains("only in BEFORE: AddCallPathBenchmark.direct size=1"), table);
-        assertTrue(table.contains("only in AFTER:  AddCallPathBenchmark.direct size=64"), table);
-    }
-
-    @Test
-    void somethingElseThanJmhJsonIsAClearError(@TempDir Path dir) throws IOException {
-        Path notJmh = Files.writeString(dir.resolve("x.json"), "{\"a\": 1}");
-        IOException e = assertThrows(IOException.class, () -> JmhResult.read(notJmh));
-        assertTrue(e.getMessage().endsWith("not a JMH JSON result (expected an array of benchmarks)"));
-        IOException missing = assertThrows(IOException.class, () -> JmhResult.read(dir.resolve("none")));
-        assertTrue(missing.getMessage().contains("no JMH JSON result file"));
+    void runsInDifferentUnitsCannotBeCompared() throws IOException {
+        Path before = write(dir, "b.json", avgt("direct", 1, 0.1, 0));
+        Path after = write(dir, "a.json", thrpt("direct", 1, 0.1, 0));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new Comparison(JmhResult.read(before), JmhResult.read(after)));
+        assertTrue(e.getMessage().contains("is in ns/op before and in ops/us after"), e.getMessage());
     }
 }
