@@ -138,7 +138,18 @@ final class Gemm {
      */
     static void stridedFloats(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,
             float[] c, int cOff, int cs0, int cs1, int m, int k, int n) {
+        if (k == 0) {
+            for (int i = 0; i < m; i++) {
+                for (int j = 0; j < n; j++) {
+                    c[cOff + i * cs0 + j * cs1] = 0f;
+                }
+            }
+            return;
+        }
         long work = (long) m * k * n;
+        if (work == 0) {
+            return;
+        }
         if (work <= GRAIN_MULTIPLY_ADDS || Parallel.getNumThreads() == 1 || Parallel.inParallelRegion()) {
             floatsShare(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n);
         } else if (m >= n) {
@@ -169,7 +180,18 @@ final class Gemm {
     /** As {@link #stridedFloats}, over doubles. */
     static void stridedDoubles(double[] a, int aOff, int as0, int as1, double[] b, int bOff, int bs0, int bs1,
             double[] c, int cOff, int cs0, int cs1, int m, int k, int n) {
+        if (k == 0) {
+            for (int i = 0; i < m; i++) {
+                for (int j = 0; j < n; j++) {
+                    c[cOff + i * cs0 + j * cs1] = 0.0;
+                }
+            }
+            return;
+        }
         long work = (long) m * k * n;
+        if (work == 0) {
+            return;
+        }
         if (work <= GRAIN_MULTIPLY_ADDS || Parallel.getNumThreads() == 1 || Parallel.inParallelRegion()) {
             doublesShare(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n);
         } else if (m >= n) {
