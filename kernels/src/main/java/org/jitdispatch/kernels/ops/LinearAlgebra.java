@@ -5,6 +5,7 @@ import java.util.function.Consumer;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.Broadcast;
+import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.structured.StructuredMeta;
 import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.Device;
@@ -80,8 +81,18 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
     @Override
     public void bmm_out_cpu(StructuredMeta op, Tensor self, Tensor mat2, Tensor out) {
         long bs = self.size(0);
-        for (long b = 0; b < bs; b++) {
-            Gemm.multiply(select0(self, b), select0(mat2, b), select0(out, b));
+        long perBatch = Math.max(1, self.size(1) * self.size(2) * mat2.size(2));
+        if (bs >= Parallel.getNumThreads() && !out.isMeta()) {
+            // enough batches for every thread: each product on one thread, the batch split between threads
+            Parallel.parallelFor(0, bs, (Gemm.GRAIN_MULTIPLY_ADDS + perBatch - 1) / perBatch, (from, to) -> {
+                for (long b = from; b < to; b++) {
+                    Gemm.multiply(select0(self, b), select0(mat2, b), select0(out, b));
+                }
+            });
+        } else {
+            for (long b = 0; b < bs; b++) {
+                Gemm.multiply(select0(self, b), select0(mat2, b), select0(out, b));
+            }
         }
     }
 
