@@ -918,9 +918,67 @@ def activation(c):
     c(out, rand((2, 3), B), rand((2, 3), B), 0, grad_input=torch.zeros(2, 3, dtype=B))
 
 
+def nn(c):
+    """softmax and log_softmax, their backward operators, and the composite softmax.int/log_softmax.int."""
+    for op in ("_softmax", "_log_softmax"):
+        for d in (F32, F64):
+            c(op, rand((2, 3), d), 1, False)
+            c(op, rand((2, 3), d), 0, False)
+            c(op, rand((2, 3, 4), d), 1, False)
+        c(op, rand((2, 3)), -1, False)
+        c(op, rand((4, 5), F64, -30, 30), 1, False)
+        c(op, rand(()), 0, False)
+        c(op, rand(()), -1, False)
+        c(op, rand((0, 3)), 0, False)
+        c(op, rand((5,)), 0, False)
+        for kind in LAYOUTS:
+            c(op, layout(kind), 1, False)
+            c(op, layout(kind), 0, False)
+        c(op, vals([1.0, 1000.0, -1000.0, 2.0]), 0, False, note="large values")
+        c(op, vals([1.0, INF, 2.0]), 0, False, note="inf")
+        c(op, vals([-INF, -INF]), 0, False, note="all -inf")
+        c(op, vals([1.0, NAN, 2.0]), 0, False, note="nan")
+        c(op, rand((2, 3), I64), 1, False)
+        c(op, rand((2, 3), I32), 0, False)
+        c(op, rand((2, 3), B), 1, False)
+        c(op, rand((2, 3)), 2, False)
+        c(op, rand(()), 1, False)
+        c(op, rand((2, 3)), 1, True)
+        out = op + ".out"
+        c(out, rand((2, 3)), 1, False, out=torch.zeros(2, 3))
+        c(out, rand((2, 3)), 0, False, out=torch.zeros(0))
+        # (PyTorch 1.13 writes a contiguous result into a transposed out=, so no case has one)
+        c(out, rand((2, 3)), 1, False, out=torch.zeros(2, 3, dtype=F64))
+        c(out, rand((2, 3)), 1, False, out=torch.zeros(2, 3, dtype=I64))
+    for op in ("softmax.int", "log_softmax.int"):
+        c(op, rand((2, 3)), 1)
+        c(op, rand((2, 3)), 0, F64)
+        c(op, rand((2, 3), I64), 1, F32)
+        c(op, rand((2, 3), I64), 1)
+        c(op, rand((2, 3), F64), -1, F32)
+    for op in ("_softmax_backward_data", "_log_softmax_backward_data"):
+        for d in (F32, F64):
+            c(op, rand((2, 3), d), pos((2, 3), d), 1, d)
+            c(op, rand((2, 3), d), pos((2, 3), d), 0, d)
+        c(op, rand((2, 3, 4)), pos((2, 3, 4)), 1, F32)
+        c(op, rand(()), pos(()), 0, F32)
+        c(op, rand((0, 3)), pos((0, 3)), 1, F32)
+        c(op, layout("transposed"), pos((2, 3)), 1, F32)
+        # (PyTorch 1.13 reads a non-contiguous output as if it were contiguous, so no case has one)
+        c(op, rand((2, 3), I64), rand((2, 3), I64), 1, I64)
+        c(op, rand((2, 3), I64), rand((2, 3), I64), 0, I64)
+        c(op, rand((2, 3), F64), pos((2, 3)), 1, F32)
+        c(op, rand((2, 3)), pos((2, 3)), 2, F32)
+        out = op + ".out"
+        kw = "grad_input" if op == "_softmax_backward_data" else "out"
+        c(out, rand((2, 3)), pos((2, 3)), 1, F32, **{kw: torch.zeros(0)})
+        c(out, rand((2, 3)), pos((2, 3)), 1, F32, **{kw: torch.zeros(2, 3, dtype=F64)})
+    c("_softmax_backward_data", rand((3,)), pos((4,)), 0, F32)
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
-            "activation": activation}
+            "activation": activation, "nn": nn}
 
 
 def torch_version():

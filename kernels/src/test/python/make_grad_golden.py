@@ -128,6 +128,11 @@ def main():
              fn=lambda a, lo, hi: torch.clamp(a, lo, hi)),
         case("clamp tensor bounds broadcast", "clamp_tt", [rand(2, 3), rand(3, lo=-1, hi=0), rand(1, lo=0, hi=0.5)],
              fn=lambda a, lo, hi: torch.clamp(a, lo, hi)),
+        case("softmax", "softmax", [rand(2, 3)], [1], fn=lambda a: torch.softmax(a, 1)),
+        case("softmax over dim 0", "softmax", [rand(3, 2, 2)], [0], fn=lambda a: torch.softmax(a, 0)),
+        case("log_softmax", "log_softmax", [rand(2, 3)], [1], fn=lambda a: torch.log_softmax(a, 1)),
+        case("log_softmax over dim 1 of 3", "log_softmax", [rand(2, 3, 2)], [1], fn=lambda a: torch.log_softmax(a, 1)),
+        case("softmax float32", "softmax", [rand(2, 3)], [1], dtypes=[F32], fn=lambda a: torch.softmax(a, 1)),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -250,6 +250,29 @@ public final class Formulas {
         return Torch.where(lowered, grad, Torch.zeros_like(grad));
     }
 
+    /**
+     * The gradient of softmax's backward with respect to the output it was given (PyTorch's
+     * softmax_double_backward): {@code grad_output * grad - sum(output * grad_output) * grad
+     * - grad_output * sum(output * grad)}, the sums over {@code dim} kept.
+     */
+    public static Tensor softmaxDoubleBackward(Tensor grad, Tensor gradOutput, long dim, Tensor output) {
+        long[] dims = {dim};
+        return gradOutput.mul(grad)
+                .sub(Torch.sum(output.mul(gradOutput), dims, true, null).mul(grad))
+                .sub(gradOutput.mul(Torch.sum(output.mul(grad), dims, true, null)));
+    }
+
+    /** log_softmax's backward, differentiated by its grad_output: {@code grad - sum(grad * exp(output))}. */
+    public static Tensor logSoftmaxBackwardOfGrad(Tensor grad, Tensor output, long dim) {
+        Tensor g = grad.to(output.dtype());
+        return g.sub(Torch.sum(g.mul(output.exp()), new long[] {dim}, true, null));
+    }
+
+    /** log_softmax's backward, differentiated by its output: {@code -sum(grad_output) * exp(output) * grad}. */
+    public static Tensor logSoftmaxBackwardOfOutput(Tensor grad, Tensor gradOutput, Tensor output, long dim) {
+        return Torch.sum(gradOutput, new long[] {dim}, true, null).neg().mul(output.exp()).mul(grad.to(output.dtype()));
+    }
+
     /** The gradient of _to_copy: grad converted back to self's dtype and device. */
     public static Tensor toCopyBackward(Tensor grad, Tensor self) {
         return grad.to(self.device(), self.dtype(), false, false, null);

@@ -70,6 +70,8 @@ class GoldenGradientsTest {
             Map.entry("stack", (x, a) -> Torch.stack(new Tensor[] {x[0], x[1]}, a.get(0).asLong())),
             Map.entry("sum_dtype", (x, a) -> x[0].sum(ScalarType.valueOf(capitalized(a.get(0).asText())))),
             Map.entry("mean_dtype", (x, a) -> x[0].mean(ScalarType.valueOf(capitalized(a.get(0).asText())))),
+            Map.entry("softmax", (x, a) -> x[0].softmax(a.get(0).asLong())),
+            Map.entry("log_softmax", (x, a) -> x[0].log_softmax(a.get(0).asLong())),
             Map.entry("clamp_tt", (x, a) -> Torch.clamp(x[0], x[1], x[2])),
             Map.entry("linear_relu", (x, a) -> Torch.relu(x[0].mm(x[1]).add(x[2]))));
 
@@ -83,7 +85,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(58, tests.size(), "gradients.json lost cases");
+        assertEquals(63, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

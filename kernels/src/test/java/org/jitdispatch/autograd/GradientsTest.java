@@ -87,7 +87,14 @@ class GradientsTest {
                 gradcheck("clamp with tensor bounds", x -> Torch.clamp(x[0], x[1], x[2]), input(-1, 1, 6),
                         input(-0.8, -0.2, 6), input(0.2, 0.8, 6)),
                 gradcheck("stack (through cat)", x -> Torch.stack(new Tensor[] {x[0], x[1]}, 0), input(-1, 1, 3),
-                        input(-1, 1, 3)));
+                        input(-1, 1, 3)),
+                gradcheck("softmax", x -> x[0].softmax(1), input(-2, 2, 2, 3)),
+                gradcheck("softmax over an inner dim", x -> x[0].softmax(0), input(-2, 2, 3, 2)),
+                gradcheck("log_softmax", x -> x[0].log_softmax(1), input(-2, 2, 2, 3)),
+                gradcheck("softmax's backward", x -> Torch._softmax_backward_data(x[0], x[1], 1, x[0].dtype()),
+                        input(-1, 1, 2, 3), input(0.1, 0.9, 2, 3)),
+                gradcheck("log_softmax's backward", x -> Torch._log_softmax_backward_data(x[0], x[1], 1, x[0].dtype()),
+                        input(-1, 1, 2, 3), input(-2, -0.1, 2, 3)));
     }
 
     @Test
