@@ -32,28 +32,23 @@ final class CheckYamlCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "The YAML file to check.")
     Path file;
 
+    /** jit's reader reads the file within its limits, and names the file, line and entry of every error. */
     @Override
     public Integer call() {
-        String text;
-        try {
-            text = YamlInput.read(file);
-        } catch (BadInputException e) {
-            System.err.println(e.getMessage());
-            return 1;
-        }
-        return schemasOnly ? checkSchemas(text) : checkAll(text);
+        return schemasOnly ? checkSchemas() : checkAll();
     }
 
-    private int checkSchemas(String text) {
+    private int checkSchemas() {
         YamlFile yaml;
         try {
-            yaml = YamlFile.parse(file.toString(), text);
+            yaml = YamlFile.read(file);
         } catch (YamlException e) {
             System.err.println(e.getMessage());
             return 1;
         }
         if (yaml.entries().isEmpty()) {
-            System.err.println(noEntries());
+            // as OpsYaml reports it without --schemas-only
+            System.err.println(new OpsYamlError(file.toString(), 0, OpsYaml.NO_ENTRIES));
             return 1;
         }
         SchemaFileCheck.Result result = SchemaFileCheck.check(yaml);
@@ -62,26 +57,17 @@ final class CheckYamlCommand implements Callable<Integer> {
         return result.ok() ? 0 : 1;
     }
 
-    private int checkAll(String text) {
+    private int checkAll() {
         OpsYaml ops;
         try {
-            ops = OpsYaml.parse(file.toString(), text);
+            ops = OpsYaml.read(file); // an empty file is an error too
         } catch (OpsYamlException e) {
             e.errors().stream().map(OpsYamlError::toString).forEach(System.err::println);
-            return 1;
-        }
-        if (ops.functions().isEmpty()) {
-            // an empty file is far more likely a wrong path or a truncated write than an intended library
-            System.err.println(noEntries());
             return 1;
         }
         System.out.println(ops.functions().size() + " operators OK (" + ops.structuredGroups().size()
                 + " structured groups)");
         ops.ignoredKeys().stream().map(IgnoredKey::toString).forEach(System.out::println);
         return 0;
-    }
-
-    private String noEntries() {
-        return file + ":1: no operators: the file has no entries (expected a list of '- func: ...' entries)";
     }
 }

@@ -11,8 +11,8 @@ import picocli.CommandLine.RunLast;
 /**
  * Runs the chosen subcommand as picocli's {@link RunLast} does, so that every failure reaches
  * {@link ExecutionErrorHandler}: picocli hands it exceptions only, while a deeply nested input fails with a
- * {@link StackOverflowError}. Before the subcommand runs, the checks of {@link InputPreflight} read its
- * input files within limits.
+ * {@link StackOverflowError}. Before the subcommand runs, {@link InputPreflight} checks the directories
+ * of the subcommands defined in other modules.
  */
 final class GuardedExecution implements IExecutionStrategy {
     private final IExecutionStrategy inner = new RunLast();

@@ -2,16 +2,14 @@ package org.jitdispatch.cli;
 
 import java.nio.file.Path;
 import org.jitdispatch.jit.gen.BackendStubsMain;
-import org.jitdispatch.jit.yaml.YamlException;
-import org.jitdispatch.jit.yaml.YamlFile;
 import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
 /**
  * Input checks for the subcommands that are defined in other modules and read their files themselves:
- * {@code backend-stubs} is jit's build-time generator, run here as a subcommand. Its YAML files are read
- * once within {@link YamlInput}'s limits and its output directory is checked, so that bad input is
- * {@code FILE:LINE: message} and exit status 1, as for its other YAML errors.
+ * {@code backend-stubs} is jit's build-time generator, run here as a subcommand. It reads its YAML files
+ * itself, within jit's limits and with {@code FILE:LINE: message} errors; here only its directories are
+ * checked, so that a wrong one is one line naming the option and exit status 1, as for its YAML errors.
  */
 final class InputPreflight {
     private InputPreflight() {
@@ -25,16 +23,6 @@ final class InputPreflight {
 
     private static void backendStubs(ParseResult options) {
         try {
-            Path source = options.matchedOptionValue("--source-yaml", null);
-            if (source != null) {
-                YamlInput.read(source);
-            }
-            Path ops = options.matchedOptionValue("--ops-yaml", null);
-            if (ops != null && YamlFile.parse(ops.toString(), YamlInput.read(ops)).entries().isEmpty()) {
-                // else every operator of the backend would be reported unknown, one error per line
-                throw new BadInputException(ops + ":1: no operators: the file has no entries (expected a list of"
-                        + " '- func: ...' entries)");
-            }
             Path implPath = options.matchedOptionValue("--impl-path", null);
             if (implPath != null && !java.nio.file.Files.isDirectory(implPath)) {
                 throw new BadInputException("--impl-path " + implPath + ": no such directory (expected the source root"
@@ -44,7 +32,7 @@ final class InputPreflight {
             if (outputDir != null && !options.hasMatchedOption("--dry-run")) {
                 InputFiles.requireCreatableDirectory("--output-dir", outputDir);
             }
-        } catch (BadInputException | YamlException e) {
+        } catch (BadInputException e) {
             throw new CommandException(e.getMessage(), 1);
         }
     }

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.jitdispatch.jit.yaml.YamlFile;
 import org.jitdispatch.perf.compare.JmhFixtures;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -73,7 +74,7 @@ class MalformedInputTest {
             bomb.append("b").append(i).append(": [*a, *a]\n");
         }
         aliasBomb = Files.writeString(tmp.resolve("aliases.yaml"), bomb);
-        hugeYaml = Files.writeString(tmp.resolve("huge.yaml"), "- func: " + "a".repeat(YamlInput.MAX_CODE_POINTS + 10));
+        hugeYaml = Files.writeString(tmp.resolve("huge.yaml"), "- func: " + "a".repeat(YamlFile.MAX_CODE_POINTS + 10));
         badYaml = Files.writeString(tmp.resolve("bad.yaml"), "- func: relu(Tensor self) -> Tensor\n  dispatch: [\n");
         mappingYaml = Files.writeString(tmp.resolve("mapping.yaml"), "func: relu(Tensor self) -> Tensor\n");
         deepJson = Files.writeString(tmp.resolve("deep.json"), "[".repeat(5000));

@@ -3,6 +3,7 @@ package org.jitdispatch.jit.gen;
 import com.github.javaparser.JavaParser;
 import com.github.javaparser.ParseResult;
 import com.github.javaparser.ParserConfiguration;
+import com.github.javaparser.Problem;
 import com.github.javaparser.ast.CompilationUnit;
 import com.github.javaparser.ast.body.MethodDeclaration;
 import com.github.javaparser.ast.body.Parameter;
@@ -41,8 +42,8 @@ final class ImplementationCheck {
         source = source.resolve(kernelClass.simpleName() + ".java");
         List<OpsYamlError> errors = new ArrayList<>();
         if (!Files.isRegularFile(source)) {
-            errors.add(new OpsYamlError(backend.file(), 0, "--impl-path " + implPath + " has no " + source
-                    + ", the source of " + kernelClass + " that implements the listed operators"));
+            errors.add(new OpsYamlError(backend.file(), backend.kernelClassLine(), "--impl-path " + implPath
+                    + " has no " + source + ", the source of " + kernelClass + " that implements the listed operators"));
             return errors;
         }
         // JavaParser's default language level is Java 11, which rejects records, switch expressions, text
@@ -50,14 +51,18 @@ final class ImplementationCheck {
         ParseResult<CompilationUnit> parsed = new JavaParser(new ParserConfiguration()
                 .setLanguageLevel(ParserConfiguration.LanguageLevel.JAVA_21)).parse(source);
         if (!parsed.isSuccessful() || parsed.getResult().isEmpty()) {
-            errors.add(new OpsYamlError(backend.file(), 0, "cannot parse " + source + ": "
-                    + parsed.getProblems().stream().map(Object::toString).collect(Collectors.joining("; "))));
+            // about the Java source, not the YAML: at the line of its first problem
+            int line = parsed.getProblems().stream().flatMap(p -> p.getLocation().stream())
+                    .flatMap(r -> r.getBegin().getRange().stream()).mapToInt(r -> r.begin.line).findFirst().orElse(0);
+            errors.add(new OpsYamlError(source.toString(), line, "cannot parse " + kernelClass.simpleName() + ": "
+                    + parsed.getProblems().stream().map(Problem::getMessage).collect(Collectors.joining("; "))));
             return errors;
         }
         TypeDeclaration<?> type = parsed.getResult().get().getTypes().stream()
                 .filter(t -> t.getNameAsString().equals(kernelClass.simpleName())).findFirst().orElse(null);
         if (type == null) {
-            errors.add(new OpsYamlError(backend.file(), 0, source + " does not declare class " + kernelClass.simpleName()));
+            errors.add(new OpsYamlError(backend.file(), backend.kernelClassLine(), source + " does not declare class "
+                    + kernelClass.simpleName()));
             return errors;
         }
         Set<String> implemented = new HashSet<>();

@@ -49,10 +49,13 @@ public final class BackendYaml {
     private final List<ListedOp> supported;
     private final List<ListedOp> autograd;
     private final boolean useOutAsPrimary;
+    private final int kernelClassLine;
 
     private BackendYaml(String file, DispatchKey backend, String javaPackage, String className,
-                        List<ListedOp> supported, List<ListedOp> autograd, boolean useOutAsPrimary) {
+                        List<ListedOp> supported, List<ListedOp> autograd, boolean useOutAsPrimary,
+                        int kernelClassLine) {
         this.file = file;
+        this.kernelClassLine = kernelClassLine;
         this.backend = backend;
         this.javaPackage = javaPackage;
         this.className = className;
@@ -104,7 +107,9 @@ public final class BackendYaml {
         checkDuplicates(supported, autograd, errors);
         checkVariantsNotSplit(supported, autograd, ops, errors);
         errors.throwIfAny();
-        return new BackendYaml(doc.file(), backend, javaPackage, className, supported, autograd, outPrimary);
+        int kernelClassLine = doc.lineOf(doc.has("class_name") ? "class_name" : "java_package");
+        return new BackendYaml(doc.file(), backend, javaPackage, className, supported, autograd, outPrimary,
+                kernelClassLine);
     }
 
     private static DispatchKey backendKey(YamlEntry doc) {
@@ -232,6 +237,15 @@ public final class BackendYaml {
     /** The backend's kernel class, which implements the generated declarations ({@code class_name:}). */
     public String className() {
         return className;
+    }
+
+    /**
+     * The 1-based line that names the kernel class: its {@code class_name}, or its {@code java_package} when
+     * the class has the default name. Errors about the class (it is missing from {@code --impl-path}, say)
+     * point here.
+     */
+    public int kernelClassLine() {
+        return kernelClassLine;
     }
 
     /** The operators implemented for the backend key, in file order. */

@@ -20,6 +20,10 @@ import org.jitdispatch.runtime.schema.SchemaKind;
  * <p>See the package documentation for the format and the rules.
  */
 public final class OpsYaml {
+    /** The reason a file without entries is rejected. */
+    public static final String NO_ENTRIES = "no operators: the file has no entries (expected a list of"
+            + " '- func: ...' entries)";
+
     private final String file;
     private final List<NativeFunction> functions;
     private final Map<OperatorName, NativeFunction> byName;
@@ -49,11 +53,17 @@ public final class OpsYaml {
     /**
      * Validates a parsed file.
      *
-     * @throws OpsYamlException listing every problem in the file, in line order
+     * @throws OpsYamlException listing every problem in the file, in line order; a file without entries has
+     *     exactly one, naming the file only: an empty operator library is far more likely a wrong path or a
+     *     truncated write than an intended one
      */
     public static OpsYaml load(YamlFile yaml) {
+        if (yaml.entries().isEmpty()) {
+            throw new OpsYamlException(List.of(new OpsYamlError(yaml.name(), 0, NO_ENTRIES)));
+        }
         return OpsYamlLoader.load(yaml);
     }
+
 
     /**
      * Parses and validates YAML text; {@code name} is how messages name the file.
@@ -74,7 +84,9 @@ public final class OpsYaml {
     /**
      * Reads and validates a file; messages name it as {@code path} is written.
      *
-     * @throws OpsYamlException as {@link #parse}, or with the reason the file cannot be read (at line 0)
+     * @throws OpsYamlException as {@link #parse}, or with the reason the file cannot be read (naming the file
+     *     only: it does not exist, it is a directory, permission is denied), or the line where it stopped
+     *     being readable (not UTF-8, too large)
      */
     public static OpsYaml read(Path path) {
         YamlFile yaml;

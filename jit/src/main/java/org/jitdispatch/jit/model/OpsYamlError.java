@@ -7,7 +7,8 @@ import java.util.Objects;
  *
  * @param file the file, named as it was given to the reader
  * @param line the 1-based line of the offending key (the entry's first line for problems of a whole
- *     entry; 0 when the file could not be read at all)
+ *     entry); 0 for a problem with the file as a whole (it cannot be read, it has no entries), which then
+ *     prints without a line
  * @param message what is wrong, ending with the entry it concerns, e.g.
  *     {@code ... (in entry 'func: add.Tensor(Tensor self, Tensor other) -> Tensor')}
  */
@@ -18,9 +19,12 @@ public record OpsYamlError(String file, int line, String message) {
         Objects.requireNonNull(message, "message");
     }
 
-    /** {@code FILE:LINE: message}, the form compilers use, so editors can jump to the line. */
+    /**
+     * {@code FILE:LINE: message}, the form compilers use, so editors can jump to the line; {@code FILE: message}
+     * for a problem with the file as a whole.
+     */
     @Override
     public String toString() {
-        return file + ":" + line + ": " + message;
+        return line > 0 ? file + ":" + line + ": " + message : file + ": " + message;
     }
 }

@@ -2,10 +2,12 @@ package org.jitdispatch.jit.yaml;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.snakeyaml.engine.v2.common.ScalarStyle;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
@@ -31,20 +33,62 @@ public final class YamlEntry {
         this.line = YamlFile.lineOf(node);
         Map<String, Node> v = new LinkedHashMap<>();
         Map<String, Integer> l = new LinkedHashMap<>();
+        int problemLine = 0;
+        String problem = null;
         for (NodeTuple t : node.getValue()) {
+            int keyLine = YamlFile.lineOf(t.getKeyNode());
             if (!(t.getKeyNode() instanceof ScalarNode)) {
-                throw new YamlException(file, YamlFile.lineOf(t.getKeyNode()), "keys of an entry must be plain strings");
+                if (problem == null) {
+                    problemLine = keyLine;
+                    problem = "keys of an entry must be plain strings";
+                }
+                continue;
             }
             String key = ((ScalarNode) t.getKeyNode()).getValue();
             if (v.containsKey(key)) {
-                throw new YamlException(file, YamlFile.lineOf(t.getKeyNode()), "duplicate key '" + key + "' "
-                        + (document ? "(first at line " + l.get(key) + ")" : "in the entry"));
+                if (problem == null) {
+                    problemLine = keyLine;
+                    problem = "duplicate key '" + key + "' (first at line " + l.get(key) + ")";
+                }
+                continue;
             }
             v.put(key, t.getValueNode());
-            l.put(key, YamlFile.lineOf(t.getKeyNode()));
+            l.put(key, keyLine);
         }
         this.values = Collections.unmodifiableMap(v);
         this.keyLines = Collections.unmodifiableMap(l);
+        // thrown once the entry is known, so that the message names it by its (first) func:
+        if (problem != null) {
+            throw errorAt(problemLine, problem);
+        }
+        Set<Node> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        values.forEach((key, value) -> checkDuplicateKeys(key, value, seen));
+    }
+
+    /**
+     * No mapping nested anywhere in the entry has a key twice (snakeyaml's allowDuplicateKeys=false, which
+     * its composer does not check). Aliases may share nodes and even make cycles: each is checked once.
+     */
+    private void checkDuplicateKeys(String key, Node node, Set<Node> seen) {
+        if (!seen.add(node)) {
+            return;
+        }
+        if (node instanceof SequenceNode s) {
+            s.getValue().forEach(item -> checkDuplicateKeys(key, item, seen));
+        } else if (node instanceof MappingNode m) {
+            Map<String, Integer> first = new LinkedHashMap<>();
+            for (NodeTuple t : m.getValue()) {
+                if (t.getKeyNode() instanceof ScalarNode k) {
+                    Integer earlier = first.putIfAbsent(k.getValue(), YamlFile.lineOf(k));
+                    if (earlier != null) {
+                        throw errorAt(YamlFile.lineOf(k), "duplicate key '" + k.getValue() + "' in '" + key
+                                + "' (first at line " + earlier + ")");
+                    }
+                }
+                checkDuplicateKeys(key, t.getKeyNode(), seen);
+                checkDuplicateKeys(key, t.getValueNode(), seen);
+            }
+        }
     }
 
     public String file() {

@@ -281,11 +281,27 @@ class BackendStubsMainTest {
         Run r = generate("--impl-path", implRoot.toString());
 
         assertEquals(1, r.exitCode());
-        assertEquals(sourceYaml + ":0: --impl-path " + implRoot + " has no "
+        // at the line of java_package, which names the class's package (the class has the default name)
+        assertEquals(sourceYaml + ":2: --impl-path " + implRoot + " has no "
                 + implRoot.resolve("org/example/lazy/LazyNativeFunctions.java")
                 + ", the source of org.example.lazy.LazyNativeFunctions that implements the listed operators",
                 r.err().strip());
         assertEquals(List.of(), filesUnder(out));
+    }
+
+    @Test
+    void implPathErrorsAboutTheKernelClassPointAtItsClassName() throws IOException {
+        Files.writeString(sourceYaml, "backend: Lazy\njava_package: org.example.lazy\nclass_name: LazyOps\n"
+                + "supported: [abs]\n", StandardCharsets.UTF_8);
+        Path implRoot = writeKernelClass("    public Tensor abs(Tensor self) { return self; }\n");
+        Files.move(implRoot.resolve("org/example/lazy/LazyNativeFunctions.java"),
+                implRoot.resolve("org/example/lazy/LazyOps.java"));
+
+        Run r = generate("--impl-path", implRoot.toString());
+
+        assertEquals(1, r.exitCode());
+        assertEquals(sourceYaml + ":3: " + implRoot.resolve("org/example/lazy/LazyOps.java")
+                + " does not declare class LazyOps", r.err().strip());
     }
 
     @Test
@@ -295,8 +311,10 @@ class BackendStubsMainTest {
         Run r = generate("--impl-path", implRoot.toString());
 
         assertEquals(1, r.exitCode());
-        assertTrue(r.err().startsWith(sourceYaml + ":0: cannot parse "
-                + implRoot.resolve("org/example/lazy/LazyNativeFunctions.java") + ": "), r.err());
+        // at the line of the Java source where parsing failed: the unclosed class ends the file
+        Path source = implRoot.resolve("org/example/lazy/LazyNativeFunctions.java");
+        assertTrue(r.err().matches("(?s)\\Q" + source + "\\E:\\d+: cannot parse LazyNativeFunctions: .*"), r.err());
+        assertFalse(r.err().contains(":0:"), r.err());
     }
 
     @Test
@@ -322,7 +340,7 @@ class BackendStubsMainTest {
         Run r = run("--source-yaml", missing.toString(), "--output-dir", out.toString(), "--ops-yaml", opsYaml.toString());
 
         assertEquals(1, r.exitCode());
-        assertTrue(r.err().startsWith(missing + ":0: cannot read the file: "), r.err());
+        assertEquals(missing + ": no such file", r.err().strip());
     }
 
     @Test
@@ -330,7 +348,7 @@ class BackendStubsMainTest {
         Run r = run("--source-yaml", sourceYaml.toString(), "--output-dir", out.toString());
 
         assertEquals(1, r.exitCode());
-        assertEquals("ops.yaml:0: jitdispatch-kernels is not on the class path, so its ops.yaml cannot be found; pass"
+        assertEquals("ops.yaml: jitdispatch-kernels is not on the class path, so its ops.yaml cannot be found; pass"
                 + " --ops-yaml FILE", r.err().strip());
     }
 

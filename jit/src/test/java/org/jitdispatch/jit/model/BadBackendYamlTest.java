@@ -43,7 +43,9 @@ class BadBackendYamlTest {
         OpsYamlException e = assertThrows(OpsYamlException.class, () -> BackendYaml.parse(name + ".yaml", text, ops));
 
         CORPUS.assertFailsExactly(name, e);
-        e.errors().forEach(err -> assertTrue(err.line() >= 1, "every error points at a line: " + err));
+        // a problem with the file as a whole (it is empty) names no line; every other one names a real line
+        e.errors().forEach(err -> assertTrue(err.line() >= 1 || err.message().endsWith("not empty"),
+                "every error points at a line: " + err));
     }
 
     @Test
@@ -64,7 +66,7 @@ class BadBackendYamlTest {
 
         assertEquals(1, e.errors().size());
         assertEquals(file.toString(), e.errors().get(0).file());
-        assertTrue(e.getMessage().contains("cannot read the file"), e.getMessage());
+        assertEquals(file + ": no such file", e.getMessage());
     }
 
     @Test

@@ -169,9 +169,11 @@ class OpsYamlTest {
     }
 
     @Test
-    void anEmptyFileHasNoOperators() {
-        OpsYaml empty = OpsYaml.parse("empty.yaml", "# nothing yet\n");
-        assertEquals(List.of(), empty.functions());
-        assertEquals(List.of(), empty.structuredGroups());
+    void anEmptyFileIsAnErrorNamingTheFile() {
+        // far more likely a wrong path or a truncated write than an intended library; no line is at fault
+        OpsYamlException e = assertThrows(OpsYamlException.class, () -> OpsYaml.parse("empty.yaml", "# nothing yet\n"));
+        assertEquals(List.of(new OpsYamlError("empty.yaml", 0, OpsYaml.NO_ENTRIES)), e.errors());
+        assertEquals("empty.yaml: no operators: the file has no entries (expected a list of '- func: ...' entries)",
+                e.getMessage());
     }
 }

@@ -45,9 +45,10 @@ class YamlEntryTest {
 
     @Test
     void duplicateKeysInANestedMappingPointAtTheDuplicate() {
-        YamlEntry e = entry("- func: f() -> ()\n  dispatch:\n    CPU: f\n    CPU: g\n");
-        YamlException ex = assertThrows(YamlException.class, () -> e.scalarMapItems("dispatch"));
-        assertEquals("f.yaml:4: duplicate key 'CPU' in 'dispatch' (in entry 'func: f() -> ()')", ex.getMessage());
+        YamlException ex = assertThrows(YamlException.class,
+                () -> entry("- func: f() -> ()\n  dispatch:\n    CPU: f\n    CPU: g\n"));
+        assertEquals("f.yaml:4: duplicate key 'CPU' in 'dispatch' (first at line 3) (in entry 'func: f() -> ()')",
+                ex.getMessage());
     }
 
     @Test
