@@ -64,6 +64,8 @@ SCHEMAS = load_schemas()
 def default_value(arg):
     if arg.default == "contiguous_format":
         return torch.contiguous_format
+    if arg.default == "Mean":
+        return 1  # at::Reduction::Mean
     return ast.literal_eval(arg.default)
 
 # ---------------------------------------------------------------------------------------- inputs
@@ -974,6 +976,98 @@ def nn(c):
         c(out, rand((2, 3)), pos((2, 3)), 1, F32, **{kw: torch.zeros(0)})
         c(out, rand((2, 3)), pos((2, 3)), 1, F32, **{kw: torch.zeros(2, 3, dtype=F64)})
     c("_softmax_backward_data", rand((3,)), pos((4,)), 0, F32)
+    losses(c)
+
+
+def losses(c):
+    """mse_loss, nll_loss (forward, backward, nd), cross_entropy_loss and binary_cross_entropy_with_logits."""
+    def classes(shape, n=4):
+        return rand(shape, I64, 0, n - 1)
+    for d in (F32, F64):
+        for r in (0, 1, 2):
+            c("mse_loss", rand((2, 3), d), rand((2, 3), d), r)
+    c("mse_loss", rand((2, 3)), rand((3,)), 1)
+    c("mse_loss", rand((2, 3)), rand((2, 3), F64), 2)
+    c("mse_loss", rand((0, 3)), rand((0, 3)), 1)
+    c("mse_loss", layout("transposed"), rand((2, 3)), 0)
+    c("mse_loss", rand((2, 3), I64), rand((2, 3), I64), 1)
+    c("mse_loss.out", rand((2, 3)), rand((2, 3)), 1, out=torch.zeros(0))
+    c("mse_loss.out", rand((2, 3)), rand((2, 3)), 0, out=torch.zeros(2, 3, dtype=F64))
+    c("mse_loss.out", rand((2, 3)), rand((2, 3)), 0, out=torch.zeros(2, 3, dtype=I64))
+    for r in (0, 1, 2):
+        c("mse_loss_backward", rand(() if r else (2, 3)), rand((2, 3)), rand((2, 3)), r)
+    c("mse_loss_backward", rand((), F64), rand((2, 3), F64), rand((2, 3), F64), 1)
+    for d in (F32, F64):
+        for r in (0, 1, 2):
+            c("nll_loss_forward", rand((3, 4), d), classes((3,)), None, r, -100)
+            c("nll_loss_forward", rand((3, 4), d), classes((3,)), pos((4,), d), r, -100)
+    c("nll_loss_forward", rand((5, 4)), vals([0, 3, -100, 1, 2], I64), None, 1, -100)
+    c("nll_loss_forward", rand((5, 4)), vals([0, 3, 2, 1, 2], I64), pos((4,)), 1, 2)
+    c("nll_loss_forward", rand((5, 4)), vals([0, 3, 2, 1, 2], I64), None, 0, 2)
+    c("nll_loss_forward", rand((4,)), vals(2, I64), None, 1, -100)
+    c("nll_loss_forward", rand((4,)), vals(2, I64), pos((4,)), 0, -100)
+    c("nll_loss_forward", rand((40, 4)), classes((40,)), None, 2, -100, note="longer than one cascade level")
+    c("nll_loss_forward", rand((0, 4)), classes((0,)), None, 1, -100)
+    c("nll_loss_forward", rand((0, 4)), classes((0,)), None, 2, -100)
+    c("nll_loss_forward", rand((3, 4)), vals([-100, -100, -100], I64), None, 1, -100)
+    c("nll_loss_forward", layout("transposed", (3, 4)), classes((3,)), None, 1, -100)
+    c("nll_loss_forward", rand((3, 4)), classes((3,)).int(), None, 1, -100)
+    c("nll_loss_forward", rand((3, 4)), classes((3,)).float(), None, 1, -100)
+    c("nll_loss_forward", rand((3, 4)), vals([0, 4, 1], I64), None, 1, -100)
+    c("nll_loss_forward", rand((3, 4)), vals([0, -1, 1], I64), None, 1, -100)
+    c("nll_loss_forward", rand((2, 3, 4)), classes((2,)), None, 1, -100)
+    c("nll_loss_forward", rand((3, 4)), classes((3, 1)), None, 1, -100)
+    c("nll_loss_forward", rand((3, 4)), classes((2,)), None, 1, -100)
+    c("nll_loss_forward", rand((3, 4)), classes((3,)), pos((3,)), 1, -100)
+    c("nll_loss_forward", rand((3, 4)), classes((3,)), pos((4,), F64), 1, -100)
+    c("nll_loss_forward", rand((3, 4), I64), classes((3,)), None, 1, -100)
+    c("nll_loss_forward.output", rand((3, 4)), classes((3,)), None, 1, -100, output=torch.zeros(0),
+      total_weight=torch.zeros(0))
+    c("nll_loss_forward.output", rand((3, 4)), classes((3,)), None, 0, -100, output=torch.zeros(3),
+      total_weight=torch.zeros(()))
+    for d in (F32, F64):
+        for r in (0, 1, 2):
+            c("nll_loss_backward", rand((3,) if r == 0 else (), d), rand((3, 4), d), classes((3,)), None, r, -100,
+              vals(3.0, d))
+    c("nll_loss_backward", rand(()), rand((3, 4)), classes((3,)), pos((4,)), 1, -100, vals(2.5))
+    c("nll_loss_backward", rand((3,)), rand((3, 4)), vals([0, 2, 2], I64), pos((4,)), 0, 2, vals(0.0))
+    c("nll_loss_backward", rand(()), rand((4,)), vals(1, I64), None, 1, -100, vals(1.0))
+    c("nll_loss_backward", rand((2,)), rand((3, 4)), classes((3,)), None, 1, -100, vals(3.0))
+    c("nll_loss_backward", rand((2,)), rand((3, 4)), classes((3,)), None, 0, -100, vals(3.0))
+    c("nll_loss_backward", rand(()), rand((3, 4)), classes((3,)), None, 1, -100, torch.ones(2))
+    for r in (0, 1, 2):
+        c("nll_loss", rand((3, 4)), classes((3,)), None, r, -100)
+        c("nll_loss_nd", rand((2, 4, 3)), classes((2, 3)), None, r, -100)
+        c("nll_loss_nd", rand((2, 4, 3, 2)), classes((2, 3, 2)), pos((4,)), r, -100)
+    c("nll_loss_nd", rand((2, 4, 3)), vals([[0, -100, 1], [3, 3, -100]], I64), None, 1, -100)
+    c("nll_loss_nd", rand(()), vals(0, I64), None, 1, -100)
+    c("nll_loss_nd", rand((3, 4, 2)), classes((2, 2)), None, 1, -100)
+    c("nll_loss_nd", rand((3, 4, 2)), classes((3, 3)), None, 1, -100)
+    for r in (0, 1, 2):
+        c("cross_entropy_loss", rand((3, 4)), classes((3,)), None, r, -100, 0.0)
+        c("cross_entropy_loss", rand((3, 4)), pos((3, 4)).softmax(1), None, r, -100, 0.0)
+        c("cross_entropy_loss", rand((3, 4)), classes((3,)), None, r, -100, 0.1)
+        c("cross_entropy_loss", rand((3, 4)), classes((3,)), pos((4,)), r, -100, 0.2)
+        c("cross_entropy_loss", rand((3, 4)), pos((3, 4)).softmax(1), pos((4,)), r, -100, 0.3)
+        c("cross_entropy_loss", rand((2, 4, 3)), classes((2, 3)), pos((4,)), r, -100, 0.0)
+        c("cross_entropy_loss", rand((2, 4, 3)), classes((2, 3)), None, r, -100, 0.25)
+    c("cross_entropy_loss", rand((4, 4)), vals([0, -100, 3, 1], I64), None, 1, -100, 0.0)
+    c("cross_entropy_loss", rand((4, 4)), vals([0, 2, 3, 2], I64), None, 1, 2, 0.1)
+    c("cross_entropy_loss", rand((4, 4)), vals([0, 2, 3, 2], I64), pos((4,)), 1, 2, 0.1)
+    c("cross_entropy_loss", rand((4,)), vals(3, I64), None, 1, -100, 0.0)
+    c("cross_entropy_loss", rand((4,)), pos((4,)).softmax(0), None, 1, -100, 0.0)
+    c("cross_entropy_loss", rand((2, 3), F64), classes((2,), 3), None, 1, -100, 0.0)
+    c("cross_entropy_loss", rand((0, 4)), pos((0, 4)), None, 1, -100, 0.0)
+    c("cross_entropy_loss", rand((3, 4)), classes((3, 4)), None, 1, -100, 0.0)
+    c("cross_entropy_loss", rand((3, 4)), pos((3, 4)), None, 1, 1, 0.0)
+    c("cross_entropy_loss", rand((3, 4)), classes((3,)), None, 1, -100, 1.5)
+    c("cross_entropy_loss", rand((3, 4)), pos((3, 4)), pos((3,)), 1, -100, 0.0)
+    c("cross_entropy_loss", rand((3, 4)), classes((3,)), pos((3,)), 1, -100, 0.0)
+    for r in (0, 1, 2):
+        c("binary_cross_entropy_with_logits", rand((2, 3)), pos((2, 3), F32).clamp(0, 1), None, None, r)
+        c("binary_cross_entropy_with_logits", rand((2, 3)), pos((2, 3)).clamp(0, 1), pos((3,)), pos((3,)), r)
+    c("binary_cross_entropy_with_logits", rand((2, 3), F64, -30, 30), pos((2, 3), F64).clamp(0, 1), None, pos((2, 3), F64), 1)
+    c("binary_cross_entropy_with_logits", vals([-100.0, 100.0, 0.0]), vals([1.0, 0.0, 0.5]), None, None, 0)
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

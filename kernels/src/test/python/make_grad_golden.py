@@ -11,6 +11,7 @@ import json
 import os
 
 import torch
+import torch.nn.functional as F
 
 torch.manual_seed(7)
 torch.set_num_threads(1)
@@ -133,6 +134,23 @@ def main():
         case("log_softmax", "log_softmax", [rand(2, 3)], [1], fn=lambda a: torch.log_softmax(a, 1)),
         case("log_softmax over dim 1 of 3", "log_softmax", [rand(2, 3, 2)], [1], fn=lambda a: torch.log_softmax(a, 1)),
         case("softmax float32", "softmax", [rand(2, 3)], [1], dtypes=[F32], fn=lambda a: torch.softmax(a, 1)),
+        case("mse_loss mean", "mse_loss", [rand(2, 3), rand(2, 3)], [1], fn=lambda a, b: F.mse_loss(a, b)),
+        case("mse_loss none", "mse_loss", [rand(2, 3), rand(2, 3)], [0], fn=lambda a, b: F.mse_loss(a, b, reduction="none")),
+        case("nll_loss mean", "nll_loss", [rand(3, 4)], [[0, 3, 1], 1], fn=lambda a: F.nll_loss(a, torch.tensor([0, 3, 1]))),
+        case("nll_loss sum ignore_index", "nll_loss", [rand(3, 4)], [[0, -100, 1], 2],
+             fn=lambda a: F.nll_loss(a, torch.tensor([0, -100, 1]), reduction="sum")),
+        case("nll_loss none", "nll_loss", [rand(3, 4)], [[2, 2, 1], 0],
+             fn=lambda a: F.nll_loss(a, torch.tensor([2, 2, 1]), reduction="none")),
+        case("cross_entropy", "cross_entropy", [rand(3, 4)], [[0, 3, 1], 1, 0.0],
+             fn=lambda a: F.cross_entropy(a, torch.tensor([0, 3, 1]))),
+        case("cross_entropy label smoothing", "cross_entropy", [rand(3, 4)], [[0, 3, 1], 1, 0.2],
+             fn=lambda a: F.cross_entropy(a, torch.tensor([0, 3, 1]), label_smoothing=0.2)),
+        case("cross_entropy 3-d", "cross_entropy", [rand(2, 4, 3)], [[[0, 3, 1], [2, 2, 0]], 2, 0.0],
+             fn=lambda a: F.cross_entropy(a, torch.tensor([[0, 3, 1], [2, 2, 0]]), reduction="sum")),
+        case("cross_entropy probabilities", "cross_entropy_probs", [rand(3, 4), rand(3, 4, lo=0, hi=1)], [1, 0.0],
+             fn=lambda a, p: F.cross_entropy(a, p)),
+        case("binary_cross_entropy_with_logits", "bce_logits", [rand(2, 3), rand(2, 3, lo=0, hi=1)], [1],
+             fn=lambda a, t: F.binary_cross_entropy_with_logits(a, t)),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -87,6 +87,22 @@ public final class Autograd {
         return gradFn(t) == null;
     }
 
+    /** torchgen's check_no_requires_grad: an input the operator has no gradient formula for must not require grad. */
+    public static void checkNoRequiresGrad(TensorImpl t, String argument, String op) {
+        if (t != null && GradMode.isEnabled() && requiresGrad(t)) {
+            throw new IllegalArgumentException("The function '" + op + "' is not differentiable with respect to argument '"
+                    + argument + "'. This input cannot have requires_grad True.");
+        }
+    }
+
+    public static void checkNoRequiresGrad(TensorImpl[] ts, String argument, String op) {
+        if (ts != null) {
+            for (TensorImpl t : ts) {
+                checkNoRequiresGrad(t, argument, op);
+            }
+        }
+    }
+
     /** Makes {@code node} the grad_fn of output {@code outputNr} of an operation (used by autograd kernels). */
     public static void setHistory(Tensor result, Node node, int outputNr) {
         AutogradMeta m = meta(result);

@@ -273,6 +273,12 @@ public final class Formulas {
         return Torch.sum(gradOutput, new long[] {dim}, true, null).neg().mul(output.exp()).mul(grad.to(output.dtype()));
     }
 
+    /** mse_loss_backward differentiated by self: {@code 2 * grad * grad_output}, over the element count for a mean. */
+    public static Tensor mseLossDoubleBackward(Tensor grad, Tensor input, Tensor gradOutput, long reduction) {
+        double norm = reduction == 1 ? 2.0 / input.numel() : 2.0;
+        return grad.mul(gradOutput).mul(Scalar.of(norm));
+    }
+
     /** The gradient of _to_copy: grad converted back to self's dtype and device. */
     public static Tensor toCopyBackward(Tensor grad, Tensor self) {
         return grad.to(self.device(), self.dtype(), false, false, null);

@@ -72,6 +72,15 @@ class GoldenGradientsTest {
             Map.entry("mean_dtype", (x, a) -> x[0].mean(ScalarType.valueOf(capitalized(a.get(0).asText())))),
             Map.entry("softmax", (x, a) -> x[0].softmax(a.get(0).asLong())),
             Map.entry("log_softmax", (x, a) -> x[0].log_softmax(a.get(0).asLong())),
+            Map.entry("mse_loss", (x, a) -> Torch.mse_loss(x[0], x[1], a.get(0).asLong())),
+            Map.entry("nll_loss", (x, a) -> Torch.nll_loss(x[0], Torch.tensor(longs(a.get(0))), null, a.get(1).asLong(),
+                    -100)),
+            Map.entry("cross_entropy", (x, a) -> Torch.cross_entropy_loss(x[0], classIndices(a.get(0)), null,
+                    a.get(1).asLong(), -100, a.get(2).asDouble())),
+            Map.entry("cross_entropy_probs", (x, a) -> Torch.cross_entropy_loss(x[0], x[1], null, a.get(0).asLong(), -100,
+                    a.get(1).asDouble())),
+            Map.entry("bce_logits", (x, a) -> Torch.binary_cross_entropy_with_logits(x[0], x[1], null, null,
+                    a.get(0).asLong())),
             Map.entry("clamp_tt", (x, a) -> Torch.clamp(x[0], x[1], x[2])),
             Map.entry("linear_relu", (x, a) -> Torch.relu(x[0].mm(x[1]).add(x[2]))));
 
@@ -85,7 +94,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(63, tests.size(), "gradients.json lost cases");
+        assertEquals(73, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 
@@ -137,6 +146,20 @@ class GoldenGradientsTest {
             out[i] = array.get(i).asLong();
         }
         return out;
+    }
+
+    /** Class indices given as a (nested) JSON list, as an int64 tensor of the list's shape. */
+    private static Tensor classIndices(JsonNode list) {
+        if (!list.get(0).isArray()) {
+            return Torch.tensor(longs(list));
+        }
+        long[] flat = new long[list.size() * list.get(0).size()];
+        for (int i = 0, k = 0; i < list.size(); i++) {
+            for (JsonNode v : list.get(i)) {
+                flat[k++] = v.asLong();
+            }
+        }
+        return Torch.tensor(flat, list.size(), list.get(0).size());
     }
 
     private static boolean[] booleans(JsonNode array) {

@@ -93,6 +93,20 @@ class GradientsTest {
                 gradcheck("log_softmax", x -> x[0].log_softmax(1), input(-2, 2, 2, 3)),
                 gradcheck("softmax's backward", x -> Torch._softmax_backward_data(x[0], x[1], 1, x[0].dtype()),
                         input(-1, 1, 2, 3), input(0.1, 0.9, 2, 3)),
+                gradcheck("mse_loss", x -> Torch.mse_loss(x[0], x[1], 1), input(-1, 1, 2, 3), input(-1, 1, 2, 3)),
+                gradcheck("mse_loss's backward", x -> Torch.mse_loss_backward(x[0], x[1], x[2], 2), input(-1, 1, 2, 3),
+                        input(-1, 1, 2, 3), input(-1, 1, 2, 3)),
+                gradcheck("nll_loss (two outputs, one differentiable)", x -> Torch.nll_loss(x[0],
+                        Torch.tensor(new long[] {0, 3, 1}), Torch.tensor(new double[] {0.5, 1, 2, 1.5}), 1, -100),
+                        input(-2, 0, 3, 4)),
+                gradcheck("nll_loss's backward", x -> Torch.nll_loss_backward(x[0], x[1], Torch.tensor(new long[] {2, 0}),
+                        null, 0, -100, Torch.scalarTensor(Scalar.of(2.0), x[0].dtype())), input(-1, 1, 2), input(-1, 1, 2, 3)),
+                gradcheck("cross_entropy with label smoothing", x -> Torch.cross_entropy_loss(x[0],
+                        Torch.tensor(new long[] {0, 3, 1}), null, 1, -100, 0.1), input(-2, 2, 3, 4)),
+                gradcheck("cross_entropy with probabilities", x -> Torch.cross_entropy_loss(x[0], x[1], null, 1, -100, 0.0),
+                        input(-2, 2, 3, 4), input(0, 1, 3, 4)),
+                gradcheck("binary_cross_entropy_with_logits", x -> Torch.binary_cross_entropy_with_logits(x[0], x[1], null,
+                        x[2], 1), input(-3, 3, 2, 3), input(0, 1, 2, 3), input(0.5, 2, 3)),
                 gradcheck("log_softmax's backward", x -> Torch._log_softmax_backward_data(x[0], x[1], 1, x[0].dtype()),
                         input(-1, 1, 2, 3), input(-2, -0.1, 2, 3)));
     }
@@ -106,6 +120,15 @@ class GradientsTest {
         assertEquals(org.jitdispatch.runtime.ScalarType.Float64, x.grad().dtype());
         org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {2, 2, 2}, x.grad().toDoubleArray());
         assertTrue(x.to(org.jitdispatch.runtime.ScalarType.Float64) == x, "to() of the same dtype returns self");
+    }
+
+    @Test
+    void anInputWithoutAFormulaMustNotRequireGrad() {
+        Tensor weight = input(0.5, 2, 4);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.nll_loss(input(-2, 0, 3, 4), Torch.tensor(new long[] {0, 3, 1}), weight, 1, -100));
+        assertEquals("The function 'nll_loss_forward' is not differentiable with respect to argument 'weight'. This input"
+                + " cannot have requires_grad True.", e.getMessage());
     }
 
     @Test

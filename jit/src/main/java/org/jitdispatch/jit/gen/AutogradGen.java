@@ -21,6 +21,7 @@ import org.jitdispatch.runtime.dispatch.DispatchKeySet;
 import org.jitdispatch.runtime.dispatch.Dispatcher;
 import org.jitdispatch.runtime.dispatch.Library;
 import org.jitdispatch.runtime.schema.Argument;
+import org.jitdispatch.runtime.schema.BaseTy;
 import org.jitdispatch.runtime.schema.FunctionSchema;
 
 /**
@@ -84,7 +85,11 @@ final class AutogradGen {
         final List<Argument> inputs = new ArrayList<>();
         final List<Argument> savedTensors = new ArrayList<>();
         final List<Argument> savedValues = new ArrayList<>();
-        final boolean savesResult;
+        /** How formulas name each output: {@code result} for one, else the return names or result0, result1, ... */
+        final List<String> outputNames = new ArrayList<>();
+        /** The outputs formulas read, by index. */
+        final List<Integer> savedOutputs = new ArrayList<>();
+        final boolean usesInputMask;
 
         Plan(Derivative d) {
             this.d = d;
@@ -103,11 +108,26 @@ final class AutogradGen {
                     (tensor ? savedTensors : savedValues).add(a);
                 }
             }
-            savesResult = uses(all, "result");
-            if (s.returns().size() != 1 || !s.returns().get(0).type().isTensorLike()) {
-                throw new IllegalArgumentException("derivatives.yaml: " + s.name()
-                        + " must return one Tensor (several outputs are not supported yet)");
+            for (int i = 0; i < s.returns().size(); i++) {
+                if (!s.returns().get(i).type().is(BaseTy.TENSOR)) {
+                    throw new IllegalArgumentException("derivatives.yaml: " + s.name() + " must return Tensors only");
+                }
+                String returnName = s.returns().get(i).name();
+                String name = s.returns().size() == 1 ? "result" : returnName != null ? returnName : "result" + i;
+                outputNames.add(name);
+                if (uses(all, name)) {
+                    savedOutputs.add(i);
+                }
             }
+            usesInputMask = uses(all, "grad_input_mask");
+            if (usesInputMask && inputs.stream().anyMatch(a -> a.type().isList())) {
+                throw new IllegalArgumentException("derivatives.yaml: grad_input_mask of " + s.name()
+                        + " cannot cover a tensor list input");
+            }
+        }
+
+        boolean multiOutput() {
+            return s.returns().size() > 1;
         }
 
         private static boolean uses(String formulas, String name) {
@@ -132,27 +152,65 @@ final class AutogradGen {
         for (Argument a : p.inputs) {
             t.addField(a.type().isList() ? long[][].class : long[].class, a.name() + "_sizes", Modifier.PUBLIC);
         }
-        if (p.savesResult) {
-            t.addField(SAVED, "result_", Modifier.PUBLIC);
+        for (int i : p.savedOutputs) {
+            t.addField(SAVED, field(p.outputNames.get(i)), Modifier.PUBLIC);
         }
         MethodSpec.Builder apply = MethodSpec.methodBuilder("apply")
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED)
                 .returns(com.palantir.javapoet.ArrayTypeName.of(JavaNames.TENSOR))
                 .addParameter(com.palantir.javapoet.ArrayTypeName.of(JavaNames.TENSOR), "grads")
-                .addStatement("$T grad = grads[0]", JavaNames.TENSOR)
-                .addStatement("$T[] out = new $T[numNextEdges()]", JavaNames.TENSOR, JavaNames.TENSOR)
-                .beginControlFlow("if (grad == null)")
-                .addStatement("return out")
-                .endControlFlow();
+                .addStatement("$T[] out = new $T[numNextEdges()]", JavaNames.TENSOR, JavaNames.TENSOR);
+        if (p.multiOutput()) {
+            // an output that received no gradient has a null entry, or none at the end of the buffer
+            int n = p.s.returns().size();
+            apply.beginControlFlow("if (grads.length < $L)", n)
+                    .addStatement("grads = $T.copyOf(grads, $L)", java.util.Arrays.class, n)
+                    .endControlFlow()
+                    .beginControlFlow("if ($T.stream(grads).allMatch($T::isNull))", java.util.Arrays.class,
+                            java.util.Objects.class)
+                    .addStatement("return out")
+                    .endControlFlow()
+                    .addStatement("$T grad = grads[0]", JavaNames.TENSOR);
+        } else {
+            apply.addStatement("$T grad = grads[0]", JavaNames.TENSOR)
+                    .beginControlFlow("if (grad == null)")
+                    .addStatement("return out")
+                    .endControlFlow();
+        }
         for (Argument a : p.savedTensors) {
             apply.addStatement("$T $N = $N.unpack(this)", JavaNames.TENSOR, JavaNames.param(a.name()), field(a.name()));
         }
         for (Argument a : p.savedValues) {
             apply.addStatement("$T $N = this.$N", ApiTypes.of(a.type()), JavaNames.param(a.name()), field(a.name()));
         }
-        if (p.savesResult) {
-            apply.addStatement("$T result = result_.unpack(this)", JavaNames.TENSOR);
+        for (int i : p.savedOutputs) {
+            String output = p.outputNames.get(i);
+            apply.addStatement("$T $N = $N.unpack(this)", JavaNames.TENSOR, output, field(output));
+        }
+        if (p.usesInputMask) {
+            List<CodeBlock> mask = new ArrayList<>();
+            for (int i = 0; i < p.inputs.size(); i++) {
+                mask.add(CodeBlock.of("nextEdge($L) != null", i));
+            }
+            apply.addStatement("boolean[] grad_input_mask = {$L}", CodeBlock.join(mask, ", "));
+        }
+        // a formula of several inputs runs once, when any of its inputs needs a gradient
+        Map<String, String> jointResult = new HashMap<>();
+        for (Map.Entry<String, String> f : p.d.formulas().entrySet()) {
+            List<String> names = Derivative.inputsOf(f.getKey());
+            if (names.size() > 1) {
+                String local = "grads_" + String.join("_", names);
+                List<CodeBlock> needed = new ArrayList<>();
+                for (String input : names) {
+                    needed.add(CodeBlock.of("nextEdge($L) != null", edgeIndexOf(p, input)));
+                }
+                apply.addStatement("$T[] $N = $L ? $L : null", JavaNames.TENSOR, local, CodeBlock.join(needed, " || "),
+                        formulaCode(f.getValue()));
+                for (int k = 0; k < names.size(); k++) {
+                    jointResult.put(names.get(k), local + "[" + k + "]");
+                }
+            }
         }
         // the edges are the inputs in order, a tensor list contributing one edge per element
         apply.addStatement("int at = 0");
@@ -172,7 +230,12 @@ final class AutogradGen {
                         .endControlFlow();
                 continue;
             }
-            if (formula != null) {
+            String joint = jointResult.get(a.name());
+            if (joint != null) {
+                apply.beginControlFlow("if (nextEdge(at) != null && $L != null)", joint)
+                        .addStatement("out[at] = $T.sumTo($L, $N)", FORMULAS, joint, sizes)
+                        .endControlFlow();
+            } else if (formula != null) {
                 apply.beginControlFlow("if (nextEdge(at) != null)")
                         .addStatement("out[at] = $T.sumTo($L, $N)", FORMULAS, formulaCode(formula), sizes)
                         .endControlFlow();
@@ -187,8 +250,8 @@ final class AutogradGen {
         for (Argument a : p.savedTensors) {
             release.addStatement("$N.reset()", field(a.name()));
         }
-        if (p.savesResult) {
-            release.addStatement("result_.reset()");
+        for (int i : p.savedOutputs) {
+            release.addStatement("$N.reset()", field(p.outputNames.get(i)));
         }
         t.addMethod(release.build());
         return t.build();
@@ -210,6 +273,15 @@ final class AutogradGen {
             edges.add(CodeBlock.of("$N", JavaNames.param(a.name())));
         }
         boolean lists = p.inputs.stream().anyMatch(a -> a.type().isList());
+        // an input with no formula is not differentiable: torchgen's check_no_requires_grad
+        java.util.Set<String> covered = new java.util.HashSet<>();
+        p.d.formulas().keySet().forEach(k -> covered.addAll(Derivative.inputsOf(k)));
+        for (Argument a : p.inputs) {
+            if (!covered.contains(a.name())) {
+                m.addStatement("$T.checkNoRequiresGrad($N, $S, $S)", AUTOGRAD, JavaNames.param(a.name()), a.name(),
+                        s.name().baseName());
+            }
+        }
         m.addStatement("$T node = null", node);
         m.beginControlFlow("if ($T.isEnabled() && ($L))", GRAD_MODE, CodeBlock.join(requires, " || "))
                 .addStatement("node = new $T($T.$N($L))", node, AUTOGRAD, lists ? "edgesOf" : "collectNextEdges",
@@ -228,13 +300,32 @@ final class AutogradGen {
         HandleCalls.assigning(m, "result", CodeBlock.of("$T.$N.invokeExact(ks.raw() & $T.AFTER_AUTOGRAD.raw(), $L)",
                 JavaNames.OPS, JavaNames.redispatchField(s.name()), DispatchKeySet.class,
                 DispatcherSignature.argumentNames(s.arguments())), ret);
-        m.beginControlFlow("if (node != null)")
-                .addStatement("$T.setHistory(result, node, 0)", AUTOGRAD);
-        if (p.savesResult) {
-            m.addStatement("node.result_ = new $T(result, true)", SAVED);
+        m.beginControlFlow("if (node != null)");
+        for (int i = 0; i < s.returns().size(); i++) {
+            if (p.d.isDifferentiable(i)) {
+                m.addStatement("$T.setHistory($L, node, $L)", AUTOGRAD, output(p, i), i);
+            }
+        }
+        for (int i : p.savedOutputs) {
+            m.addStatement("node.$N = new $T($L, true)", field(p.outputNames.get(i)), SAVED, output(p, i));
         }
         m.endControlFlow().addStatement("return result");
         return m.build();
+    }
+
+    /** Output {@code i} of the kernel's {@code result}: the tensor itself, or an element of the array. */
+    private static CodeBlock output(Plan p, int i) {
+        return p.multiOutput() ? CodeBlock.of("result[$L]", i) : CodeBlock.of("result");
+    }
+
+    /** The edge of a (non-list) input: its position among the tensor inputs. */
+    private static int edgeIndexOf(Plan p, String input) {
+        for (int i = 0; i < p.inputs.size(); i++) {
+            if (p.inputs.get(i).name().equals(input)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException(input + " is not a tensor input of " + p.s.name());
     }
 
     /** Classes formulas may name, imported in the generated file. */

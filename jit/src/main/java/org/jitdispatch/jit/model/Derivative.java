@@ -1,5 +1,7 @@
 package org.jitdispatch.jit.model;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.jitdispatch.runtime.schema.FunctionSchema;
 
@@ -8,6 +10,23 @@ import org.jitdispatch.runtime.schema.FunctionSchema;
  * differentiable input, the Java expression of its gradient. Formulas read {@code grad} (the output's
  * gradient), the operator's arguments by name, and {@code result} (its output); helpers come from
  * {@code org.jitdispatch.autograd.Formulas}.
+ *
+ * <p>An operator with several outputs reads {@code grads[i]} (null for an output that received no gradient)
+ * and its outputs by their return names ({@code result0}, {@code result1}, ... when unnamed), and its
+ * {@code output_differentiability} says which outputs get a gradient history. A key naming several inputs
+ * ({@code input, weight, bias: ...}) has one formula that returns their gradients as a {@code Tensor[]};
+ * {@code grad_input_mask} tells such a formula which inputs need one.
  */
-public record Derivative(FunctionSchema schema, Map<String, String> formulas, Location location) {
+public record Derivative(FunctionSchema schema, Map<String, String> formulas, List<Boolean> outputDifferentiability,
+        Location location) {
+
+    /** The inputs a formula key names: one ({@code self}), or several computed together ({@code input, weight}). */
+    public static List<String> inputsOf(String formulaKey) {
+        return Arrays.stream(formulaKey.split(",")).map(String::trim).toList();
+    }
+
+    /** Whether output {@code i} gets a gradient history (all do unless output_differentiability says otherwise). */
+    public boolean isDifferentiable(int output) {
+        return outputDifferentiability.isEmpty() || outputDifferentiability.get(output);
+    }
 }

@@ -2,9 +2,11 @@ package org.jitdispatch.jit.model;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jitdispatch.jit.yaml.YamlEntry;
 import org.jitdispatch.jit.yaml.YamlException;
 import org.jitdispatch.jit.yaml.YamlFile;
@@ -49,6 +51,30 @@ public final class DerivativesYaml {
         return derivatives;
     }
 
+    /** {@code output_differentiability: [True, False]}: one flag per return; empty when absent. */
+    private static List<Boolean> outputDifferentiability(YamlEntry e, FunctionSchema schema) {
+        if (!e.has("output_differentiability")) {
+            return List.of();
+        }
+        List<String> flags = e.scalarList("output_differentiability").orElseThrow(() -> e.error("output_differentiability",
+                "output_differentiability must be a list of True/False, one per output"));
+        if (flags.size() != schema.returns().size()) {
+            throw e.error("output_differentiability", "output_differentiability has " + flags.size() + " entries, but "
+                    + schema.name() + " has " + schema.returns().size() + " outputs");
+        }
+        List<Boolean> out = new ArrayList<>();
+        for (String flag : flags) {
+            if (!flag.equals("True") && !flag.equals("False")) {
+                throw e.error("output_differentiability", "expected True or False, not '" + flag + "'");
+            }
+            out.add(flag.equals("True"));
+        }
+        if (!out.contains(Boolean.TRUE)) {
+            throw e.error("output_differentiability", "no output of " + schema.name() + " is differentiable");
+        }
+        return List.copyOf(out);
+    }
+
     private static Derivative entry(YamlEntry e, OpsYaml ops) {
         String name = e.scalar("name").orElseThrow(() -> e.error("name", "missing required key 'name'"));
         FunctionSchema schema;
@@ -63,20 +89,32 @@ public final class DerivativesYaml {
             throw e.error("name", "the schema differs from ops.yaml's: " + f.func());
         }
         Map<String, String> formulas = new LinkedHashMap<>();
+        Set<String> covered = new HashSet<>();
         for (String key : e.keys()) {
-            if (key.equals("name") || key.equals("result") || key.equals("dispatch")) {
+            if (key.equals("name") || key.equals("result") || key.equals("dispatch")
+                    || key.equals("output_differentiability")) {
                 continue; // result: forward-mode formulas, not used here
             }
-            Argument arg = schema.arguments().stream().filter(a -> a.name().equals(key)).findFirst()
-                    .orElseThrow(() -> e.error(key, "'" + key + "' is not an argument of " + schema.name()));
-            if (!arg.type().isTensorLike()) {
-                throw e.error(key, "'" + key + "' is not a Tensor argument, so it has no gradient");
+            List<String> inputs = Derivative.inputsOf(key);
+            for (String input : inputs) {
+                Argument arg = schema.arguments().stream().filter(a -> a.name().equals(input)).findFirst()
+                        .orElseThrow(() -> e.error(key, "'" + input + "' is not an argument of " + schema.name()));
+                if (!arg.type().isTensorLike()) {
+                    throw e.error(key, "'" + input + "' is not a Tensor argument, so it has no gradient");
+                }
+                if (inputs.size() > 1 && arg.type().isList()) {
+                    throw e.error(key, "'" + input + "' is a tensor list, which a formula of several inputs cannot give");
+                }
+                if (!covered.add(input)) {
+                    throw e.error(key, "'" + input + "' has more than one gradient formula");
+                }
             }
             formulas.put(key, e.scalar(key).orElseThrow());
         }
         if (formulas.isEmpty()) {
             throw e.error("name", "no gradient formula for any input of " + schema.name());
         }
-        return new Derivative(schema, formulas, new Location(e.file(), e.line()));
+        List<Boolean> differentiability = outputDifferentiability(e, schema);
+        return new Derivative(schema, formulas, differentiability, new Location(e.file(), e.line()));
     }
 }
