@@ -161,6 +161,14 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
     public Tensor mv_out(Tensor self, Tensor vec, Tensor out) {
         long m = self.size(0);
         addmvChecks(m, self, vec);
+        if (onCpu(out) && !out.hasSizes(new long[] {m})) {
+            // resizing an out= that is (or overlaps) an input would change what gemv reads: refused before out
+            // is touched (PyTorch resizes it, then fails on the resized matrix or multiplies the wrong values)
+            MemOverlap.Region written = new MemOverlap.Region(out, out.storage(), new long[] {m}, new long[] {1},
+                    out.storageOffset());
+            MemOverlap.assertNoOverlap(written, MemOverlap.Region.of(self));
+            MemOverlap.assertNoOverlap(written, MemOverlap.Region.of(vec));
+        }
         StructuredMeta op = StructuredMeta.out(Tensor.FACTORY, out);
         op.setOutputRawStrided(0, new long[] {self.size(0)}, null, vec.dtype(), vec.device());
         if (onCpu(self)) {
