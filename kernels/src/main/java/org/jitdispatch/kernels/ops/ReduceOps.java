@@ -195,13 +195,8 @@ public final class ReduceOps implements ReduceOpsDeclarations {
             TensorGeometry.wrapDim(d, ndim); // maybe_wrap_dims: range errors before repeated-dim errors
         }
         long[] shape = ReduceDims.reducedShape(self.sizes(), ReduceDims.mask(dims, ndim), keepdim);
-        TensorImpl out = op.maybeGetOutput(0);
-        if (out != null && onCpu(self) && !out.hasSizes(shape)) {
-            // resizing an out= that is (or overlaps) self would change what the impl reads: refused before
-            // out is touched (PyTorch resizes it, then reduces the resized self or fails on its dims)
-            MemOverlap.assertNoOverlap(new MemOverlap.Region(out, out.storage(), shape,
-                    TensorGeometry.contiguousStrides(shape), out.storageOffset()), MemOverlap.Region.of(self));
-        }
+        // PyTorch resizes an out= that is self, then reduces the resized self or fails on its dims
+        MemOverlap.assertResizedOutOverlapsNoInput(op.maybeGetOutput(0), shape, self);
         op.setOutputRawStrided(0, shape, null, dtype, self.device());
     }
 

@@ -60,6 +60,16 @@ class FailedCallsLeaveTensorsTest {
     }
 
     @Test
+    void matrixProductsIntoTheirOwnInputAreRefusedBeforeTheResize() {
+        Tensor x = ApiMethods.sampleTensor();
+        Tensor y = ApiMethods.sampleTensor(new long[] {2, 3});
+        assertUntouched(x, () -> Torch.matmul_out(x, x, y), OVERLAP);
+        assertUntouched(x, () -> Torch.mm_out(x, x, y), OVERLAP);
+        Tensor b = ApiMethods.sampleTensor(new long[] {1, 2, 2});
+        assertUntouched(b, () -> Torch.bmm_out(b, b, ApiMethods.sampleTensor(new long[] {1, 2, 3})), OVERLAP);
+    }
+
+    @Test
     void powOfAScalarChecksOverlapBeforeTheResize() {
         Tensor out = ApiMethods.sampleTensor(new long[] {3, 2, 3});
         Tensor exponent = out.transpose(0, 1);
