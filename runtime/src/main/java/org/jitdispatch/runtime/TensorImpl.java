@@ -307,7 +307,42 @@ public class TensorImpl {
         long[] g = new long[2 * nd];
         System.arraycopy(sizes, 0, g, 0, nd);
         System.arraycopy(strides, 0, g, nd, nd);
+        checkFits(g, offset);
         return g;
+    }
+
+    /**
+     * c10's overflow checks of a new geometry (sizes already non-negative), made before anything changes:
+     * numel must fit in 64 bits (safe_compute_numel, in order, an overflow sticking past a later size 0),
+     * and so must the storage size the strides reach (computeStorageNbytes).
+     */
+    private static void checkFits(long[] g, long offset) {
+        int nd = g.length >>> 1;
+        long numel = 1;
+        boolean overflowed = false;
+        for (int d = 0; d < nd; d++) {
+            overflowed |= Math.multiplyHigh(numel, g[d]) != 0;
+            numel *= g[d];
+            overflowed |= numel < 0;
+        }
+        if (overflowed) {
+            throw new IllegalArgumentException("numel: integer multiplication overflow");
+        }
+        if (numel == 0) {
+            return;
+        }
+        long last = offset;
+        for (int d = 0; d < nd; d++) {
+            long reach = (g[d] - 1) * g[nd + d];
+            overflowed |= Math.multiplyHigh(g[d] - 1, g[nd + d]) != (reach >> 63);
+            long sum = last + reach;
+            overflowed |= ((last ^ sum) & (reach ^ sum)) < 0;
+            last = sum;
+        }
+        if (overflowed || last == Long.MAX_VALUE) {
+            throw new IllegalArgumentException("Storage size calculation overflowed with sizes="
+                    + Arrays.toString(Arrays.copyOf(g, nd)) + " and strides=" + Arrays.toString(Arrays.copyOfRange(g, nd, 2 * nd)));
+        }
     }
 
     /** Takes {@code g} as this tensor's geometry and derives numel and the contiguity flags from it. */
@@ -390,6 +425,7 @@ public class TensorImpl {
         if (viewOffset < 0) {
             throw new IllegalArgumentException("Tensor: invalid storage offset " + viewOffset);
         }
+        checkFits(viewGeometry, viewOffset);
         if (storage != null) {
             long need = requiredStorageSize(viewGeometry, viewOffset);
             if (need > storage.size()) {

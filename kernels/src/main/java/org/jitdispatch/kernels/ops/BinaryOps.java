@@ -13,6 +13,7 @@ import org.jitdispatch.kernels.structured.StructuredMeta;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.Storage;
 import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.TensorGeometry;
 import org.jitdispatch.runtime.TensorImpl;
 
 /**
@@ -945,6 +946,14 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             }
             if (result == ScalarType.Bool && !exponent.isMeta()) {
                 throw Elementwise.notImplemented("pow", result);
+            }
+            if (out != null && !out.isMeta() && !exponent.isMeta()) {
+                // the overlap checks of the redispatched pow.Tensor_Tensor_out, made before out is resized
+                long[] sizes = exponent.sizes();
+                MemOverlap.Region written = out.hasSizes(sizes) ? MemOverlap.Region.of(out) : new MemOverlap.Region(out,
+                        out.storage(), sizes, TensorGeometry.contiguousStrides(sizes), out.storageOffset());
+                MemOverlap.assertNoInternalOverlap(written);
+                MemOverlap.assertNoPartialOverlap(written, MemOverlap.Region.of(exponent));
             }
         }
         op.setOutputRawStrided(0, exponent.sizes(), null, out != null ? out.dtype() : result, exponent.device());

@@ -61,20 +61,20 @@ final class FactoryOptions {
     /**
      * ATen's computeStorageNbytesContiguous check: the bytes of a contiguous tensor of {@code size} (sizes
      * already non-negative) must fit in 64 bits, or "Storage size calculation overflowed with sizes=[...]".
+     * As c10's safe_multiplies_u64, the product is taken in order and an overflow sticks: a size 0 after
+     * sizes whose product overflowed does not make it fit ({@code [2^62, 4, 0]} fails, {@code [0, 2^62, 4]}
+     * does not), so that numel is never computed past an overflow.
      */
     static void checkContiguousStorageSize(long[] size, ScalarType dtype) {
-        long bytes = dtype.itemSize();
+        long numel = 1;
         boolean overflowed = false;
         for (long s : size) {
-            if (s == 0) {
-                return;
-            }
-            long product = bytes * s;
-            if (s != 0 && (product / s != bytes || product < 0)) {
-                overflowed = true;
-            }
-            bytes = product;
+            overflowed |= Math.multiplyHigh(numel, s) != 0;
+            numel *= s;
+            overflowed |= numel < 0;
         }
+        long bytes = numel * dtype.itemSize();
+        overflowed |= Math.multiplyHigh(numel, dtype.itemSize()) != 0 || bytes < 0;
         if (overflowed) {
             throw new IllegalArgumentException("Storage size calculation overflowed with sizes=" + Arrays.toString(size));
         }

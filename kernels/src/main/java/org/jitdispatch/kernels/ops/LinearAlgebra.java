@@ -38,6 +38,8 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
             throw new IllegalArgumentException("mat1 and mat2 shapes cannot be multiplied (" + s[0] + "x" + s[1]
                     + " and " + t[0] + "x" + t[1] + ")");
         }
+        // PyTorch resizes an out= that is self, then multiplies the resized self (Gemm would index past it)
+        MemOverlap.assertResizedOutOverlapsNoInput(op.maybeGetOutput(0), new long[] {s[0], t[1]}, self, mat2);
         op.setOutputRawStrided(0, new long[] {s[0], t[1]}, null, self.dtype(), self.device());
         if (onCpu(self) && s[0] * t[1] != 0 && s[1] != 0) {
             // addmm_impl_cpu_ dispatches on the result's dtype (self's), then reads mat2 and self
@@ -66,6 +68,7 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
             throw new IllegalArgumentException("Expected size for first two dimensions of batch2 tensor to be: ["
                     + bs + ", " + contraction + "] but got: [" + b2[0] + ", " + b2[1] + "].");
         }
+        MemOverlap.assertResizedOutOverlapsNoInput(op.maybeGetOutput(0), new long[] {bs, rows, cols}, self, mat2);
         op.setOutputRawStrided(0, new long[] {bs, rows, cols}, null, mat2.dtype(), mat2.device());
         if (onCpu(self) && bs * rows * cols != 0 && contraction != 0) {
             if (contraction * rows * cols < 400) {
@@ -172,6 +175,8 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
     public Tensor mv_out(Tensor self, Tensor vec, Tensor out) {
         long m = self.size(0);
         addmvChecks(m, self, vec);
+        // PyTorch resizes an out= that is self, then fails on the resized matrix or multiplies the wrong values
+        MemOverlap.assertResizedOutOverlapsNoInput(out, new long[] {m}, self, vec);
         StructuredMeta op = StructuredMeta.out(Tensor.FACTORY, out);
         op.setOutputRawStrided(0, new long[] {self.size(0)}, null, vec.dtype(), vec.device());
         if (onCpu(self)) {

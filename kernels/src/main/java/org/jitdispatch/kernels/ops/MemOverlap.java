@@ -68,6 +68,21 @@ final class MemOverlap {
         }
     }
 
+    /**
+     * Before an out= kernel resizes {@code out} to {@code sizes}: if it will be resized (it is a CPU tensor of
+     * other sizes), it must not share memory with any input, since the resize would change what the kernel
+     * then reads (out=self would take self's new sizes too). Meta tensors and absent outs are let through.
+     */
+    static void assertResizedOutOverlapsNoInput(TensorImpl out, long[] sizes, TensorImpl... inputs) {
+        if (out == null || out.storage() == null || out.hasSizes(sizes)) {
+            return;
+        }
+        Region written = new Region(out, out.storage(), sizes, TensorGeometry.contiguousStrides(sizes), out.storageOffset());
+        for (TensorImpl in : inputs) {
+            assertNoOverlap(written, Region.of(in));
+        }
+    }
+
     /** get_overlap_status. */
     private static Status status(Region a, Region b) {
         if (a.identity() == b.identity()) {

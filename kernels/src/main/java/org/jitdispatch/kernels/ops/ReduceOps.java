@@ -18,8 +18,9 @@ import org.jitdispatch.runtime.TensorImpl;
  *
  * <p>One liberty: where PyTorch's CPU impl fails only after the out= tensor has been resized or written
  * (mean into an integral out, argmax of a bool tensor), the meta checks it instead, so that a failing
- * call leaves every tensor untouched. Those checks apply to CPU tensors only; on meta tensors the meta
- * succeeds, as PyTorch's Meta kernels do.
+ * call leaves every tensor untouched. Likewise an out= that must be resized and is self (or overlaps it)
+ * is refused with ATen's overlap error, where PyTorch resizes it and then reduces the resized self. Those
+ * checks apply to CPU tensors only; on meta tensors the meta succeeds, as PyTorch's Meta kernels do.
  */
 public final class ReduceOps implements ReduceOpsDeclarations {
     private static final long[] ALL_DIMS = new long[0];
@@ -194,6 +195,8 @@ public final class ReduceOps implements ReduceOpsDeclarations {
             TensorGeometry.wrapDim(d, ndim); // maybe_wrap_dims: range errors before repeated-dim errors
         }
         long[] shape = ReduceDims.reducedShape(self.sizes(), ReduceDims.mask(dims, ndim), keepdim);
+        // PyTorch resizes an out= that is self, then reduces the resized self or fails on its dims
+        MemOverlap.assertResizedOutOverlapsNoInput(op.maybeGetOutput(0), shape, self);
         op.setOutputRawStrided(0, shape, null, dtype, self.device());
     }
 

@@ -3,6 +3,7 @@ package org.jitdispatch.kernels.ops;
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.OpSupport;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.DeviceType;
@@ -93,6 +94,7 @@ public final class TensorFactories implements TensorFactoriesDeclarations {
     @Override
     public Tensor zeros_out(long[] size, Tensor out) {
         checkResizable(size);
+        OpSupport.checkWriteAllowed(out); // zero_'s autograd check, made before out is resized
         resize(out, size);
         return out.zero_();
     }
@@ -132,6 +134,7 @@ public final class TensorFactories implements TensorFactoriesDeclarations {
             // fill_ would reject the value after the resize; reject it before, leaving out untouched
             ScalarConversions.check(fillValue, out.dtype());
         }
+        OpSupport.checkWriteAllowed(out); // fill_'s autograd check, made before out is resized
         resize(out, size);
         return out.fill_(fillValue);
     }

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.OpSupport;
 import org.jitdispatch.kernels.iter.CastRules;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.structured.StructuredMeta;
@@ -598,6 +599,7 @@ public final class TensorShape implements TensorShapeDeclarations {
         for (Tensor t : tensors) {
             MemOverlap.assertNoOverlap(written, MemOverlap.Region.of(t));
         }
+        OpSupport.checkWriteAllowed(out); // cat_out's autograd check, made before out is resized
         if (resizes) {
             // at::native::resize_output
             if (out.numel() != 0) {
