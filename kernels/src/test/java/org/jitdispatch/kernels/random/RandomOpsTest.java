@@ -139,4 +139,13 @@ class RandomOpsTest {
             assertTrue(v >= -3 && v < 4 && v == Math.rint(v));
         }
     }
+
+    @Test
+    void randomOperatorsAndAutograd() {
+        Tensor p = Torch.rand(4).requiresGrad_(true);
+        Tensor b = Torch.bernoulli(p);
+        assertTrue(!b.requiresGrad());
+        assertEquals("a leaf Variable that requires grad is being used in an in-place operation.",
+                assertThrows(IllegalStateException.class, () -> p.uniform_()).getMessage());
+    }
 }
