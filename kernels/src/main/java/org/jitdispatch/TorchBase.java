@@ -2,6 +2,8 @@ package org.jitdispatch;
 
 import java.util.Objects;
 import org.jitdispatch.kernels.parallel.Parallel;
+import org.jitdispatch.kernels.random.CPUGenerator;
+import org.jitdispatch.runtime.Generator;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 
@@ -68,5 +70,36 @@ public abstract class TorchBase {
     /** The number of threads an op may use; the number of available processors unless set. */
     public static int get_num_threads() {
         return Parallel.getNumThreads();
+    }
+
+    // ---- random numbers
+
+    /**
+     * Seeds the default CPU generator and returns it ({@code torch.manual_seed}); the random operators draw
+     * from it when they are given no generator. The same seed gives PyTorch's numbers (see README.md,
+     * "Random numbers").
+     */
+    public static Generator manual_seed(long seed) {
+        return CPUGenerator.getDefault().manual_seed(seed);
+    }
+
+    /** The default CPU generator ({@code torch.default_generator}). */
+    public static Generator default_generator() {
+        return CPUGenerator.getDefault();
+    }
+
+    /** The default CPU generator's seed ({@code torch.initial_seed}). */
+    public static long initial_seed() {
+        return CPUGenerator.getDefault().initial_seed();
+    }
+
+    /** Seeds the default CPU generator non-deterministically and returns the seed ({@code torch.seed}). */
+    public static long seed() {
+        return CPUGenerator.getDefault().seed();
+    }
+
+    /** A new CPU generator with PyTorch's default seed ({@code torch.Generator()}); seed it with manual_seed. */
+    public static Generator generator() {
+        return new CPUGenerator();
     }
 }

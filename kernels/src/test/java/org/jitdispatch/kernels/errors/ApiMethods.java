@@ -7,7 +7,9 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.random.CPUGenerator;
 import org.jitdispatch.runtime.Device;
+import org.jitdispatch.runtime.Generator;
 import org.jitdispatch.runtime.Layout;
 import org.jitdispatch.runtime.MemoryFormat;
 import org.jitdispatch.runtime.Scalar;
@@ -116,6 +118,9 @@ final class ApiMethods {
         }
         if (type == String.class) {
             return "none";
+        }
+        if (type == Generator.class) {
+            return new CPUGenerator(0);
         }
         return NO_SAMPLE;
     }

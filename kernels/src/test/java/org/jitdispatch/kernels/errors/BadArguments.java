@@ -7,7 +7,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.jitdispatch.Tensor;
+import org.jitdispatch.kernels.random.CPUGenerator;
 import org.jitdispatch.runtime.Device;
+import org.jitdispatch.runtime.Generator;
 import org.jitdispatch.runtime.Layout;
 import org.jitdispatch.runtime.MemoryFormat;
 import org.jitdispatch.runtime.Scalar;
@@ -169,6 +171,10 @@ final class BadArguments {
         }
         if (type == String.class) {
             return pick(new String[] {"floor", "trunc", "", "Floor", "none", "true", null});
+        }
+        if (type == Generator.class) {
+            // a seeded generator of its own (or null, the default one), so that runs repeat
+            return rnd.nextInt(4) == 0 ? null : new CPUGenerator(rnd.nextLong());
         }
         throw new IllegalArgumentException("no random value for " + type);
     }

@@ -5,6 +5,7 @@ import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
 import org.jitdispatch.runtime.Device;
+import org.jitdispatch.runtime.Generator;
 import org.jitdispatch.runtime.Layout;
 import org.jitdispatch.runtime.MemoryFormat;
 import org.jitdispatch.runtime.Scalar;
@@ -33,9 +34,9 @@ import org.jitdispatch.runtime.schema.Type;
  *   <tr><td>int[], SymInt[], int[N], DimVector</td><td>long[]</td></tr>
  *   <tr><td>float[], bool[]</td><td>double[], boolean[]</td></tr>
  *   <tr><td>str, Dimname</td><td>String</td></tr>
- *   <tr><td>Scalar, ScalarType, Layout, Device, MemoryFormat</td><td>the runtime class of that name</td></tr>
+ *   <tr><td>Scalar, ScalarType, Layout, Device, MemoryFormat, Generator</td><td>the runtime class of that name</td></tr>
  *   <tr><td>other lists, T?</td><td>an array of T's type; T's reference type, null for None</td></tr>
- *   <tr><td>Generator, Storage, Stream, QScheme, ConstQuantizerPtr, classes</td><td>Object</td></tr>
+ *   <tr><td>Storage, Stream, QScheme, ConstQuantizerPtr, classes</td><td>Object</td></tr>
  *   <tr><td>returns: () / one / several</td><td>void / that type / an array of the tensor class if all are
  *       tensors, else Object[]</td></tr>
  * </table>
@@ -154,6 +155,7 @@ public final class JavaSignatures {
             case LAYOUT: return Layout.class;
             case DEVICE: return Device.class;
             case MEMORY_FORMAT: return MemoryFormat.class;
+            case GENERATOR: return Generator.class;
             case DIM_VECTOR: return long[].class;
             default: return Object.class;
         }
