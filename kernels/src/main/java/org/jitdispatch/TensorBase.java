@@ -68,7 +68,26 @@ public abstract class TensorBase extends TensorImpl {
 
     /** Accumulates gradients into the leaves; {@code retainGraph} keeps saved tensors for another pass. */
     public final void backward(Tensor gradient, boolean retainGraph) {
-        Engine.backward(Collections.singletonList((Tensor) this), Collections.singletonList(gradient), retainGraph);
+        backward(gradient, retainGraph, false);
+    }
+
+    /**
+     * {@code backward(gradient, retain_graph, create_graph)}: with {@code createGraph} the backward pass is
+     * itself recorded, so the accumulated gradients can be differentiated again (higher-order gradients).
+     */
+    public final void backward(Tensor gradient, boolean retainGraph, boolean createGraph) {
+        Engine.backward(Collections.singletonList((Tensor) this), Collections.singletonList(gradient),
+                retainGraph || createGraph, createGraph);
+    }
+
+    /** Keeps this non-leaf tensor's gradient in {@link #grad()} during backward (PyTorch's retain_grad). */
+    public final void retainGrad() {
+        Autograd.retainGrad((Tensor) this);
+    }
+
+    /** Whether {@link #retainGrad()} was called on this non-leaf tensor (PyTorch's retains_grad). */
+    public final boolean retainsGrad() {
+        return Autograd.retainsGrad(this);
     }
 
     // ---- devices ----

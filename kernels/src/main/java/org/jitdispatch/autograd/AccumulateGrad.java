@@ -31,6 +31,12 @@ final class AccumulateGrad extends Node {
                     + Arrays.toString(variable.sizes()));
         }
         AutogradMeta meta = Autograd.meta(variable);
+        if (GradMode.isEnabled()) {
+            // create_graph: the gradient keeps its history, and is summed out of place so that the history holds
+            meta.grad = meta.grad == null ? incoming : meta.grad.add(incoming);
+            meta.gradOwned = false;
+            return NO_GRADIENTS;
+        }
         try (NoGrad g = NoGrad.enter()) {
             if (meta.grad == null) {
                 meta.grad = copyInLayoutOf(incoming, variable);

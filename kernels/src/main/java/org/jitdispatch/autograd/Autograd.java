@@ -103,12 +103,93 @@ public final class Autograd {
         }
     }
 
+    /**
+     * retain_grad: a non-leaf tensor keeps its gradient in {@code .grad} during backward passes; a no-op for a
+     * leaf (which keeps its gradient anyway). Refused for a tensor that does not require grad.
+     */
+    public static void retainGrad(Tensor t) {
+        if (!requiresGrad(t)) {
+            throw new IllegalStateException("can't retain_grad on Tensor that has requires_grad=False");
+        }
+        AutogradMeta m = meta(t);
+        if (m.gradFn == null || m.retainsGrad) {
+            return;
+        }
+        m.retainsGrad = true;
+        m.gradFn.retainGrad(m.outputNr, m);
+    }
+
+    /** Whether {@link #retainGrad} was called on this non-leaf tensor. */
+    public static boolean retainsGrad(TensorImpl t) {
+        AutogradMeta m = (AutogradMeta) t.autogradMeta();
+        return m != null && m.retainsGrad;
+    }
+
+    /**
+     * torch.autograd.grad: the gradients of {@code outputs} (with {@code gradOutputs}, null entries meaning
+     * ones for one-element outputs) with respect to {@code inputs}, returned rather than accumulated into
+     * {@code .grad}. {@code createGraph} records the backward pass so that the result can be differentiated
+     * again; {@code retainGraph} keeps the graph for another pass (PyTorch's default is {@code createGraph}).
+     */
+    public static Tensor[] grad(List<Tensor> outputs, List<Tensor> inputs, List<Tensor> gradOutputs, boolean retainGraph,
+            boolean createGraph, boolean allowUnused) {
+        List<Tensor> grads = gradOutputs != null ? gradOutputs : java.util.Collections.nCopies(outputs.size(), null);
+        if (grads.size() != outputs.size()) {
+            throw new IllegalArgumentException("grad requires one grad_output per output: got " + grads.size()
+                    + " grad_outputs for " + outputs.size() + " outputs");
+        }
+        return Engine.grad(outputs, grads, inputs, retainGraph, createGraph, allowUnused);
+    }
+
+    /** {@code torch.autograd.grad(output, inputs, create_graph=createGraph)} of a one-element output. */
+    public static Tensor[] grad(Tensor output, List<Tensor> inputs, boolean createGraph) {
+        return grad(List.of(output), inputs, null, createGraph, createGraph, false);
+    }
+
+    /**
+     * Before an in-place write that autograd records: a leaf that requires grad cannot be written (PyTorch's
+     * error), and neither can a tensor that is, or has, an autograd view, whose history PyTorch would rebase
+     * with CopySlices (not supported yet).
+     */
+    public static void checkInplace(Tensor self) {
+        if (!GradMode.isEnabled()) {
+            return;
+        }
+        AutogradMeta m = (AutogradMeta) self.autogradMeta();
+        if (m == null) {
+            return;
+        }
+        if (m.requiresGrad && m.gradFn == null) {
+            throw new IllegalStateException("a leaf Variable that requires grad is being used in an in-place operation.");
+        }
+        if (m.isView || m.hasViews) {
+            throw new UnsupportedOperationException("in-place operations on a view of a tensor with autograd history, or"
+                    + " on a tensor that has such views, are not supported yet; write into a copy (clone()) instead");
+        }
+    }
+
+    /** The value self had before an in-place write, for a formula that reads it: a copy made without history. */
+    public static Tensor originalValue(Tensor self) {
+        try (NoGrad g = NoGrad.enter()) {
+            return self.clone();
+        }
+    }
+
+    /** Records that {@code view} (made by a recorded view operator) shares {@code base}'s data. */
+    public static void markView(Tensor view, Tensor base) {
+        meta(view).isView = true;
+        meta(base).hasViews = true;
+    }
+
     /** Makes {@code node} the grad_fn of output {@code outputNr} of an operation (used by autograd kernels). */
     public static void setHistory(Tensor result, Node node, int outputNr) {
         AutogradMeta m = meta(result);
         m.gradFn = node;
         m.outputNr = outputNr;
         node.recordInput(outputNr, result);
+        if (m.retainsGrad) {
+            node.retainGrad(outputNr, m); // an in-place operation moves the retained gradient to the new history
+        }
         m.edge = null;
         updateKeys(result);
     }

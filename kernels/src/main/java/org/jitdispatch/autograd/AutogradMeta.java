@@ -14,6 +14,12 @@ final class AutogradMeta {
     Node gradFn;
     int outputNr;
     AccumulateGrad accumulator;
+    /** Made by a view operator while gradients were recorded: it shares another tensor's data. */
+    boolean isView;
+    /** A view operator was recorded on this tensor: some other tensor shares its data. */
+    boolean hasViews;
+    /** retain_grad was called: the engine keeps this non-leaf tensor's gradient in {@link #grad}. */
+    boolean retainsGrad;
     /** The edge to {@link #gradFn}'s input {@link #outputNr}, or to {@link #accumulator}: built once. */
     Edge edge;
 }

@@ -21,13 +21,56 @@ public final class Engine {
 
     /** {@code roots[i].backward(grads[i])} for all i together; a null grad means ones for a scalar root. */
     public static void backward(List<Tensor> roots, List<Tensor> grads, boolean retainGraph) {
+        run(roots, grads, retainGraph, false, null);
+    }
+
+    /**
+     * {@code torch.autograd.backward}: with {@code createGraph} the backward pass itself is recorded (the
+     * formulas run with gradients enabled), so the gradients it accumulates have a history of their own and
+     * can be differentiated again.
+     */
+    public static void backward(List<Tensor> roots, List<Tensor> grads, boolean retainGraph, boolean createGraph) {
+        run(roots, grads, retainGraph, createGraph, null);
+    }
+
+    /**
+     * {@code torch.autograd.grad}: the gradients of the roots with respect to {@code inputs}, returned instead
+     * of accumulated into {@code .grad} (no leaf's {@code .grad} changes). An input the roots do not depend on
+     * gets null with {@code allowUnused}, else an error.
+     */
+    public static Tensor[] grad(List<Tensor> roots, List<Tensor> grads, List<Tensor> inputs, boolean retainGraph,
+            boolean createGraph, boolean allowUnused) {
+        Edge[] captured = new Edge[inputs.size()];
+        for (int i = 0; i < captured.length; i++) {
+            captured[i] = Autograd.gradientEdge(inputs.get(i));
+            if (captured[i] == null) {
+                throw new IllegalStateException("One of the differentiated Tensors does not require grad");
+            }
+        }
+        Tensor[] result = run(roots, grads, retainGraph, createGraph, captured);
+        for (Tensor g : result) {
+            if (g == null && !allowUnused) {
+                throw new IllegalStateException("One of the differentiated Tensors appears to not have been used in the"
+                        + " graph. Set allow_unused=True if this is the desired behavior.");
+            }
+        }
+        return result;
+    }
+
+    /** One pass; with {@code captured} edges, returns the gradients that reach them and runs no AccumulateGrad. */
+    private static Tensor[] run(List<Tensor> roots, List<Tensor> grads, boolean retainGraph, boolean createGraph,
+            Edge[] captured) {
         GraphTask task = SPARE_TASK.get();
         if (task == null) {
             task = new GraphTask(); // the first pass on this thread, or one inside another pass's backward
         } else {
             SPARE_TASK.set(null);
         }
-        try (NoGrad g = NoGrad.enter()) {
+        task.captured = captured;
+        task.capturedGrads = captured == null ? null : new Tensor[captured.length];
+        boolean gradEnabled = GradMode.isEnabled();
+        GradMode.setEnabled(createGraph);
+        try {
             for (int i = 0; i < roots.size(); i++) {
                 Tensor root = roots.get(i);
                 Edge edge = Autograd.gradientEdge(root);
@@ -50,7 +93,9 @@ public final class Engine {
             }
             task.countDependencies();
             task.run(retainGraph);
+            return task.capturedGrads;
         } finally {
+            GradMode.setEnabled(gradEnabled);
             if (task.clear()) {
                 SPARE_TASK.set(task);
             }
@@ -118,6 +163,9 @@ public final class Engine {
         /** The nodes that received a root's gradient, where counting starts. */
         private Node[] roots = new Node[2];
         private int rootCount;
+        /** torch.autograd.grad's inputs: the edges whose gradients the pass returns (null for backward). */
+        Edge[] captured;
+        Tensor[] capturedGrads;
 
         /**
          * Forgets the pass (no node, gradient or count stays reachable) and says whether the arrays are worth
@@ -133,6 +181,8 @@ public final class Engine {
             size = 0;
             readyCount = 0;
             rootCount = 0;
+            captured = null;
+            capturedGrads = null;
             return nodes.length <= MAX_KEPT_CAPACITY;
         }
 
@@ -185,6 +235,13 @@ public final class Engine {
                 int slot = slotOf(node);
                 Tensor[] inputs = buffers[slot];
                 buffers[slot] = null;
+                node.retainGrads(inputs);
+                if (captured != null) {
+                    capture(node, inputs);
+                    if (node instanceof AccumulateGrad) {
+                        continue; // autograd.grad leaves every .grad alone
+                    }
+                }
                 Tensor[] outputs = node.apply(inputs);
                 if (!retainGraph) {
                     node.releaseVariables();
@@ -203,6 +260,16 @@ public final class Engine {
                     if (--dependencies[target] == 0) {
                         push(e.node());
                     }
+                }
+            }
+        }
+
+        /** The complete gradients of {@code node}'s inputs that torch.autograd.grad asked for. */
+        private void capture(Node node, Tensor[] inputs) {
+            for (int i = 0; i < captured.length; i++) {
+                Edge e = captured[i];
+                if (e.node() == node && e.inputNr() < inputs.length) {
+                    capturedGrads[i] = inputs[e.inputNr()];
                 }
             }
         }

@@ -14,6 +14,16 @@ public final class GradMode {
         return ENABLED.get()[0];
     }
 
+    /**
+     * For the generated Autograd kernels: disables gradients on this thread and returns the state, whose
+     * element 0 the kernel sets back to true afterwards (one thread-local lookup for both).
+     */
+    public static boolean[] enterBelowAutograd() {
+        boolean[] state = ENABLED.get();
+        state[0] = false;
+        return state;
+    }
+
     static void setEnabled(boolean enabled) {
         ENABLED.get()[0] = enabled;
     }

@@ -56,6 +56,45 @@ public abstract class Node {
         return nextEdges[i];
     }
 
+    /** The non-leaf tensors made by this node whose gradients are kept (retain_grad), by output number. */
+    private int[] retainedOutputs;
+    private AutogradMeta[] retainedMetas;
+
+    /** Keeps the gradient of output {@code nr} in {@code meta} when a backward pass reaches this node. */
+    final void retainGrad(int nr, AutogradMeta meta) {
+        int n = retainedOutputs == null ? 0 : retainedOutputs.length;
+        for (int i = 0; i < n; i++) {
+            if (retainedMetas[i] == meta) {
+                return;
+            }
+        }
+        retainedOutputs = retainedOutputs == null ? new int[1] : Arrays.copyOf(retainedOutputs, n + 1);
+        retainedMetas = retainedMetas == null ? new AutogradMeta[1] : Arrays.copyOf(retainedMetas, n + 1);
+        retainedOutputs[n] = nr;
+        retainedMetas[n] = meta;
+    }
+
+    /**
+     * The retain_grad hook, run by the engine with this node's complete input gradients: the first gradient is
+     * copied into {@code .grad}, later ones are added (out of place, so that a {@code .grad} the user holds
+     * stays as it was).
+     */
+    final void retainGrads(Tensor[] gradients) {
+        if (retainedOutputs == null) {
+            return;
+        }
+        for (int i = 0; i < retainedOutputs.length; i++) {
+            int nr = retainedOutputs[i];
+            Tensor g = nr < gradients.length ? gradients[nr] : null;
+            if (g == null) {
+                continue;
+            }
+            AutogradMeta meta = retainedMetas[i];
+            meta.grad = meta.grad == null ? g.clone() : meta.grad.add(g);
+            meta.gradOwned = false;
+        }
+    }
+
     /** Records the metadata of input {@code nr}: the forward output {@code t} that becomes this node's output nr. */
     final void recordInput(int nr, TensorImpl t) {
         if (nr == 0) {

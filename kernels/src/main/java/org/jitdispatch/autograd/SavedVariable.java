@@ -12,20 +12,19 @@ public final class SavedVariable {
     private Tensor value;
     private final int savedVersion;
     private final boolean wasDefined;
-    private final boolean isOutput;
     /** The saved tensor's grad_fn and output number when it was saved, for the error message. */
     private final Node savedGradFn;
     private final int savedOutputNr;
 
     /**
-     * Saves {@code value} (may be null); {@code isOutput} and the producing node name the tensor in the
-     * error PyTorch gives when it was modified ("which is output 0 of MulBackward0").
+     * Saves {@code value} (may be null). {@code isOutput} says it is an output of the saving node, which
+     * PyTorch stores without a reference to the node; the JVM's collector needs no such care, so it only
+     * documents the call.
      */
     public SavedVariable(Tensor value, boolean isOutput) {
         this.value = value;
         this.wasDefined = value != null;
         this.savedVersion = value == null ? 0 : value.version();
-        this.isOutput = isOutput;
         this.savedGradFn = value == null ? null : Autograd.gradFn(value);
         this.savedOutputNr = value == null ? 0 : Autograd.outputNr(value);
     }
@@ -59,8 +58,8 @@ public final class SavedVariable {
     private String describe() {
         String type = "[torch." + value.dtype().c10Name() + "Tensor " + Arrays.toString(value.sizes()) + "]";
         if (savedGradFn != null) {
-            return type + ", which is " + (isOutput ? "output " : "input ") + savedOutputNr + " of " + savedGradFn.name()
-                    + ",";
+            // PyTorch names the tensor by the node that made it: output n of its grad_fn, saved as an input or not
+            return type + ", which is output " + savedOutputNr + " of " + savedGradFn.name() + ",";
         }
         return type + ",";
     }

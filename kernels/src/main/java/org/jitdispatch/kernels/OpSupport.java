@@ -69,6 +69,25 @@ public final class OpSupport {
                 + " are not supported yet; use the out-of-place operation, or run it under NoGrad");
     }
 
+    /**
+     * torchgen's out= check: an out= function has no autograd, so while gradients are recorded none of its
+     * tensors may require grad ("add(): functions with out=... arguments don't support automatic
+     * differentiation, but one of the arguments requires grad.").
+     */
+    public static void checkOutNotDifferentiable(String op, Object... tensors) {
+        if (!GradMode.isEnabled()) {
+            return;
+        }
+        for (Object t : tensors) {
+            boolean requires = t instanceof TensorImpl one ? Autograd.requiresGrad(one)
+                    : t instanceof TensorImpl[] list && Autograd.requiresGrad(list);
+            if (requires) {
+                throw new IllegalStateException(op + "(): functions with out=... arguments don't support automatic"
+                        + " differentiation, but one of the arguments requires grad.");
+            }
+        }
+    }
+
     public static void checkWriteAllowed(TensorImpl[] written) {
         if (written != null) {
             for (TensorImpl t : written) {

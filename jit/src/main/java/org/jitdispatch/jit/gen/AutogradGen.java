@@ -16,6 +16,12 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import javax.lang.model.element.Modifier;
 import org.jitdispatch.jit.model.Derivative;
+import java.util.LinkedHashMap;
+import java.util.HashSet;
+import java.util.Set;
+import org.jitdispatch.runtime.schema.SchemaKind;
+import org.jitdispatch.runtime.schema.OperatorName;
+import org.jitdispatch.jit.model.OpsYaml;
 import org.jitdispatch.runtime.dispatch.DispatchKey;
 import org.jitdispatch.runtime.dispatch.DispatchKeySet;
 import org.jitdispatch.runtime.dispatch.Dispatcher;
@@ -43,7 +49,35 @@ final class AutogradGen {
     private AutogradGen() {
     }
 
-    static List<JavaFile> generate(List<Derivative> derivatives) {
+    /**
+     * The in-place variants that get an Autograd kernel of their own: {@code add_.Tensor} when
+     * {@code add.Tensor} has a derivative (and no entry of its own), recording the functional's node and
+     * rebasing self's history onto it, as torchgen derives in-place derivatives from functional ones.
+     */
+    static Map<OperatorName, Derivative> derivedInplace(OpsYaml ops, List<Derivative> derivatives) {
+        Set<OperatorName> explicit = new HashSet<>();
+        derivatives.forEach(d -> explicit.add(d.schema().name()));
+        Map<OperatorName, Derivative> out = new LinkedHashMap<>();
+        for (Derivative d : derivatives) {
+            OperatorName f = d.schema().name();
+            if (d.schema().kind() != SchemaKind.functional || d.schema().returns().size() != 1 || isView(d.schema())) {
+                continue; // an in-place view op (transpose_) changes metadata only, and is not derived
+            }
+            OperatorName inplace = new OperatorName(f.namespace(), f.name() + "_", f.overloadName());
+            ops.function(inplace).filter(n -> !explicit.contains(inplace))
+                    .filter(n -> sameArgumentNames(n.func(), d.schema()))
+                    .ifPresent(n -> out.put(inplace, d));
+        }
+        return out;
+    }
+
+    /** The same arguments, by name and type (pow_.Scalar is not the in-place form of pow.Scalar). */
+    private static boolean sameArgumentNames(FunctionSchema a, FunctionSchema b) {
+        return a.arguments().stream().map(x -> x.name() + ":" + x.type()).toList()
+                .equals(b.arguments().stream().map(x -> x.name() + ":" + x.type()).toList());
+    }
+
+    static List<JavaFile> generate(OpsYaml ops, List<Derivative> derivatives) {
         TypeSpec.Builder functions = TypeSpec.classBuilder(FUNCTIONS)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addJavadoc("The backward functions of the differentiable operators, generated from derivatives.yaml.\n")
@@ -70,6 +104,22 @@ final class AutogradGen {
             register.addMethod(kernel(wrapper, FUNCTIONS.nestedClass(nodeName), plan));
             registration.addStatement("lib.impl($S, lookup.findStatic($T.class, $S, $L.insertParameterTypes(0, $T.class)))",
                     s.name().toString(), REGISTER, wrapper, DispatcherSignature.methodType(s), DispatchKeySet.class);
+        }
+        Map<OperatorName, String> nodeNames = new HashMap<>();
+        Map<String, Integer> counted = new HashMap<>();
+        for (Derivative d : derivatives) {
+            int n = counted.merge(d.schema().name().baseName(), 1, Integer::sum) - 1;
+            nodeNames.put(d.schema().name(), camel(d.schema().name().baseName()) + "Backward" + n);
+        }
+        for (Map.Entry<OperatorName, Derivative> e : derivedInplace(ops, derivatives).entrySet()) {
+            FunctionSchema inplace = ops.function(e.getKey()).orElseThrow().func();
+            Plan plan = new Plan(e.getValue());
+            String wrapper = JavaNames.wrapper("Autograd", inplace.name());
+            register.addMethod(inplaceKernel(wrapper, inplace, FUNCTIONS.nestedClass(nodeNames.get(e.getValue().schema().name())),
+                    plan));
+            registration.addStatement("lib.impl($S, lookup.findStatic($T.class, $S, $L.insertParameterTypes(0, $T.class)))",
+                    inplace.name().toString(), REGISTER, wrapper, DispatcherSignature.methodType(inplace),
+                    DispatchKeySet.class);
         }
         register.addMethod(registration.build());
         return List.of(
@@ -297,10 +347,13 @@ final class AutogradGen {
         }
         m.endControlFlow();
         m.addStatement("$T result", ret);
-        HandleCalls.assigning(m, "result", CodeBlock.of("$T.$N.invokeExact(ks.raw() & $T.AFTER_AUTOGRAD.raw(), $L)",
+        belowAutograd(m, CodeBlock.of("$T.$N.invokeExact(ks.raw() & $T.AFTER_AUTOGRAD.raw(), $L)",
                 JavaNames.OPS, JavaNames.redispatchField(s.name()), DispatchKeySet.class,
                 DispatcherSignature.argumentNames(s.arguments())), ret);
         m.beginControlFlow("if (node != null)");
+        if (isView(s)) {
+            m.addStatement("$T.markView(result, $N)", AUTOGRAD, JavaNames.param(s.arguments().get(0).name()));
+        }
         for (int i = 0; i < s.returns().size(); i++) {
             if (p.d.isDifferentiable(i)) {
                 m.addStatement("$T.setHistory($L, node, $L)", AUTOGRAD, output(p, i), i);
@@ -311,6 +364,89 @@ final class AutogradGen {
         }
         m.endControlFlow().addStatement("return result");
         return m.build();
+    }
+
+    /**
+     * The Autograd kernel of an in-place variant: the functional's node, with the original value of self saved
+     * (a copy made before the write) where the formulas read self, and self's history rebased onto the node
+     * after the write, so that self's old history becomes the node's input. A leaf that requires grad, and a
+     * tensor involved in an autograd view, are refused first.
+     */
+    private static MethodSpec inplaceKernel(String name, FunctionSchema inplace, ClassName node, Plan p) {
+        TypeName ret = DispatcherSignature.returnType(inplace);
+        MethodSpec.Builder m = MethodSpec.methodBuilder(name)
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .addParameter(DispatchKeySet.class, "ks")
+                .addParameters(DispatcherSignature.parameters(inplace))
+                .returns(ret)
+                .addJavadoc("{@code $L} for Autograd: records $T over self's history, then writes self below autograd.\n",
+                        inplace, node);
+        m.addStatement("$T.checkInplace(self)", AUTOGRAD);
+        List<CodeBlock> requires = new ArrayList<>();
+        List<CodeBlock> edges = new ArrayList<>();
+        java.util.Set<String> covered = new java.util.HashSet<>();
+        p.d.formulas().keySet().forEach(k -> covered.addAll(Derivative.inputsOf(k)));
+        for (Argument a : p.inputs) {
+            requires.add(CodeBlock.of("$T.requiresGrad($N)", AUTOGRAD, JavaNames.param(a.name())));
+            edges.add(CodeBlock.of("$N", JavaNames.param(a.name())));
+            if (!covered.contains(a.name())) {
+                m.addStatement("$T.checkNoRequiresGrad($N, $S, $S)", AUTOGRAD, JavaNames.param(a.name()), a.name(),
+                        inplace.name().baseName());
+            }
+        }
+        boolean lists = p.inputs.stream().anyMatch(a -> a.type().isList());
+        m.addStatement("$T node = null", node);
+        m.beginControlFlow("if ($T.isEnabled() && ($L))", GRAD_MODE, CodeBlock.join(requires, " || "))
+                .addStatement("node = new $T($T.$N($L))", node, AUTOGRAD, lists ? "edgesOf" : "collectNextEdges",
+                        CodeBlock.join(edges, ", "));
+        for (Argument a : p.savedTensors) {
+            if (a.name().equals("self")) {
+                m.addStatement("node.$N = new $T($T.originalValue(self), false)", field(a.name()), SAVED, AUTOGRAD);
+            } else {
+                m.addStatement("node.$N = new $T($N, false)", field(a.name()), SAVED, JavaNames.param(a.name()));
+            }
+        }
+        for (Argument a : p.savedValues) {
+            m.addStatement("node.$N = $N", field(a.name()), JavaNames.param(a.name()));
+        }
+        for (Argument a : p.inputs) {
+            m.addStatement("node.$N = $T.sizesOf($N)", a.name() + "_sizes", AUTOGRAD, JavaNames.param(a.name()));
+        }
+        m.endControlFlow();
+        m.addStatement("$T result", ret);
+        belowAutograd(m, CodeBlock.of("$T.$N.invokeExact(ks.raw() & $T.AFTER_AUTOGRAD.raw(), $L)",
+                JavaNames.OPS, JavaNames.redispatchField(inplace.name()), DispatchKeySet.class,
+                DispatcherSignature.argumentNames(inplace.arguments())), ret);
+        m.beginControlFlow("if (node != null)")
+                .addStatement("$T.setHistory(self, node, 0)", AUTOGRAD);
+        for (int i : p.savedOutputs) {
+            m.addStatement("node.$N = new $T(self, true)", field(p.outputNames.get(i)), SAVED);
+        }
+        m.endControlFlow().addStatement("return result");
+        return m.build();
+    }
+
+    /**
+     * The redispatch below autograd. When a node was recorded, it runs with gradients disabled, as PyTorch's
+     * kernels run below autograd with its keys excluded: a composite kernel's inner calls then record no
+     * history of their own, and its out= calls are not taken for user calls that need gradients.
+     */
+    private static void belowAutograd(MethodSpec.Builder m, CodeBlock invoke, TypeName ret) {
+        m.beginControlFlow("if (node == null)");
+        HandleCalls.assigning(m, "result", invoke, ret);
+        m.nextControlFlow("else")
+                .addStatement("boolean[] gradMode = $T.enterBelowAutograd()", GRAD_MODE)
+                .beginControlFlow("try");
+        HandleCalls.assigning(m, "result", invoke, ret);
+        m.nextControlFlow("finally")
+                .addStatement("gradMode[0] = true")
+                .endControlFlow()
+                .endControlFlow();
+    }
+
+    /** A view operator: its one result aliases its first argument without writing it ({@code Tensor(a)}). */
+    private static boolean isView(FunctionSchema s) {
+        return s.returns().size() == 1 && s.returns().get(0).annotation() != null && !s.returns().get(0).isWrite();
     }
 
     /** Output {@code i} of the kernel's {@code result}: the tensor itself, or an element of the array. */

@@ -12,6 +12,7 @@ import org.jitdispatch.jit.model.Derivative;
 import org.jitdispatch.jit.model.DerivativesYaml;
 import org.jitdispatch.jit.model.NativeFunction;
 import org.jitdispatch.runtime.schema.OperatorName;
+import org.jitdispatch.runtime.schema.SchemaKind;
 import org.jitdispatch.jit.model.OpsYaml;
 import org.jitdispatch.jit.model.OpsYamlException;
 import org.jitdispatch.jit.model.UfuncsYaml;
@@ -77,11 +78,15 @@ public final class GenerateMain implements Callable<Integer> {
         files.addAll(api.files());
         Set<OperatorName> differentiable = new HashSet<>();
         derivatives.forEach(d -> differentiable.add(d.schema().name()));
+        differentiable.addAll(AutogradGen.derivedInplace(ops, derivatives).keySet());
         files.add(OpsGen.generate(ops.functions(), differentiable));
-        plan.byKey().forEach((key, regs) -> files.add(WrapperGen.generate(key, regs)));
+        Set<OperatorName> recordedInplace = new HashSet<>(AutogradGen.derivedInplace(ops, derivatives).keySet());
+        derivatives.stream().map(d -> d.schema()).filter(s -> s.kind() == SchemaKind.inplace)
+                .forEach(s -> recordedInplace.add(s.name()));
+        plan.byKey().forEach((key, regs) -> files.add(WrapperGen.generate(key, regs, recordedInplace)));
         files.add(RegisterAtenGen.generate(ops.functions(), plan.byKey().keySet(), !derivatives.isEmpty()));
         if (!derivatives.isEmpty()) {
-            files.addAll(AutogradGen.generate(derivatives));
+            files.addAll(AutogradGen.generate(ops, derivatives));
         }
         DeclarationsGen declarations = new DeclarationsGen(plan);
         files.addAll(declarations.declarationFiles());

@@ -17,6 +17,7 @@ import org.jitdispatch.runtime.dispatch.DispatchKeySet;
 import org.jitdispatch.runtime.dispatch.Dispatcher;
 import org.jitdispatch.runtime.dispatch.Library;
 import org.jitdispatch.runtime.schema.Argument;
+import org.jitdispatch.runtime.schema.OperatorName;
 import org.jitdispatch.runtime.schema.FunctionSchema;
 import org.jitdispatch.runtime.schema.SchemaKind;
 
@@ -30,6 +31,16 @@ final class WrapperGen {
     }
 
     static JavaFile generate(DispatchKey key, List<KernelPlan.Registration> registrations) {
+        return generate(key, registrations, java.util.Set.of());
+    }
+
+    /**
+     * {@code recordedInplace}: the in-place operators whose Autograd kernel records their write (a derivative
+     * of their own or of their functional variant); their ADInplaceOrView kernels let tensors with history
+     * through, which that Autograd kernel has already checked.
+     */
+    static JavaFile generate(DispatchKey key, List<KernelPlan.Registration> registrations,
+            java.util.Set<OperatorName> recordedInplace) {
         ClassName self = JavaNames.registerClass(key.name());
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
@@ -45,7 +56,7 @@ final class WrapperGen {
         for (KernelPlan.Registration r : registrations) {
             FunctionSchema schema = r.function().func();
             String wrapperName = JavaNames.wrapper(key.name(), schema.name());
-            type.addMethod(wrapper(key, r, wrapperName));
+            type.addMethod(wrapper(key, r, wrapperName, recordedInplace));
             CodeBlock methodType = DispatcherSignature.methodType(schema);
             if (r.wrapper() instanceof KernelPlan.InplaceOrView) {
                 methodType = CodeBlock.of("$L.insertParameterTypes(0, $T.class)", methodType, DispatchKeySet.class);
@@ -57,7 +68,8 @@ final class WrapperGen {
         return JavaFile.builder(JavaNames.GENERATED_PACKAGE, type.build()).skipJavaLangImports(true).build();
     }
 
-    private static MethodSpec wrapper(DispatchKey key, KernelPlan.Registration r, String name) {
+    private static MethodSpec wrapper(DispatchKey key, KernelPlan.Registration r, String name,
+            java.util.Set<OperatorName> recordedInplace) {
         FunctionSchema schema = r.function().func();
         MethodSpec.Builder m = MethodSpec.methodBuilder(name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -80,7 +92,7 @@ final class WrapperGen {
             return m.build();
         }
         if (r.wrapper() instanceof KernelPlan.InplaceOrView) {
-            return inplaceOrViewWrapper(r, name);
+            return inplaceOrViewWrapper(r, name, recordedInplace.contains(r.function().func().name()));
         }
         structuredBody(m, key, (KernelPlan.Structured) r.wrapper(), r.function());
         return m.build();
@@ -90,7 +102,7 @@ final class WrapperGen {
      * {@code result = Ops.redispatch_X(ks & AFTER_AD_INPLACE_OR_VIEW, args...); written.versionCounter().bump()}:
      * c10's ADInplaceOrView kernel for an operator that writes to its arguments.
      */
-    private static MethodSpec inplaceOrViewWrapper(KernelPlan.Registration r, String name) {
+    private static MethodSpec inplaceOrViewWrapper(KernelPlan.Registration r, String name, boolean recorded) {
         FunctionSchema schema = r.function().func();
         MethodSpec.Builder m = MethodSpec.methodBuilder(name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -101,8 +113,19 @@ final class WrapperGen {
         CodeBlock invoke = CodeBlock.of("$T.$N.invokeExact(ks.raw() & $T.AFTER_AD_INPLACE_OR_VIEW.raw(), $L)",
                 JavaNames.OPS, JavaNames.redispatchField(schema.name()), DispatchKeySet.class,
                 DispatcherSignature.argumentNames(schema.arguments()));
+        if (schema.kind() == SchemaKind.out) {
+            // torchgen's VariableType for out= functions: no autograd through them
+            List<CodeBlock> tensors = new ArrayList<>();
+            for (Argument a : schema.arguments()) {
+                if (a.type().isTensorLike()) {
+                    tensors.add(CodeBlock.of("$N", JavaNames.param(a.name())));
+                }
+            }
+            m.addStatement("$T.checkOutNotDifferentiable($S, $L)", JavaNames.OP_SUPPORT, schema.name().baseName(),
+                    CodeBlock.join(tensors, ", "));
+        }
         for (Argument a : schema.arguments()) {
-            if (a.isWrite() && a.type().isTensorLike()) {
+            if (a.isWrite() && a.type().isTensorLike() && !recorded) {
                 m.addStatement("$T.checkWriteAllowed($N)", JavaNames.OP_SUPPORT, JavaNames.param(a.name()));
             }
         }
