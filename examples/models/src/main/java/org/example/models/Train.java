@@ -1,0 +1,37 @@
+package org.example.models;
+
+import java.util.List;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.nn.Sequential;
+
+/**
+ * Trains an example model and prints its loss at every step:
+ * {@code mvn -q -f examples/models exec:java -Dexec.args="mlp sgd"} (or {@code "mlp adamw"}).
+ */
+public final class Train {
+    private Train() {
+    }
+
+    public static void main(String[] args) {
+        String model = args.length > 0 ? args[0] : "mlp";
+        String optimizer = args.length > 1 ? args[1] : "sgd";
+        if (!model.equals("mlp")) {
+            System.err.println("train: unknown model '" + model + "' (mlp)");
+            System.exit(2);
+        }
+        try {
+            Tensor[] data = Mlp.data();
+            Sequential net = Mlp.model();
+            long start = System.nanoTime();
+            List<Double> losses = Mlp.train(net, Mlp.optimizer(optimizer, net.parameters()), data[0], data[1]);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            for (int i = 0; i < losses.size(); i++) {
+                System.out.printf("step %3d  loss %.6f%n", i + 1, losses.get(i));
+            }
+            System.out.printf("%d steps in %.3f s%n", losses.size(), seconds);
+        } catch (IllegalArgumentException e) {
+            System.err.println("train: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+}

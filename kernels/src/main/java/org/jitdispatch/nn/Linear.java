@@ -1,0 +1,61 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Generator;
+import org.jitdispatch.runtime.ScalarType;
+
+/**
+ * {@code y = x W^T + b} ({@code torch.nn.Linear}): weight {@code [out, in]} and bias {@code [out]}, initialised
+ * as PyTorch does (kaiming_uniform_ with a = sqrt(5), then the bias uniform in +-1/sqrt(in)), so with the same
+ * seed the same layer starts with the same values.
+ */
+public final class Linear extends Module {
+    private final long inFeatures;
+    private final long outFeatures;
+    private final Tensor weight;
+    private final Tensor bias;
+
+    public Linear(long inFeatures, long outFeatures) {
+        this(inFeatures, outFeatures, true, ScalarType.Float32, null);
+    }
+
+    public Linear(long inFeatures, long outFeatures, boolean bias, ScalarType dtype, Generator generator) {
+        this.inFeatures = inFeatures;
+        this.outFeatures = outFeatures;
+        this.weight = registerParameter("weight", Torch.empty(new long[] {outFeatures, inFeatures}, dtype, null, null,
+                null, null));
+        this.bias = bias ? registerParameter("bias", Torch.empty(new long[] {outFeatures}, dtype, null, null, null, null))
+                : null;
+        resetParameters(generator);
+    }
+
+    /** PyTorch's reset_parameters: the weight, then the bias, from {@code generator}. */
+    public void resetParameters(Generator generator) {
+        Init.kaimingUniform_(weight, Math.sqrt(5), "fan_in", "leaky_relu", generator);
+        if (bias != null) {
+            long fanIn = Init.fanInAndFanOut(weight)[0];
+            double bound = fanIn > 0 ? 1 / Math.sqrt(fanIn) : 0;
+            Init.uniform_(bias, -bound, bound, generator);
+        }
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        Tensor product = Torch.matmul(input, weight.transpose(0, 1));
+        return bias == null ? product : product.add(bias);
+    }
+
+    public Tensor weight() {
+        return weight;
+    }
+
+    public Tensor bias() {
+        return bias;
+    }
+
+    @Override
+    public String toString() {
+        return "Linear(in_features=" + inFeatures + ", out_features=" + outFeatures + ", bias=" + (bias != null) + ")";
+    }
+}

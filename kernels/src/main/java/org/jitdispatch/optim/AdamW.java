@@ -1,0 +1,15 @@
+package org.jitdispatch.optim;
+
+import java.util.List;
+import org.jitdispatch.Tensor;
+
+/** Adam with decoupled weight decay ({@code torch.optim.AdamW}; weight_decay defaults to 0.01, as there). */
+public final class AdamW extends Adam {
+    public AdamW(List<Tensor> params, double lr) {
+        this(params, lr, 0.9, 0.999, 1e-8, 0.01);
+    }
+
+    public AdamW(List<Tensor> params, double lr, double beta1, double beta2, double eps, double weightDecay) {
+        super(params, lr, beta1, beta2, eps, weightDecay, true);
+    }
+}

@@ -1,0 +1,129 @@
+package org.jitdispatch.nn;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.optim.Adam;
+import org.jitdispatch.optim.SGD;
+import org.jitdispatch.runtime.Scalar;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ModuleTest {
+
+    private static Sequential mlp() {
+        Torch.manual_seed(3);
+        return new Sequential(new Linear(4, 5), new ReLU(), new Linear(5, 2));
+    }
+
+    @Test
+    void parametersAreNamedByTheirPathAndRequireGrad() {
+        Sequential net = mlp();
+        assertEquals(List.of("0.weight", "0.bias", "2.weight", "2.bias"), List.copyOf(net.namedParameters().keySet()));
+        assertTrue(net.parameters().stream().allMatch(Tensor::requiresGrad));
+        assertArrayEquals(new long[] {5, 4}, net.namedParameters().get("0.weight").sizes());
+    }
+
+    @Test
+    void linearInitialisationStaysWithinItsBound() {
+        Linear layer = new Linear(16, 3);
+        double bound = 1 / Math.sqrt(16);
+        for (double v : layer.weight().toDoubleArray()) {
+            assertTrue(Math.abs(v) <= bound, "weight " + v);
+        }
+        for (double v : layer.bias().toDoubleArray()) {
+            assertTrue(Math.abs(v) <= bound, "bias " + v);
+        }
+    }
+
+    @Test
+    void trainAndEvalReachTheChildren() {
+        Sequential net = new Sequential(new Dropout(0.5));
+        net.eval();
+        assertFalse(net.get(0).isTraining());
+        Tensor x = Torch.ones(8);
+        assertArrayEquals(x.toFloatArray(), net.forward(x).toFloatArray(), "dropout is the identity in eval mode");
+        net.train();
+        assertTrue(net.get(0).isTraining());
+    }
+
+    @Test
+    void stateDictsRoundTripThroughSafetensors(@TempDir Path dir) {
+        Sequential net = mlp();
+        Path file = dir.resolve("mlp.safetensors");
+        StateDicts.save(net.stateDict(), file);
+        Sequential other = new Sequential(new Linear(4, 5), new ReLU(), new Linear(5, 2));
+        other.loadStateDict(StateDicts.load(file));
+        for (Map.Entry<String, Tensor> e : net.stateDict().entrySet()) {
+            assertArrayEquals(e.getValue().toFloatArray(), other.stateDict().get(e.getKey()).toFloatArray(), e.getKey());
+        }
+    }
+
+    @Test
+    void loadingAWrongStateNamesEveryProblemAndCopiesNothing() {
+        Sequential net = mlp();
+        float[] before = net.namedParameters().get("0.weight").toFloatArray();
+        Map<String, Tensor> state = new java.util.LinkedHashMap<>(mlp().stateDict());
+        state.remove("2.bias");
+        state.put("0.bias", Torch.zeros(7));
+        state.put("extra", Torch.zeros(1));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> net.loadStateDict(state));
+        assertEquals("Error(s) in loading state_dict for Sequential:\n\tUnexpected key(s) in state_dict: \"extra\".\n"
+                + "\tMissing key(s) in state_dict: \"2.bias\".\n\tsize mismatch for 0.bias: copying a param with shape [7]"
+                + " from checkpoint, the shape in current model is [5].", e.getMessage());
+        assertArrayEquals(before, net.namedParameters().get("0.weight").toFloatArray());
+    }
+
+    @Test
+    void aTruncatedFileIsAClearError(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("bad.safetensors");
+        Files.write(file, new byte[] {1, 2, 3});
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StateDicts.load(file));
+        assertTrue(e.getMessage().contains("not a safetensors file"), e.getMessage());
+    }
+
+    @Test
+    void zeroGradZeroesInPlaceOrDropsTheGradients() {
+        Sequential net = mlp();
+        net.forward(Torch.ones(3, 4)).sum().backward();
+        Tensor grad = net.parameters().get(0).grad();
+        net.zeroGrad();
+        assertTrue(grad == net.parameters().get(0).grad(), "the same tensor, zeroed");
+        assertEquals(0.0, grad.abs().sum().toDoubleArray()[0]);
+        net.zeroGrad(true);
+        assertNull(net.parameters().get(0).grad());
+    }
+
+    @Test
+    void optimizersStepDownhillAndCheckTheirArguments() {
+        for (String name : new String[] {"sgd", "adam"}) {
+            Sequential net = mlp();
+            var opt = name.equals("sgd") ? new SGD(net.parameters(), 0.1, 0.9, 0, 0, false) : new Adam(net.parameters(), 0.05);
+            Tensor x = Torch.ones(6, 4);
+            double first = 0;
+            double last = 0;
+            for (int i = 0; i < 20; i++) {
+                opt.zeroGrad();
+                Tensor loss = net.forward(x).pow(Scalar.of(2)).mean();
+                loss.backward();
+                opt.step();
+                last = loss.toDoubleArray()[0];
+                first = i == 0 ? last : first;
+            }
+            assertTrue(last < first, name + ": " + first + " -> " + last);
+        }
+        assertThrows(IllegalArgumentException.class, () -> new SGD(mlp().parameters(), -1));
+        assertThrows(IllegalArgumentException.class, () -> new SGD(mlp().parameters(), 0.1, 0, 0, 0, true));
+        assertThrows(IllegalArgumentException.class, () -> new Adam(mlp().parameters(), 0.1, 1.0, 0.999, 1e-8, 0, false));
+    }
+}
