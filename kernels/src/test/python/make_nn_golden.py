@@ -1,0 +1,54 @@
+"""Reference runs of the nn layers in PyTorch 1.13, for NnGoldenTest.
+
+Regenerate, from the repository root, with Debian's python3-torch (for /usr/bin/python3):
+
+    /usr/bin/python3 kernels/src/test/python/make_nn_golden.py
+
+Each layer is built right after torch.manual_seed, so its initial weights show whether the Java layer draws
+the same numbers in the same order; the file also holds an input, the output, and the gradients of the
+input and of every parameter for a fixed upstream gradient. Files are safetensors, written with the
+standard library.
+"""
+import json
+import pathlib
+import struct
+
+import torch
+from torch import nn
+
+OUT = pathlib.Path(__file__).resolve().parents[1] / "resources" / "nn"
+CODES = {torch.float32: "F32", torch.float64: "F64", torch.int64: "I64"}
+
+
+def save(tensors, path):
+    header, blobs, offset = {}, [], 0
+    for name, t in tensors.items():
+        data = t.detach().contiguous().numpy().tobytes()
+        header[name] = {"dtype": CODES[t.dtype], "shape": list(t.shape), "data_offsets": [offset, offset + len(data)]}
+        blobs.append(data)
+        offset += len(data)
+    text = json.dumps(header, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 8)
+    path.write_bytes(struct.pack("<Q", len(text)) + text + b"".join(blobs))
+
+
+def reference(name, make, x, seed, forward=lambda m, x: m(x)):
+    torch.manual_seed(seed)
+    module = make()
+    state = {"init." + k: v.clone() for k, v in module.state_dict().items()}
+    x = x.clone().requires_grad_(True)
+    y = forward(module, x)
+    upstream = torch.linspace(-1, 1, y.numel()).view(y.shape)
+    y.backward(upstream)
+    grads = {"grad." + k: p.grad for k, p in module.named_parameters()}
+    save(dict(state, x=x, y=y, upstream=upstream, **{"grad.x": x.grad}, **grads), OUT / f"{name}.safetensors")
+
+
+OUT.mkdir(parents=True, exist_ok=True)
+torch.manual_seed(0)
+reference("attention", lambda: nn.MultiheadAttention(8, 2), torch.randn(5, 3, 8), 5,
+          forward=lambda m, x: m(x, x, x, need_weights=False)[0])
+reference("attention_batch_first", lambda: nn.MultiheadAttention(8, 4, batch_first=True), torch.randn(3, 5, 8), 6,
+          forward=lambda m, x: m(x, x, x, need_weights=False)[0])
+reference("linear", lambda: nn.Linear(6, 4), torch.randn(7, 6), 7)
+print("written", sorted(p.name for p in OUT.iterdir()))
