@@ -2,6 +2,7 @@ package org.jitdispatch.jit.gen;
 
 import com.palantir.javapoet.ClassName;
 import javax.lang.model.SourceVersion;
+import org.jitdispatch.jit.spin.GeneratedPackages;
 import org.jitdispatch.runtime.schema.FunctionSchema;
 import org.jitdispatch.runtime.schema.OperatorName;
 import org.jitdispatch.runtime.schema.SchemaKind;
@@ -13,11 +14,11 @@ import org.jitdispatch.runtime.schema.SchemaKind;
  */
 public final class JavaNames {
     /** Package of the user-facing API: Torch and Tensor. */
-    public static final String API_PACKAGE = "org.jitdispatch";
+    public static final String API_PACKAGE = GeneratedPackages.API_PACKAGE;
     /** Package of generated plumbing: Ops, registrations, wrappers. */
-    public static final String GENERATED_PACKAGE = "org.jitdispatch.kernels.generated";
+    public static final String GENERATED_PACKAGE = GeneratedPackages.GENERATED_PACKAGE;
     /** Package of the hand-written kernels and their generated declaration interfaces. */
-    public static final String KERNEL_PACKAGE = "org.jitdispatch.kernels.ops";
+    public static final String KERNEL_PACKAGE = GeneratedPackages.KERNEL_PACKAGE;
 
     public static final ClassName TENSOR = ClassName.get(API_PACKAGE, "Tensor");
     public static final ClassName TORCH = ClassName.get(API_PACKAGE, "Torch");

@@ -34,7 +34,7 @@ import org.snakeyaml.engine.v2.common.FlowStyle;
  * those the cut itself causes, and each is a rule doing its job.
  */
 class PyTorchNativeFunctionsTest {
-    private static final Path NATIVE_FUNCTIONS = Path.of("../runtime/src/test/resources/pytorch/native_functions.yaml");
+    private static final Path NATIVE_FUNCTIONS = Path.of("../../runtime/src/test/resources/pytorch/native_functions.yaml");
     private static final Set<String> SUPPORTED = Set.of("CPU", "Meta", "Lazy", "PrivateUse1",
             "CompositeImplicitAutograd", "CompositeExplicitAutograd");
     private static final Pattern ENTRY = Pattern.compile("\\(in entry 'func: ([^(]+)\\(");

@@ -4,7 +4,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.management.ObjectName;
-import org.jitdispatch.jit.gen.JavaNames;
 
 /**
  * Keeps the standalone compiled code of the call path's generated methods small, so that callers can
@@ -26,7 +25,7 @@ import org.jitdispatch.jit.gen.JavaNames;
  */
 public final class InliningHints {
     static final String PROPERTY = "jitdispatch.forceInline";
-    private static final String WRAPPERS = JavaNames.GENERATED_PACKAGE.replace('.', '/') + "/Register*.*";
+    private static final String WRAPPERS = GeneratedPackages.GENERATED_PACKAGE.replace('.', '/') + "/Register*.*";
 
     /**
      * Compiled on their own: a spun site's methods inline the key-set helpers and nothing else; a kernel
@@ -40,8 +39,8 @@ public final class InliningHints {
             + "\"+org/jitdispatch/runtime/dispatch/LocalDispatchKeySet.applyTo\", "
             + "\"-*.*\"] }, "
             + "{ match: \"" + WRAPPERS + "\", inline: \"-*.*\" }, "
-            + "{ match: [\"" + JavaNames.API_PACKAGE.replace('.', '/') + "/Torch.*\", \""
-            + JavaNames.API_PACKAGE.replace('.', '/') + "/Tensor.*\"], inline: \"-" + WRAPPERS + "\" }"
+            + "{ match: [\"" + GeneratedPackages.API_PACKAGE.replace('.', '/') + "/Torch.*\", \""
+            + GeneratedPackages.API_PACKAGE.replace('.', '/') + "/Tensor.*\"], inline: \"-" + WRAPPERS + "\" }"
             + "]";
     private static final System.Logger LOG = System.getLogger(InliningHints.class.getName());
     private static boolean installed;
