@@ -369,7 +369,8 @@ public final class Convolution implements ConvolutionDeclarations {
             }
             long[] out = new long[k];
             out[0] = input.size(0);
-            out[1] = w[0];
+            // ATen 1.13's Empty backend: a weight without elements gives an output without channels
+            out[1] = weight.numel() == 0 ? 0 : w[0];
             for (int i = 0; i < dim; i++) {
                 out[i + 2] = (padded[i] - kernel[i]) / stride[i] + 1;
             }

@@ -70,7 +70,9 @@ public final class LinearLayers implements LinearLayersDeclarations {
         }
         long[] outSizes = {s[0], t[1]};
         expandedStrides(self, outSizes);
-        MemOverlap.assertResizedOutOverlapsNoInput(op.maybeGetOutput(0), outSizes, self, mat1, mat2);
+        if (op.maybeGetOutput(0) != self) { // addmm_ checks self's size itself, with its own message
+            MemOverlap.assertResizedOutOverlapsNoInput(op.maybeGetOutput(0), outSizes, self, mat1, mat2);
+        }
         op.setOutputRawStrided(0, outSizes, null, mat1.dtype(), mat1.device());
         if (onCpu(mat1) && s[0] * t[1] != 0 && mat1.dtype() == ScalarType.Bool) {
             throw Elementwise.notImplemented("addmm_impl_cpu_", mat1.dtype());
@@ -106,7 +108,9 @@ public final class LinearLayers implements LinearLayersDeclarations {
                     + bs + ", " + contraction + "] but got: [" + b2[0] + ", " + b2[1] + "].");
         }
         long[] outSizes = {bs, rows, cols};
-        MemOverlap.assertResizedOutOverlapsNoInput(op.maybeGetOutput(0), outSizes, self, batch1, batch2);
+        if (op.maybeGetOutput(0) != self) { // baddbmm_ checks self's size itself, with its own message
+            MemOverlap.assertResizedOutOverlapsNoInput(op.maybeGetOutput(0), outSizes, self, batch1, batch2);
+        }
         op.setOutputRawStrided(0, outSizes, null, batch2.dtype(), batch2.device());
         if (onCpu(batch1) && bs * rows * cols != 0 && contraction != 0) {
             if (contraction * rows * cols < 400) {
