@@ -66,7 +66,10 @@ def default_value(arg):
         return torch.contiguous_format
     if arg.default == "Mean":
         return 1  # at::Reduction::Mean
-    return ast.literal_eval(arg.default)
+    value = ast.literal_eval(arg.default)
+    if isinstance(value, int) and str(arg.type).startswith("int[") and not str(arg.type).endswith("?"):
+        return [value] * arg.type.size  # int[2] padding=0 is [0, 0]
+    return value
 
 # ---------------------------------------------------------------------------------------- inputs
 
@@ -174,6 +177,8 @@ def encode(type_, v):
         return {"type": "int", "value": v}
     if base.startswith(("int[", "SymInt[")):
         return {"type": "int[]", "value": list(v)}
+    if base.startswith("bool["):
+        return {"type": "bool[]", "value": list(v)}
     if base == "float":
         return {"type": "float", "value": num(v, F64)}
     if base in ("bool", "str"):
@@ -1071,9 +1076,231 @@ def losses(c):
     c("binary_cross_entropy_with_logits", vals([-100.0, 100.0, 0.0]), vals([1.0, 0.0, 0.5]), None, None, 0)
 
 
+def convolution(c):
+    """t, addmm, baddbmm, linear, convolution and its backward, conv1d/conv2d, and 2-D max, average and
+    adaptive average pooling with their backward operators."""
+    rng.seed("convolution")
+    for d in (F32, F64):
+        c("t", rand((2, 3), d))
+    c("t", rand((3,)))
+    c("t", rand(()))
+    c("t", layout("transposed"))
+    c("t", rand((2, 3, 4)))
+    c("t_", rand((2, 3)))
+    c("t_", rand((2, 3, 4)))
+    # addmm: beta * self + alpha * mat1 @ mat2, self broadcast
+    for d in (F32, F64):
+        c("addmm", rand((2, 3), d), rand((2, 4), d), rand((4, 3), d))
+        c("addmm", rand((3,), d), rand((2, 4), d), rand((4, 3), d), beta=0.5, alpha=2)
+    c("addmm", rand((1, 3)), rand((2, 4)), rand((4, 3)), beta=2, alpha=-1)
+    c("addmm", rand((2, 1)), rand((2, 4)), rand((4, 3)))
+    c("addmm", rand(()), rand((2, 4)), rand((4, 3)))
+    c("addmm", rand((5, 20), F64), rand((5, 40), F64), rand((40, 20), F64), beta=0.25, alpha=1.5, note="packed")
+    c("addmm", vals([NAN, 1.0, 2.0]), rand((2, 4)), rand((4, 3)), beta=0, note="beta=0 ignores self")
+    c("addmm", rand((2, 3)), rand((2, 0)), rand((0, 3)), beta=2)
+    c("addmm", rand((0, 3)), rand((0, 4)), rand((4, 3)))
+    c("addmm", layout("transposed", (2, 3)), layout("transposed", (2, 4)), layout("strided", (4, 3)))
+    c("addmm", rand((3,), I64), rand((2, 4), I64), rand((4, 3), I64), beta=2, alpha=3)
+    c("addmm", rand((2,)), rand((2, 4)), rand((4, 3)))
+    c("addmm", rand((3,)), rand((4,)), rand((4, 3)))
+    c("addmm", rand((3,)), rand((2, 4)), rand((4,)))
+    c("addmm", rand((3,)), rand((2, 5)), rand((4, 3)))
+    c("addmm", rand((3,), F64), rand((2, 4)), rand((4, 3)))
+    c("addmm", rand((3,)), rand((2, 4), F64), rand((4, 3)))
+    c("addmm", rand((3,), B), rand((2, 4), B), rand((4, 3), B))
+    c("addmm_", rand((2, 3)), rand((2, 4)), rand((4, 3)), beta=0.5, alpha=2)
+    c("addmm_", rand((3,)), rand((2, 4)), rand((4, 3)))
+    c("addmm.out", rand((3,)), rand((2, 4)), rand((4, 3)), out=torch.zeros(0))
+    c("addmm.out", rand((3,)), rand((2, 4)), rand((4, 3)), out=torch.zeros(3, 2).t())
+    c("addmm.out", rand((3,)), rand((2, 4)), rand((4, 3)), out=torch.zeros(2, 3, dtype=F64))
+    # baddbmm
+    for d in (F32, F64):
+        c("baddbmm", rand((2, 2, 3), d), rand((2, 2, 4), d), rand((2, 4, 3), d))
+        c("baddbmm", rand((3,), d), rand((2, 2, 4), d), rand((2, 4, 3), d), beta=0.5, alpha=2)
+    c("baddbmm", rand((2, 1, 1)), rand((2, 8, 9), F32), rand((2, 9, 8)), beta=-1, alpha=0.5, note="one gemm a batch")
+    c("baddbmm", rand((3,), F64), rand((2, 2, 4)), rand((2, 4, 3)))
+    c("baddbmm", rand((3,), I64), rand((2, 2, 4), I64), rand((2, 4, 3), I64), beta=2)
+    c("baddbmm", vals([NAN, 1.0, 2.0]), rand((2, 2, 4)), rand((2, 4, 3)), beta=0, note="beta=0 ignores self")
+    c("baddbmm", rand((3,)), rand((2, 4)), rand((2, 4, 3)))
+    c("baddbmm", rand((3,)), rand((2, 2, 4)), rand((4, 3)))
+    c("baddbmm", rand((3,)), rand((2, 2, 4)), rand((3, 4, 3)))
+    c("baddbmm", rand((3,)), rand((2, 2, 4)), rand((2, 5, 3)))
+    c("baddbmm", rand((4,)), rand((2, 2, 4)), rand((2, 4, 3)))
+    c("baddbmm", rand((3,)), rand((2, 2, 4), F64), rand((2, 4, 3)))
+    c("baddbmm_", rand((2, 2, 3)), rand((2, 2, 4)), rand((2, 4, 3)), alpha=2)
+    c("baddbmm_", rand((3,)), rand((2, 2, 4)), rand((2, 4, 3)))
+    c("baddbmm.out", rand((3,)), rand((2, 2, 4)), rand((2, 4, 3)), out=torch.zeros(0))
+    # linear
+    for d in (F32, F64):
+        c("linear", rand((5, 4), d), rand((3, 4), d), rand((3,), d))
+    c("linear", rand((5, 4)), rand((3, 4)))
+    c("linear", rand((4,)), rand((3, 4)), rand((3,)))
+    c("linear", rand((2, 5, 4)), rand((3, 4)), rand((3,)))
+    c("linear", rand((2, 5, 4)), rand((3, 4)))
+    c("linear", rand((5, 4)), rand((3, 5)), rand((3,)))
+    c("linear", rand((5, 4)), rand((3, 4)), rand((2,)))
+    # convolution
+    def conv(x, w, b=None, stride=(1,), padding=(0,), dilation=(1,), transposed=False, output_padding=(0,), groups=1, **kw):
+        c("convolution", x, w, b, list(stride), list(padding), list(dilation), transposed, list(output_padding), groups, **kw)
+    for d in (F32, F64):
+        conv(rand((2, 3, 5, 5), d), rand((4, 3, 3, 3), d), rand((4,), d))
+        conv(rand((2, 3, 7, 6), d), rand((4, 3, 3, 2), d), rand((4,), d), stride=(2, 1), padding=(1, 2), dilation=(1, 2))
+        conv(rand((2, 4, 6, 6), d), rand((6, 2, 3, 3), d), rand((6,), d), padding=(1,), groups=2)
+        conv(rand((2, 3, 9), d), rand((4, 3, 3), d), rand((4,), d), stride=(2,), padding=(1,), dilation=(2,))
+    conv(rand((1, 4, 5, 5)), rand((4, 1, 3, 3)), None, padding=(1,), groups=4, note="depthwise")
+    conv(rand((1, 2, 4, 4)), rand((3, 2, 1, 1)), rand((3,)), stride=(3,))
+    conv(rand((0, 3, 5, 5)), rand((4, 3, 3, 3)), rand((4,)))
+    conv(rand((2, 0, 5, 5)), rand((4, 0, 3, 3)), rand((4,)))
+    conv(layout("transposed", (2, 3, 5, 5)), layout("strided", (4, 3, 3, 3)), rand((4,)))
+    conv(rand((2, 3, 5, 5), I64), rand((4, 3, 3, 3), I64), rand((4,), I64), padding=(1,))
+    conv(rand((2, 3, 5, 5), I32), rand((4, 3, 3, 3), I32), None)
+    conv(rand((2, 3, 5, 5), B), rand((4, 3, 3, 3), B), None)
+    conv(rand((2, 3, 5, 5)), rand((4, 3)), None)
+    conv(rand((2, 3, 5, 5)), rand((4, 3, 3, 3)), None, groups=0)
+    conv(rand((2, 3, 5, 5)), rand((4, 3, 3, 3)), None, stride=(1, 1, 1))
+    conv(rand((2, 3, 5, 5)), rand((4, 3, 3, 3)), None, padding=(1, 1, 1))
+    conv(rand((2, 3, 5, 5)), rand((4, 3, 3, 3)), None, stride=(0,))
+    conv(rand((2, 3, 5, 5)), rand((4, 3, 3, 3)), None, padding=(-1,))
+    conv(rand((2, 3, 5, 5)), rand((4, 3, 3, 3)), None, dilation=(0,))
+    conv(rand((2, 3, 5, 5)), rand((4, 3, 3, 3)), None, output_padding=(-1,))
+    conv(rand((3, 5, 5)), rand((4, 3, 3, 3)), None)
+    conv(rand((2, 3, 5, 5)), rand((4, 3, 3, 3)), None, groups=3)
+    conv(rand((2, 6, 5, 5)), rand((4, 2, 3, 3)), None, groups=3)
+    conv(rand((2, 6, 5, 5)), rand((2, 2, 3, 3)), None, groups=3)
+    conv(rand((2, 2, 5, 5)), rand((4, 3, 3, 3)), None)
+    conv(rand((2, 3, 5, 5)), rand((4, 3, 3, 3)), rand((3,)))
+    conv(rand((2, 3, 2, 2)), rand((4, 3, 3, 3)), None)
+    conv(rand((2, 3, 5, 5), F64), rand((4, 3, 3, 3)), None)
+    conv(rand((2, 3, 5, 5)), rand((4, 3, 3, 3), F64), None)
+    conv(rand((2, 3, 5, 5)), rand((4, 3, 3, 3)), rand((4,), F64))
+    conv(rand((2, 3, 5, 5), I64), rand((4, 3, 3, 3)), None)
+    for op, n in (("conv1d", 1), ("conv2d", 2)):
+        c(op, rand((2, 3) + (7,) * n), rand((4, 3) + (3,) * n), rand((4,)), [1], [1], [1], 1)
+        c(op, rand((3,) + (7,) * n), rand((4, 3) + (3,) * n), None, [2], [0], [1], 1)
+        c(op, rand((2, 4) + (6,) * n), rand((4, 2) + (2,) * n), None, [1] * n, [1] * n, [2] * n, 2)
+        c(op, rand((7,) * n), rand((4, 3) + (3,) * n), None, [1], [0], [1], 1)
+        c(op, rand((1, 1, 1, 1, 7)), rand((4, 3) + (3,) * n), None, [1], [0], [1], 1)
+    # convolution_backward: every output asked for (a None result has no golden encoding)
+    def conv_bw(x, w, bias_sizes, stride=(1,), padding=(0,), dilation=(1,), groups=1, **kw):
+        out = torch.ops.aten.convolution(x, w, None, list(stride), list(padding), list(dilation), False, [0], groups)
+        c("convolution_backward", rand(tuple(out.shape), x.dtype), x, w, bias_sizes, list(stride), list(padding),
+          list(dilation), False, [0], groups, [True, True, True], **kw)
+    for d in (F32, F64):
+        conv_bw(rand((2, 3, 5, 5), d), rand((4, 3, 3, 3), d), [4])
+        conv_bw(rand((2, 3, 7, 6), d), rand((4, 3, 3, 2), d), [4], stride=(2, 1), padding=(1, 2), dilation=(1, 2))
+        conv_bw(rand((2, 4, 6, 6), d), rand((6, 2, 3, 3), d), [6], padding=(1,), groups=2)
+        conv_bw(rand((2, 3, 9), d), rand((4, 3, 3), d), [4], stride=(2,), padding=(1,), dilation=(2,))
+    conv_bw(rand((1, 2, 5, 5)), rand((3, 2, 2, 2)), None, stride=(2,))
+    # max pooling
+    mp = "max_pool2d_with_indices"
+    for d in (F32, F64):
+        c(mp, rand((2, 3, 6, 6), d), [2, 2])
+        c(mp, rand((1, 2, 7, 6), d), [3, 2], [2, 1], [1], [1], False)
+        c(mp, rand((1, 2, 7, 7), d), [3], [2], [1], [2], True)
+    c(mp, rand((3, 5, 5)), [2], [2], [0], [1], True)
+    c(mp, rand((1, 1, 5, 5)), [2], [2], [1], [1], True)
+    c(mp, ties((1, 2, 4, 4)), [2], [1], [0], [1], False, note="ties")
+    c(mp, vals([[[[1.0, NAN, 2.0, 3.0], [NAN, 0.0, 5.0, INF]]]]), [2], [2], [0], [1], False, note="nan and inf")
+    c(mp, vals([[[[-INF, -INF], [-INF, -INF]]]]), [2], [2], [0], [1], False, note="all -inf")
+    c(mp, layout("transposed", (1, 2, 4, 5)), [2])
+    c(mp, rand((0, 3, 6, 6)), [2])
+    c(mp, rand((2, 3, 6, 6)), [0, 2])
+    c(mp, rand((2, 3, 6, 6)), [2, 2, 2])
+    c(mp, rand((2, 3, 6, 6)), [2], [1, 1, 1])
+    c(mp, rand((2, 3, 6, 6)), [2], [0])
+    c(mp, rand((2, 3, 6, 6)), [2], [2], [0, 0, 0])
+    c(mp, rand((2, 3, 6, 6)), [2], [2], [0], [1, 1, 1])
+    c(mp, rand((2, 3, 6, 6)), [2], [2], [0], [0])
+    c(mp, rand((2, 3, 6, 6)), [2], [2], [2])
+    c(mp, rand((2, 3, 6, 6)), [2], [2], [-1])
+    c(mp, rand((6, 6)), [2])
+    c(mp, rand((1, 1, 1, 6, 6)), [2])
+    c(mp, rand((1, 1, 1, 1)), [2])
+    c(mp, rand((2, 0, 6, 6)), [2])
+    c(mp, rand((2, 3, 6, 6), I64), [2])
+    c(mp, rand((2, 3, 6, 6), B), [2])
+    c(mp + ".out", rand((1, 2, 4, 4)), [2], out=torch.zeros(0), indices=torch.zeros(0, dtype=I64))
+    mpb = "max_pool2d_with_indices_backward"
+    for d in (F32, F64):
+        x = rand((2, 3, 6, 6), d)
+        _, idx = torch.ops.aten.max_pool2d_with_indices(x, [3], [2], [1], [1], False)
+        c(mpb, rand(tuple(idx.shape), d), x, [3], [2], [1], [1], False, idx)
+    x = rand((1, 2, 5, 5))
+    _, idx = torch.ops.aten.max_pool2d_with_indices(x, [2], [1], [0], [2], True)
+    c(mpb, rand(tuple(idx.shape)), x, [2], [1], [0], [2], True, idx)
+    idx = torch.zeros(2, 3, 3, 3, dtype=I64)
+    c(mpb, rand((2, 3, 3, 2)), rand((2, 3, 6, 6)), [2], [2], [0], [1], False, idx)
+    c(mpb, rand((2, 3, 3, 3)), rand((2, 3, 6, 6)), [2], [2], [0], [1], False, torch.zeros(2, 3, 3, 2, dtype=I64))
+    c(mpb, rand((2, 3, 3, 3)), rand((2, 3, 6, 6)), [2], [2], [0], [1], False, idx.int())
+    c(mpb, rand((2, 3, 3, 3), F64), rand((2, 3, 6, 6)), [2], [2], [0], [1], False, idx)
+    c(mpb, rand((2, 3, 3, 3), I64), rand((2, 3, 6, 6), I64), [2], [2], [0], [1], False, idx)
+    for d in (F32, F64):
+        c("max_pool2d", rand((2, 3, 6, 6), d), [2])
+    c("max_pool2d", rand((1, 1, 5, 5)), [3], [2], [1], [1], True)
+    c("max_pool2d", rand((1, 1, 5, 5)), [0], [2])
+    c("max_pool2d", rand((1, 1, 5, 5), I64), [2])
+    # average pooling
+    ap = "avg_pool2d"
+    for d in (F32, F64):
+        c(ap, rand((2, 3, 6, 6), d), [2, 2])
+        c(ap, rand((1, 2, 7, 6), d), [3, 2], [2, 1], [1], False, True, None)
+        c(ap, rand((1, 2, 7, 6), d), [3, 2], [2, 1], [1], False, False, None)
+        c(ap, rand((1, 2, 7, 7), d), [3], [2], [1], True, True, None)
+        c(ap, rand((1, 2, 7, 7), d), [3], [2], [1], True, False, None)
+        c(ap, rand((1, 2, 5, 5), d), [2], [2], [1], True, True, 3)
+    c(ap, rand((3, 5, 5)), [2], [2], [0], True, True, None)
+    c(ap, layout("transposed", (1, 2, 4, 5)), [2])
+    c(ap, rand((2, 3, 6, 6), I64, -20, 20), [2], [2], [1], False, True, None)
+    c(ap, rand((2, 3, 6, 6), I64, -20, 20), [3], [2], [1], True, False, 2)
+    c(ap, rand((0, 3, 6, 6)), [2])
+    c(ap, rand((2, 3, 6, 6)), [0, 2])
+    c(ap, rand((2, 3, 6, 6)), [2, 2, 2])
+    c(ap, rand((2, 3, 6, 6)), [2], [0])
+    c(ap, rand((2, 3, 6, 6)), [2], [1, 1, 1])
+    c(ap, rand((2, 3, 6, 6)), [2], [2], [0, 0, 0])
+    c(ap, rand((2, 3, 6, 6)), [2], [2], [2])
+    c(ap, rand((2, 3, 6, 6)), [2], [2], [-1])
+    c(ap, rand((2, 3, 6, 6)), [2], [2], [0], False, True, 0)
+    c(ap, rand((2, 3, 6, 6), I32), [2])
+    c(ap, rand((2, 3, 6, 6), B), [2])
+    c(ap, rand((6, 6)), [2])
+    c(ap, rand((1, 1, 1, 1)), [2])
+    c(ap + ".out", rand((1, 2, 4, 4)), [2], out=torch.zeros(0))
+    c(ap + ".out", rand((1, 2, 4, 4)), [2], out=torch.zeros(1, 2, 2, 2, dtype=F64))
+    apb = "avg_pool2d_backward"
+    for d in (F32, F64):
+        c(apb, rand((2, 3, 3, 3), d), rand((2, 3, 6, 6), d), [2], [2], [0], False, True, None)
+        c(apb, rand((1, 2, 4, 4), d), rand((1, 2, 7, 7), d), [3], [2], [1], True, False, None)
+        c(apb, rand((1, 2, 4, 4), d), rand((1, 2, 7, 7), d), [3], [2], [1], True, True, None)
+        c(apb, rand((1, 2, 3, 3), d), rand((1, 2, 5, 5), d), [2], [2], [1], True, True, 3)
+    c(apb, rand((2, 3, 3, 3), I64, -20, 20), rand((2, 3, 6, 6), I64), [2], [2], [0], False, True, None)
+    c(apb, rand((2, 3, 3, 2)), rand((2, 3, 6, 6)), [2], [2], [0], False, True, None)
+    c(apb, rand((2, 2, 3, 3)), rand((2, 3, 6, 6)), [2], [2], [0], False, True, None)
+    c(apb, rand((2, 3, 3, 3), F64), rand((2, 3, 6, 6)), [2], [2], [0], False, True, None)
+    # adaptive average pooling
+    for d in (F32, F64):
+        c("adaptive_avg_pool2d", rand((2, 3, 6, 6), d), [4, 3])
+        c("_adaptive_avg_pool2d", rand((2, 3, 7, 5), d), [3, 4])
+        c("_adaptive_avg_pool2d_backward", rand((2, 3, 3, 4), d), rand((2, 3, 7, 5), d))
+    c("adaptive_avg_pool2d", rand((2, 3, 6, 6)), [1, 1])
+    c("adaptive_avg_pool2d", rand((3, 5, 5)), [2, 2])
+    c("adaptive_avg_pool2d", rand((2, 3, 6, 6)), [-1, 3])
+    c("adaptive_avg_pool2d", rand((2, 3, 6, 6)), [1, 2, 3])
+    c("_adaptive_avg_pool2d", rand((1, 2, 3, 3)), [5, 4], note="larger than the input")
+    c("_adaptive_avg_pool2d", layout("transposed", (1, 2, 4, 5)), [2, 2])
+    c("_adaptive_avg_pool2d", rand((1, 0, 6, 6)), [2, 2])
+    c("_adaptive_avg_pool2d", rand((0, 2, 6, 6)), [2, 2])
+    c("_adaptive_avg_pool2d", rand((1, 2, 0, 6)), [2, 2])
+    c("_adaptive_avg_pool2d", rand((6, 6)), [2, 2])
+    c("_adaptive_avg_pool2d", rand((2, 3, 6, 6)), [1, 2, 3])
+    c("_adaptive_avg_pool2d", rand((2, 3, 6, 6), I64), [2, 2])
+    c("_adaptive_avg_pool2d_backward", rand((2, 3, 2, 2), F64), rand((2, 3, 6, 6)))
+    c("_adaptive_avg_pool2d_backward", rand((2, 3, 2, 2), I64), rand((2, 3, 6, 6), I64))
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
-            "activation": activation, "nn": nn}
+            "activation": activation, "nn": nn, "convolution": convolution}
 
 
 def torch_version():

@@ -62,6 +62,21 @@ public final class Formulas {
         return self.transpose(0, 1).mm(grad);
     }
 
+    /** addmm's gradient of mat1 (mm_mat1_backward with alpha): {@code alpha * (grad @ mat2.T)}. */
+    public static Tensor mmMat1Backward(Tensor grad, Tensor mat1, Tensor mat2, Scalar alpha) {
+        return maybeMultiply(mmMat1Backward(grad, mat1, mat2), alpha);
+    }
+
+    /** addmm's gradient of mat2 (mm_mat2_backward with alpha): {@code alpha * (mat1.T @ grad)}. */
+    public static Tensor mmMat2Backward(Tensor grad, Tensor mat1, Tensor mat2, Scalar alpha) {
+        return maybeMultiply(mmMat2Backward(grad, mat1, mat2), alpha);
+    }
+
+    /** The last two sizes (a 2-D pooling's spatial sizes, {@code self.sizes().slice(-2)}). */
+    public static long[] lastTwo(long[] sizes) {
+        return Arrays.copyOfRange(sizes, sizes.length - 2, sizes.length);
+    }
+
     private static boolean isColumnMajor(Tensor m) {
         return m.stride(0) == 1 && m.stride(1) == m.size(0);
     }

@@ -82,7 +82,22 @@ class GoldenGradientsTest {
             Map.entry("bce_logits", (x, a) -> Torch.binary_cross_entropy_with_logits(x[0], x[1], null, null,
                     a.get(0).asLong())),
             Map.entry("clamp_tt", (x, a) -> Torch.clamp(x[0], x[1], x[2])),
-            Map.entry("linear_relu", (x, a) -> Torch.relu(x[0].mm(x[1]).add(x[2]))));
+            Map.entry("linear_relu", (x, a) -> Torch.relu(x[0].mm(x[1]).add(x[2]))),
+            Map.entry("t", (x, a) -> x[0].t()),
+            Map.entry("addmm", (x, a) -> Torch.addmm(x[0], x[1], x[2], Scalar.of(a.get(0).asDouble()),
+                    Scalar.of(a.get(1).asDouble()))),
+            Map.entry("baddbmm", (x, a) -> Torch.baddbmm(x[0], x[1], x[2], Scalar.of(a.get(0).asDouble()),
+                    Scalar.of(a.get(1).asDouble()))),
+            Map.entry("linear", (x, a) -> Torch.linear(x[0], x[1], x[2])),
+            Map.entry("conv2d", (x, a) -> Torch.conv2d(x[0], x[1], x.length > 2 ? x[2] : null, longs(a.get(0)),
+                    longs(a.get(1)), longs(a.get(2)), a.get(3).asLong())),
+            Map.entry("conv1d", (x, a) -> Torch.conv1d(x[0], x[1], x.length > 2 ? x[2] : null, longs(a.get(0)),
+                    longs(a.get(1)), longs(a.get(2)), a.get(3).asLong())),
+            Map.entry("max_pool2d", (x, a) -> Torch.max_pool2d(x[0], longs(a.get(0)), longs(a.get(1)), longs(a.get(2)),
+                    longs(a.get(3)), a.get(4).asBoolean())),
+            Map.entry("avg_pool2d", (x, a) -> Torch.avg_pool2d(x[0], longs(a.get(0)), longs(a.get(1)), longs(a.get(2)),
+                    a.get(3).asBoolean(), a.get(4).asBoolean(), a.get(5).isNull() ? null : a.get(5).asLong())),
+            Map.entry("adaptive_avg_pool2d", (x, a) -> Torch.adaptive_avg_pool2d(x[0], longs(a.get(0)))));
 
     @TestFactory
     Stream<DynamicTest> gradientsMatchPyTorch() throws Exception {
@@ -94,7 +109,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(73, tests.size(), "gradients.json lost cases");
+        assertEquals(88, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

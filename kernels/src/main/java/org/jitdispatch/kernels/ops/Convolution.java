@@ -1,0 +1,674 @@
+package org.jitdispatch.kernels.ops;
+
+import java.util.Arrays;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.parallel.Parallel;
+import org.jitdispatch.kernels.reduce.Reduction;
+import org.jitdispatch.kernels.reduce.StridedCopy;
+import org.jitdispatch.runtime.Device;
+import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
+import org.jitdispatch.runtime.TensorImpl;
+import org.jitdispatch.runtime.dispatch.NotImplementedError;
+
+/**
+ * Convolution over one or two spatial dims, as PyTorch 1.13's Convolution.cpp: {@code aten::convolution}
+ * (stride, padding, dilation, groups) with {@code _convolution}'s checks in their order and their messages,
+ * {@code convolution_backward} (grad_input, grad_weight, grad_bias, each computed only when
+ * {@code output_mask} asks for it), and the composites {@code conv1d}/{@code conv2d} that batch an
+ * unbatched input.
+ *
+ * <p>The arithmetic is im2col and {@link Gemm}, a 1-D convolution being a 2-D one of height 1. Each sample's
+ * receptive fields are unfolded into a {@code [C/groups * kH * kW, oH * oW]} matrix per group (zeros where
+ * the window lies in the padding); the output of a sample and group is {@code weight_g @ cols_g}. The
+ * backward multiplies the other way round: {@code grad_cols = weight_g^T @ grad_output_g}, folded back and
+ * summed into grad_input (col2im), and {@code grad_weight_g = grad_output_g @ cols_g^T} over the whole
+ * batch in one product. grad_bias sums grad_output over every dim but the channels.
+ *
+ * <p>Float32 and float64 unfold in typed loops; int32 and int64 (which ATen's slow_conv2d computes
+ * forwards) go through the storage's long accessors. Transposed convolution and three spatial dims are
+ * refused with a {@link NotImplementedError}. A meta operand gives meta results of the right sizes.
+ */
+public final class Convolution implements ConvolutionDeclarations {
+
+    // ------------------------------------------------------------------------------- composites
+
+    @Override
+    public Tensor conv1d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding, long[] dilation,
+            long groups) {
+        return batchified(input, weight, bias, stride, padding, dilation, groups, 1, "conv1d");
+    }
+
+    @Override
+    public Tensor conv2d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding, long[] dilation,
+            long groups) {
+        return batchified(input, weight, bias, stride, padding, dilation, groups, 2, "conv2d");
+    }
+
+    /** ATen's batchify: an unbatched input gets a batch dim of 1 for the convolution, and loses it after. */
+    private static Tensor batchified(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding,
+            long[] dilation, long groups, int spatialDims, String name) {
+        int noBatch = spatialDims + 1;
+        boolean batched = input.dim() == noBatch + 1;
+        if (!(input.dim() == noBatch || batched)) {
+            throw new IllegalArgumentException("Expected " + noBatch + "D (unbatched) or " + (noBatch + 1)
+                    + "D (batched) input to " + name + ", but got input of size: " + Arrays.toString(input.sizes()));
+        }
+        Tensor output = Torch.convolution(batched ? input : input.unsqueeze(0), weight, bias, stride, padding, dilation,
+                false, new long[] {0}, groups);
+        return batched ? output : output.squeeze(0);
+    }
+
+    // ------------------------------------------------------------------------------ convolution
+
+    @Override
+    public Tensor convolution(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding, long[] dilation,
+            boolean transposed, long[] outputPadding, long groups) {
+        Geometry g = Geometry.of(input, weight, bias, stride, padding, dilation, transposed, outputPadding, groups);
+        if (isMeta(input, weight, bias)) {
+            return Tensor.FACTORY.empty(g.outputSizes, input.dtype(), Device.META);
+        }
+        g.checkForwardTypes(input, weight, bias);
+        Tensor out = Tensor.FACTORY.empty(g.outputSizes, input.dtype(), input.device());
+        if (out.numel() == 0) {
+            return out;
+        }
+        Tensor cols = g.unfold(contiguous(input));
+        Tensor w = contiguous(weight);
+        g.forEachSampleAndGroup((n, k) -> Gemm.multiply(g.weightOf(w, k), g.colsOf(cols, n, k), g.outputOf(out, n, k)));
+        if (bias != null) {
+            addBias(out, bias, g);
+        }
+        return out;
+    }
+
+    // --------------------------------------------------------------------- convolution_backward
+
+    @Override
+    public Tensor[] convolution_backward(Tensor gradOutput, Tensor input, Tensor weight, long[] biasSizes,
+            long[] stride, long[] padding, long[] dilation, boolean transposed, long[] outputPadding, long groups,
+            boolean[] outputMask) {
+        if (outputMask.length != 3) {
+            throw new IllegalArgumentException("output_mask must have 3 elements, but got " + outputMask.length);
+        }
+        Geometry g = Geometry.of(input, weight, null, stride, padding, dilation, transposed, outputPadding, groups);
+        if (biasSizes != null && !(biasSizes.length == 1 && biasSizes[0] == g.outChannels)) {
+            throw new IllegalArgumentException("Given weight of size " + Arrays.toString(weight.sizes())
+                    + ", expected bias to be 1-dimensional with " + g.outChannels + " elements, but got bias of size "
+                    + Arrays.toString(biasSizes) + " instead");
+        }
+        if (!Arrays.equals(gradOutput.sizes(), g.outputSizes)) {
+            throw new IllegalArgumentException("Expected grad_output of size " + Arrays.toString(g.outputSizes)
+                    + " for a convolution of input " + Arrays.toString(input.sizes()) + " and weight "
+                    + Arrays.toString(weight.sizes()) + ", but got " + Arrays.toString(gradOutput.sizes()));
+        }
+        if (isMeta(gradOutput, input, weight)) {
+            return new Tensor[] {
+                outputMask[0] ? Tensor.FACTORY.empty(input.sizes(), input.dtype(), Device.META) : null,
+                outputMask[1] ? Tensor.FACTORY.empty(weight.sizes(), weight.dtype(), Device.META) : null,
+                outputMask[2] ? Tensor.FACTORY.empty(new long[] {g.outChannels}, gradOutput.dtype(), Device.META) : null};
+        }
+        ScalarType dtype = input.dtype();
+        if (outputMask[0] || outputMask[1]) {
+            if (dtype != ScalarType.Float32 && dtype != ScalarType.Float64) {
+                throw Elementwise.notImplemented(outputMask[0] ? "slow_conv2d_cpu_grad_input" : "slow_conv2d_cpu_grad_weight",
+                        dtype);
+            }
+            for (Tensor t : new Tensor[] {gradOutput, weight}) {
+                if (t.dtype() != dtype) {
+                    throw new IllegalArgumentException("expected scalar type " + dtype.c10Name() + " but found "
+                            + t.dtype().c10Name());
+                }
+            }
+        }
+        Tensor gradInput = null;
+        Tensor gradWeight = null;
+        Tensor gradBias = null;
+        Tensor gout = contiguous(gradOutput);
+        if (outputMask[0]) {
+            gradInput = zeros(input.sizes(), dtype, input.device());
+            if (gout.numel() != 0 && weight.numel() != 0) {
+                Tensor w = contiguous(weight);
+                Tensor gradCols = Tensor.FACTORY.empty(g.colsSizes(), dtype, input.device());
+                g.forEachSampleAndGroup((n, k) -> Gemm.multiply(transposed(g.weightOf(w, k)), g.outputOf(gout, n, k),
+                        g.colsOf(gradCols, n, k)));
+                g.fold(gradCols, gradInput);
+            }
+        }
+        if (outputMask[1]) {
+            gradWeight = zeros(weight.sizes(), dtype, weight.device());
+            if (gout.numel() != 0 && input.numel() != 0) {
+                Tensor cols = g.unfold(contiguous(input));
+                // [O, N * L] and [C * K, N * L]: the batch becomes part of one contraction
+                Tensor grads = batchInner(gout, g.outChannels, g.batch, g.outputPlane());
+                Tensor unfolded = batchInner(cols, g.colsRows(), g.batch, g.outputPlane());
+                Tensor gw = gradWeight;
+                for (int k = 0; k < g.groups; k++) {
+                    Tensor a = rows(grads, k * g.outPerGroup, g.outPerGroup);
+                    Tensor b = transposed(rows(unfolded, k * g.colsRowsPerGroup(), g.colsRowsPerGroup()));
+                    Gemm.multiply(a, b, g.weightOf(gw, k));
+                }
+            }
+        }
+        if (outputMask[2]) {
+            long[] dims = new long[gradOutput.dim() - 1];
+            dims[0] = 0;
+            for (int d = 2; d < gradOutput.dim(); d++) {
+                dims[d - 1] = d;
+            }
+            Tensor plain = gradOutput.asStrided(gradOutput.sizes(), gradOutput.strides(), gradOutput.storageOffset());
+            gradBias = Torch.sum(plain, dims, false, null);
+        }
+        return new Tensor[] {gradInput, gradWeight, gradBias};
+    }
+
+    // ---------------------------------------------------------------------------------- helpers
+
+    private static boolean isMeta(Tensor... tensors) {
+        for (Tensor t : tensors) {
+            if (t != null && t.isMeta()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code t} itself when contiguous, else a contiguous copy (kernel-internal, outside autograd). */
+    private static Tensor contiguous(Tensor t) {
+        return t.isContiguous() ? t : StridedCopy.contiguousCopy(t, t.dtype(), Tensor.FACTORY);
+    }
+
+    /** {@code [B, R, L]} (contiguous) as a contiguous {@code [R, B * L]}. */
+    private static Tensor batchInner(Tensor t, long r, long b, long l) {
+        if (b == 1) {
+            return t.asStrided(new long[] {r, l}, new long[] {l, 1}, t.storageOffset());
+        }
+        Tensor out = Tensor.FACTORY.empty(new long[] {r, b, l}, t.dtype(), t.device());
+        StridedCopy.copy(t.asStrided(new long[] {r, b, l}, new long[] {l, r * l, 1}, t.storageOffset()), out);
+        return out.asStrided(new long[] {r, b * l}, new long[] {b * l, 1}, 0);
+    }
+
+    private static Tensor zeros(long[] sizes, ScalarType dtype, Device device) {
+        Tensor t = Tensor.FACTORY.empty(sizes, dtype, device);
+        Reduction.fillZeros(t);
+        return t;
+    }
+
+    /** A matrix's transpose, a kernel-internal view. */
+    private static Tensor transposed(Tensor m) {
+        return m.asStrided(new long[] {m.size(1), m.size(0)}, new long[] {m.stride(1), m.stride(0)}, m.storageOffset());
+    }
+
+    /** Rows {@code [from, from + count)} of a matrix. */
+    private static Tensor rows(Tensor m, long from, long count) {
+        return m.asStrided(new long[] {count, m.size(1)}, m.strides(), m.storageOffset() + from * m.stride(0));
+    }
+
+    /** out[n, o, ...] += bias[o], out contiguous. */
+    private static void addBias(Tensor out, Tensor bias, Geometry g) {
+        long plane = g.outputPlane();
+        Storage o = out.storage();
+        Storage b = bias.storage();
+        boolean floating = out.dtype().isFloatingPoint();
+        boolean single = out.dtype() == ScalarType.Float32;
+        long at = out.storageOffset();
+        for (long n = 0; n < g.batch; n++) {
+            for (long c = 0; c < g.outChannels; c++) {
+                long bo = bias.storageOffset() + c * bias.stride(0);
+                if (single) {
+                    float[] data = o.floats();
+                    float v = b.floats()[(int) bo];
+                    for (int i = (int) at, end = (int) (at + plane); i < end; i++) {
+                        data[i] += v;
+                    }
+                } else if (floating) {
+                    double v = b.getDouble(bo);
+                    double[] data = o.doubles();
+                    for (int i = (int) at, end = (int) (at + plane); i < end; i++) {
+                        data[i] += v;
+                    }
+                } else {
+                    long v = b.getLong(bo);
+                    for (long i = at; i < at + plane; i++) {
+                        o.setLong(i, o.getLong(i) + v);
+                    }
+                }
+                at += plane;
+            }
+        }
+    }
+
+    private interface SampleGroup {
+        void run(long sample, int group);
+    }
+
+    // --------------------------------------------------------------------------------- geometry
+
+    /**
+     * One convolution's checked parameters and sizes, a 1-D convolution as a 2-D one of height 1: input
+     * {@code [N, C, H, W]}, weight {@code [O, C/groups, kH, kW]}, output {@code [N, O, oH, oW]}.
+     */
+    private static final class Geometry {
+        final int spatial;
+        final long batch;
+        final long inChannels;
+        final long outChannels;
+        final int groups;
+        final long outPerGroup;
+        final long inPerGroup;
+        final long inH;
+        final long inW;
+        final long kH;
+        final long kW;
+        final long strideH;
+        final long strideW;
+        final long padH;
+        final long padW;
+        final long dilH;
+        final long dilW;
+        final long outH;
+        final long outW;
+        final long[] outputSizes;
+
+        private Geometry(Tensor input, Tensor weight, long[] stride, long[] padding, long[] dilation, long groups,
+                long[] outputSizes) {
+            int k = weight.dim();
+            this.spatial = k - 2;
+            boolean one = spatial == 1;
+            this.batch = input.size(0);
+            this.inChannels = input.size(1);
+            this.outChannels = weight.size(0);
+            this.groups = (int) groups;
+            this.outPerGroup = outChannels / groups;
+            this.inPerGroup = weight.size(1);
+            this.inH = one ? 1 : input.size(2);
+            this.inW = input.size(k - 1);
+            this.kH = one ? 1 : weight.size(2);
+            this.kW = weight.size(k - 1);
+            this.strideH = one ? 1 : stride[0];
+            this.strideW = stride[spatial - 1];
+            this.padH = one ? 0 : padding[0];
+            this.padW = padding[spatial - 1];
+            this.dilH = one ? 1 : dilation[0];
+            this.dilW = dilation[spatial - 1];
+            this.outputSizes = outputSizes;
+            this.outH = one ? 1 : outputSizes[2];
+            this.outW = outputSizes[k - 1];
+        }
+
+        /** _convolution's and check_shape_forward's checks, in their order, with their messages. */
+        static Geometry of(Tensor input, Tensor weight, Tensor bias, long[] strideIn, long[] paddingIn,
+                long[] dilationIn, boolean transposed, long[] outputPaddingIn, long groups) {
+            int k = weight.dim();
+            int dim = k - 2;
+            if (dim <= 0) {
+                throw new IllegalArgumentException("weight should have at least three dimensions");
+            }
+            if (groups <= 0) {
+                throw new IllegalArgumentException("non-positive groups is not supported");
+            }
+            long[] stride = expandParam(strideIn, "stride", dim);
+            long[] padding = expandParam(paddingIn, "padding", dim);
+            long[] dilation = expandParam(dilationIn, "dilation", dim);
+            long[] outputPadding = expandParam(outputPaddingIn, "output_padding", dim);
+            if (Arrays.stream(padding).anyMatch(p -> p < 0)) {
+                throw new IllegalArgumentException("negative padding is not supported");
+            }
+            if (Arrays.stream(outputPadding).anyMatch(p -> p < 0)) {
+                throw new IllegalArgumentException("negative output_padding is not supported");
+            }
+            if (Arrays.stream(stride).anyMatch(s -> s <= 0)) {
+                throw new IllegalArgumentException("non-positive stride is not supported");
+            }
+            if (Arrays.stream(dilation).anyMatch(d -> d <= 0)) {
+                throw new IllegalArgumentException("non-positive dilation is not supported");
+            }
+            long[] w = weight.sizes();
+            if (input.dim() != k) {
+                throw new IllegalArgumentException("Expected " + k + "-dimensional input for " + k + "-dimensional weight "
+                        + Arrays.toString(w) + ", but got " + input.dim() + "-dimensional input of size "
+                        + Arrays.toString(input.sizes()) + " instead");
+            }
+            if (w[0] < groups) {
+                throw new IllegalArgumentException("Given groups=" + groups + ", expected weight to be at least " + groups
+                        + " at dimension 0, but got weight of size " + Arrays.toString(w) + " instead");
+            }
+            if (w[0] % groups != 0) {
+                throw new IllegalArgumentException("Given groups=" + groups + ", expected weight to be divisible by "
+                        + groups + " at dimension 0, but got weight of size [" + Arrays.toString(w) + "] instead");
+            }
+            if (transposed) {
+                throw new NotImplementedError("convolution: transposed convolution is not implemented on CPU yet");
+            }
+            if (input.size(1) != w[1] * groups) {
+                throw new IllegalArgumentException("Given groups=" + groups + ", weight of size " + Arrays.toString(w)
+                        + ", expected input" + Arrays.toString(input.sizes()) + " to have " + (w[1] * groups)
+                        + " channels, but got " + input.size(1) + " channels instead");
+            }
+            if (bias != null && !(bias.dim() == 1 && bias.size(0) == w[0])) {
+                throw new IllegalArgumentException("Given weight of size " + Arrays.toString(w)
+                        + ", expected bias to be 1-dimensional with " + w[0] + " elements, but got bias of size "
+                        + Arrays.toString(bias.sizes()) + " instead");
+            }
+            long[] padded = new long[dim];
+            long[] kernel = new long[dim];
+            boolean fits = true;
+            for (int d = 0; d < dim; d++) {
+                int i = d;
+                padded[i] = exact(() -> Math.addExact(input.size(i + 2), Math.multiplyExact(2, padding[i])));
+                kernel[i] = exact(() -> Math.addExact(Math.multiplyExact(dilation[i], w[i + 2] - 1), 1));
+                fits &= padded[i] >= kernel[i];
+            }
+            if (!fits) {
+                throw new IllegalArgumentException("Calculated padded input size per channel: (" + joined(padded)
+                        + "). Kernel size: (" + joined(kernel) + "). Kernel size can't be greater than actual input size");
+            }
+            if (dim > 2) {
+                throw new NotImplementedError("convolution: " + dim + " spatial dims are not implemented on CPU yet");
+            }
+            long[] out = new long[k];
+            out[0] = input.size(0);
+            // ATen 1.13's Empty backend: a weight without elements gives an output without channels
+            out[1] = weight.numel() == 0 ? 0 : w[0];
+            for (int i = 0; i < dim; i++) {
+                out[i + 2] = (padded[i] - kernel[i]) / stride[i] + 1;
+            }
+            Geometry g = new Geometry(input, weight, stride, padding, dilation, groups, out);
+            long colsElements = exact(() -> Math.multiplyExact(Math.multiplyExact(g.batch, g.colsRows()),
+                    g.outputPlane()));
+            if (colsElements > Integer.MAX_VALUE || exact(() -> Math.multiplyExact(g.batch,
+                    Math.multiplyExact(g.outChannels, g.outputPlane()))) > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("convolution: the unfolded input of " + Arrays.toString(g.colsSizes())
+                        + " elements is too large");
+            }
+            return g;
+        }
+
+        /** The dtype checks of the backend ATen picks: mkldnn's for a float32 input, slow_conv2d's otherwise. */
+        void checkForwardTypes(Tensor input, Tensor weight, Tensor bias) {
+            ScalarType dtype = input.dtype();
+            if (dtype == ScalarType.Float32) {
+                if (weight.dtype() != dtype) {
+                    throw new IllegalArgumentException("Input type (" + legacyName(input) + ") and weight type ("
+                            + legacyName(weight) + ") should be the same or input should be a MKLDNN tensor and weight"
+                            + " is a dense tensor");
+                }
+                if (bias != null && bias.dtype() != dtype) {
+                    throw new IllegalArgumentException("Input type (" + legacyName(input) + ") and bias type ("
+                            + legacyName(bias) + ") should be the same or input should be a MKLDNN tensor and bias is"
+                            + " a dense tensor");
+                }
+                return;
+            }
+            if (dtype == ScalarType.Bool) {
+                throw Elementwise.notImplemented("slow_conv2d_cpu", dtype);
+            }
+            for (Tensor t : new Tensor[] {weight, bias}) {
+                if (t != null && t.dtype() != dtype) {
+                    throw new IllegalArgumentException("expected scalar type " + dtype.c10Name() + " but found "
+                            + t.dtype().c10Name());
+                }
+            }
+        }
+
+        long outputPlane() {
+            return outH * outW;
+        }
+
+        long colsRowsPerGroup() {
+            return inPerGroup * kH * kW;
+        }
+
+        long colsRows() {
+            return inChannels * kH * kW;
+        }
+
+        long[] colsSizes() {
+            return new long[] {batch, colsRows(), outputPlane()};
+        }
+
+        /** Group {@code k}'s filters as a {@code [O/groups, C/groups * kH * kW]} matrix of a contiguous weight. */
+        Tensor weightOf(Tensor w, int k) {
+            long cols = colsRowsPerGroup();
+            return w.asStrided(new long[] {outPerGroup, cols}, new long[] {cols, 1}, w.storageOffset()
+                    + k * outPerGroup * cols);
+        }
+
+        /** Sample {@code n}, group {@code k} of an unfolded input {@code [N, C * kH * kW, oH * oW]}. */
+        Tensor colsOf(Tensor cols, long n, int k) {
+            long l = outputPlane();
+            long rows = colsRowsPerGroup();
+            return cols.asStrided(new long[] {rows, l}, new long[] {l, 1}, cols.storageOffset()
+                    + (n * colsRows() + k * rows) * l);
+        }
+
+        /** Sample {@code n}, group {@code k} of a contiguous output {@code [N, O, oH, oW]} as a matrix. */
+        Tensor outputOf(Tensor out, long n, int k) {
+            long l = outputPlane();
+            return out.asStrided(new long[] {outPerGroup, l}, new long[] {l, 1}, out.storageOffset()
+                    + (n * outChannels + k * outPerGroup) * l);
+        }
+
+        /** Runs every (sample, group) product: split between threads when there are enough of them. */
+        void forEachSampleAndGroup(SampleGroup body) {
+            long units = batch * groups;
+            long perUnit = Math.max(1, outPerGroup * colsRowsPerGroup() * outputPlane());
+            if (units >= Parallel.getNumThreads() && units > 1) {
+                Parallel.parallelFor(0, units, (Gemm.GRAIN_MULTIPLY_ADDS + perUnit - 1) / perUnit, (from, to) -> {
+                    for (long u = from; u < to; u++) {
+                        body.run(u / groups, (int) (u % groups));
+                    }
+                });
+            } else {
+                for (long u = 0; u < units; u++) {
+                    body.run(u / groups, (int) (u % groups));
+                }
+            }
+        }
+
+        /** im2col of a contiguous input: a new {@code [N, C * kH * kW, oH * oW]} tensor. */
+        Tensor unfold(Tensor input) {
+            Tensor cols = Tensor.FACTORY.empty(colsSizes(), input.dtype(), input.device());
+            long perSample = colsRows() * outputPlane();
+            long grain = Math.max(1, Parallel.GRAIN_SIZE / Math.max(1, perSample));
+            Parallel.parallelFor(0, batch, grain, (from, to) -> {
+                for (long n = from; n < to; n++) {
+                    int in = (int) (input.storageOffset() + n * inChannels * inH * inW);
+                    int out = (int) (n * perSample);
+                    switch (input.dtype()) {
+                        case Float32:
+                            im2colFloats(input.storage().floats(), in, cols.storage().floats(), out);
+                            break;
+                        case Float64:
+                            im2colDoubles(input.storage().doubles(), in, cols.storage().doubles(), out);
+                            break;
+                        default:
+                            im2colLongs(input.storage(), in, cols.storage(), out);
+                    }
+                }
+            });
+            return cols;
+        }
+
+        /** col2im: {@code grad_cols [N, C * kH * kW, oH * oW]} summed into a zeroed, contiguous grad_input. */
+        void fold(Tensor gradCols, Tensor gradInput) {
+            long perSample = colsRows() * outputPlane();
+            long grain = Math.max(1, Parallel.GRAIN_SIZE / Math.max(1, perSample));
+            Parallel.parallelFor(0, batch, grain, (from, to) -> {
+                for (long n = from; n < to; n++) {
+                    int out = (int) (gradInput.storageOffset() + n * inChannels * inH * inW);
+                    int in = (int) (n * perSample);
+                    if (gradInput.dtype() == ScalarType.Float32) {
+                        col2imFloats(gradCols.storage().floats(), in, gradInput.storage().floats(), out);
+                    } else {
+                        col2imDoubles(gradCols.storage().doubles(), in, gradInput.storage().doubles(), out);
+                    }
+                }
+            });
+        }
+
+        private void im2colFloats(float[] src, int srcOff, float[] dst, int dstOff) {
+            int d = dstOff;
+            for (long c = 0; c < inChannels; c++) {
+                int plane = (int) (srcOff + c * inH * inW);
+                for (long ki = 0; ki < kH; ki++) {
+                    for (long kj = 0; kj < kW; kj++) {
+                        for (long oh = 0; oh < outH; oh++) {
+                            long ih = oh * strideH - padH + ki * dilH;
+                            if (ih < 0 || ih >= inH) {
+                                Arrays.fill(dst, d, d + (int) outW, 0f);
+                                d += (int) outW;
+                                continue;
+                            }
+                            int row = (int) (plane + ih * inW);
+                            for (long ow = 0; ow < outW; ow++) {
+                                long iw = ow * strideW - padW + kj * dilW;
+                                dst[d++] = iw < 0 || iw >= inW ? 0f : src[row + (int) iw];
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        private void im2colDoubles(double[] src, int srcOff, double[] dst, int dstOff) {
+            int d = dstOff;
+            for (long c = 0; c < inChannels; c++) {
+                int plane = (int) (srcOff + c * inH * inW);
+                for (long ki = 0; ki < kH; ki++) {
+                    for (long kj = 0; kj < kW; kj++) {
+                        for (long oh = 0; oh < outH; oh++) {
+                            long ih = oh * strideH - padH + ki * dilH;
+                            if (ih < 0 || ih >= inH) {
+                                Arrays.fill(dst, d, d + (int) outW, 0.0);
+                                d += (int) outW;
+                                continue;
+                            }
+                            int row = (int) (plane + ih * inW);
+                            for (long ow = 0; ow < outW; ow++) {
+                                long iw = ow * strideW - padW + kj * dilW;
+                                dst[d++] = iw < 0 || iw >= inW ? 0.0 : src[row + (int) iw];
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        private void im2colLongs(Storage src, long srcOff, Storage dst, long dstOff) {
+            long d = dstOff;
+            for (long c = 0; c < inChannels; c++) {
+                long plane = srcOff + c * inH * inW;
+                for (long ki = 0; ki < kH; ki++) {
+                    for (long kj = 0; kj < kW; kj++) {
+                        for (long oh = 0; oh < outH; oh++) {
+                            long ih = oh * strideH - padH + ki * dilH;
+                            for (long ow = 0; ow < outW; ow++) {
+                                long iw = ow * strideW - padW + kj * dilW;
+                                boolean inside = ih >= 0 && ih < inH && iw >= 0 && iw < inW;
+                                dst.setLong(d++, inside ? src.getLong(plane + ih * inW + iw) : 0L);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        private void col2imFloats(float[] src, int srcOff, float[] dst, int dstOff) {
+            int s = srcOff;
+            for (long c = 0; c < inChannels; c++) {
+                int plane = (int) (dstOff + c * inH * inW);
+                for (long ki = 0; ki < kH; ki++) {
+                    for (long kj = 0; kj < kW; kj++) {
+                        for (long oh = 0; oh < outH; oh++) {
+                            long ih = oh * strideH - padH + ki * dilH;
+                            if (ih < 0 || ih >= inH) {
+                                s += (int) outW;
+                                continue;
+                            }
+                            int row = (int) (plane + ih * inW);
+                            for (long ow = 0; ow < outW; ow++, s++) {
+                                long iw = ow * strideW - padW + kj * dilW;
+                                if (iw >= 0 && iw < inW) {
+                                    dst[row + (int) iw] += src[s];
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        private void col2imDoubles(double[] src, int srcOff, double[] dst, int dstOff) {
+            int s = srcOff;
+            for (long c = 0; c < inChannels; c++) {
+                int plane = (int) (dstOff + c * inH * inW);
+                for (long ki = 0; ki < kH; ki++) {
+                    for (long kj = 0; kj < kW; kj++) {
+                        for (long oh = 0; oh < outH; oh++) {
+                            long ih = oh * strideH - padH + ki * dilH;
+                            if (ih < 0 || ih >= inH) {
+                                s += (int) outW;
+                                continue;
+                            }
+                            int row = (int) (plane + ih * inW);
+                            for (long ow = 0; ow < outW; ow++, s++) {
+                                long iw = ow * strideW - padW + kj * dilW;
+                                if (iw >= 0 && iw < inW) {
+                                    dst[row + (int) iw] += src[s];
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** expand_param_if_needed: one value for every spatial dim, or exactly one per dim. */
+    private static long[] expandParam(long[] values, String name, int dims) {
+        if (values.length == 1) {
+            long[] out = new long[dims];
+            Arrays.fill(out, values[0]);
+            return out;
+        }
+        if (values.length != dims) {
+            throw new IllegalArgumentException("expected " + name + " to be a single integer value or a list of " + dims
+                    + " values to match the convolution dimensions, but got " + name + "=" + Arrays.toString(values));
+        }
+        return values;
+    }
+
+    private interface ExactLong {
+        long get();
+    }
+
+    /** Size arithmetic that overflows a long is refused, as an absurd size. */
+    private static long exact(ExactLong f) {
+        try {
+            return f.get();
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("convolution: integer overflow in the size of a padded input or kernel");
+        }
+    }
+
+    private static String joined(long[] values) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < values.length; i++) {
+            s.append(i == 0 ? "" : " x ").append(values[i]);
+        }
+        return s.toString();
+    }
+
+    /** Tensor::toString() of a CPU tensor: torch.FloatTensor, torch.DoubleTensor, ... */
+    private static String legacyName(TensorImpl t) {
+        switch (t.dtype()) {
+            case Float32: return "torch.FloatTensor";
+            case Float64: return "torch.DoubleTensor";
+            case Int32: return "torch.IntTensor";
+            case Int64: return "torch.LongTensor";
+            default: return "torch.BoolTensor";
+        }
+    }
+}
