@@ -75,13 +75,11 @@ public final class OpSupport {
      * differentiation, but one of the arguments requires grad.").
      */
     public static void checkOutNotDifferentiable(String op, Object... tensors) {
-        if (!GradMode.isEnabled()) {
-            return;
-        }
         for (Object t : tensors) {
             boolean requires = t instanceof TensorImpl one ? Autograd.requiresGrad(one)
                     : t instanceof TensorImpl[] list && Autograd.requiresGrad(list);
-            if (requires) {
+            // grad mode (a thread-local) is read only for a tensor that requires grad, so plain out= calls skip it
+            if (requires && GradMode.isEnabled()) {
                 throw new IllegalStateException(op + "(): functions with out=... arguments don't support automatic"
                         + " differentiation, but one of the arguments requires grad.");
             }

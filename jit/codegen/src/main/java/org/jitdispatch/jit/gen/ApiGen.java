@@ -25,6 +25,7 @@ import org.jitdispatch.runtime.schema.Argument;
 import org.jitdispatch.runtime.schema.BaseTy;
 import org.jitdispatch.runtime.schema.FunctionSchema;
 import org.jitdispatch.runtime.schema.ListType;
+import org.jitdispatch.runtime.schema.SchemaKind;
 import org.jitdispatch.runtime.schema.Type;
 
 /**
@@ -96,6 +97,7 @@ final class ApiGen {
                 m.varargs(true);
             }
             nullChecks(m, f.func(), sig, arity);
+            compositeOutCheck(m, f, sig, arity);
             // every overload calls the operator itself, with the defaults filled in, rather than the full
             // overload: one call level less between the user and the kernel for HotSpot's inlining depth
             if (f.manualBindings()) {
@@ -123,6 +125,25 @@ final class ApiGen {
             m.addStatement("$T.$L($N, $S, $S, $S)", JavaNames.OP_SUPPORT, tensorList ? "requireElements" : "requireArgument",
                     p.name(), JavaNames.qualifiedOp(s.name()), p.argument().name(), type.toString());
         }
+    }
+
+    /**
+     * A composite out= operator has no ADInplaceOrView kernel of its own (its inner operators write), so the
+     * check that an out= call records no autograd history runs here, before the composite kernel resizes out.
+     */
+    private static void compositeOutCheck(MethodSpec.Builder m, NativeFunction f, ApiSignature sig, int arity) {
+        if (f.func().kind() != SchemaKind.out || KernelPlan.writesTensors(f)) {
+            return;
+        }
+        List<CodeBlock> tensors = new java.util.ArrayList<>();
+        for (int i = 0; i < arity; i++) {
+            ApiSignature.Param p = sig.params().get(i);
+            if (p.argument().type().isTensorLike()) {
+                tensors.add(CodeBlock.of("$N", p.name()));
+            }
+        }
+        m.addStatement("$T.checkOutNotDifferentiable($S, $L)", JavaNames.OP_SUPPORT, f.func().name().baseName(),
+                CodeBlock.join(tensors, ", "));
     }
 
     private static void dispatcherBody(MethodSpec.Builder m, NativeFunction f, ApiSignature sig, int arity) {
