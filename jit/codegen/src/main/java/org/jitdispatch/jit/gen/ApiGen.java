@@ -129,7 +129,8 @@ final class ApiGen {
 
     /**
      * A composite out= operator has no ADInplaceOrView kernel of its own (its inner operators write), so the
-     * check that an out= call records no autograd history runs here, before the composite kernel resizes out.
+     * check that an out= call records no autograd history runs here, before the composite kernel resizes out. As
+     * in torchgen, it looks at the inputs; an out tensor that requires grad fails the write's own check.
      */
     private static void compositeOutCheck(MethodSpec.Builder m, NativeFunction f, ApiSignature sig, int arity) {
         if (f.func().kind() != SchemaKind.out || KernelPlan.writesTensors(f)) {
@@ -138,9 +139,12 @@ final class ApiGen {
         List<CodeBlock> tensors = new java.util.ArrayList<>();
         for (int i = 0; i < arity; i++) {
             ApiSignature.Param p = sig.params().get(i);
-            if (p.argument().type().isTensorLike()) {
+            if (p.argument().type().isTensorLike() && !p.argument().isWrite()) {
                 tensors.add(CodeBlock.of("$N", p.name()));
             }
+        }
+        if (tensors.isEmpty()) {
+            return; // an out tensor that requires grad gets the in-place check of the write
         }
         m.addStatement("$T.checkOutNotDifferentiable($S, $L)", JavaNames.OP_SUPPORT, f.func().name().baseName(),
                 CodeBlock.join(tensors, ", "));

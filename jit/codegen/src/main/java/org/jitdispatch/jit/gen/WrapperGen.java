@@ -117,12 +117,14 @@ final class WrapperGen {
             // torchgen's VariableType for out= functions: no autograd through them
             List<CodeBlock> tensors = new ArrayList<>();
             for (Argument a : schema.arguments()) {
-                if (a.type().isTensorLike()) {
+                if (a.type().isTensorLike() && !a.isWrite()) {
                     tensors.add(CodeBlock.of("$N", JavaNames.param(a.name())));
                 }
             }
-            m.addStatement("$T.checkOutNotDifferentiable($S, $L)", JavaNames.OP_SUPPORT, schema.name().baseName(),
-                    CodeBlock.join(tensors, ", "));
+            if (!tensors.isEmpty()) { // the out tensors get the write check below
+                m.addStatement("$T.checkOutNotDifferentiable($S, $L)", JavaNames.OP_SUPPORT, schema.name().baseName(),
+                        CodeBlock.join(tensors, ", "));
+            }
         }
         for (Argument a : schema.arguments()) {
             if (a.isWrite() && a.type().isTensorLike() && !recorded) {
