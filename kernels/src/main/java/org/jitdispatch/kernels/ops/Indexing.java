@@ -2,6 +2,7 @@ package org.jitdispatch.kernels.ops;
 
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
+import org.jitdispatch.autograd.NoGrad;
 import org.jitdispatch.kernels.iter.Broadcast;
 import org.jitdispatch.kernels.structured.StructuredMeta;
 import org.jitdispatch.runtime.MemoryFormat;
@@ -179,15 +180,21 @@ public final class Indexing implements IndexingDeclarations {
     @Override
     public Tensor masked_fill(Tensor self, Tensor mask, Scalar value) {
         long[] shape = Broadcast.inferSize(mask.sizes(), self.sizes());
-        Tensor result = self.expand(shape).clone(MemoryFormat.Contiguous);
-        return result.masked_fill_(mask, value);
+        // below autograd, as ATen's kernel runs: its Autograd kernel records the graph of the result
+        try (var noGrad = NoGrad.enter()) {
+            Tensor result = self.expand(shape).clone(MemoryFormat.Contiguous);
+            return result.masked_fill_(mask, value);
+        }
     }
 
     @Override
     public Tensor masked_fill(Tensor self, Tensor mask, Tensor value) {
         long[] shape = Broadcast.inferSize(mask.sizes(), self.sizes());
-        Tensor result = self.expand(shape).clone(MemoryFormat.Contiguous);
-        return result.masked_fill_(mask, value);
+        // below autograd, as ATen's kernel runs: its Autograd kernel records the graph of the result
+        try (var noGrad = NoGrad.enter()) {
+            Tensor result = self.expand(shape).clone(MemoryFormat.Contiguous);
+            return result.masked_fill_(mask, value);
+        }
     }
 
     /** masked_fill__cpu: a 0-dim value tensor, read as a Scalar. */
