@@ -206,6 +206,10 @@ public final class Indexing implements IndexingDeclarations {
         }
         if (value.isMeta()) {
             checkMask(self, mask);
+            if (!self.isMeta()) {
+                throw new IllegalArgumentException("Expected all tensors to be on the same device, but found at least two"
+                        + " devices, meta and cpu!");
+            }
             return self;
         }
         return masked_fill_(self, mask, value.item());
@@ -240,6 +244,11 @@ public final class Indexing implements IndexingDeclarations {
     }
 
     private static void checkMask(Tensor self, Tensor mask) {
+        if (self.isMeta() != mask.isMeta()) {
+            // the one kernel serves CPU and Meta: a meta operand with a CPU one has no data to fill from
+            throw new IllegalArgumentException("Expected all tensors to be on the same device, but found at least two"
+                    + " devices, meta and cpu!");
+        }
         if (mask.dtype() != ScalarType.Bool && !mask.isMeta()) {
             // ATen's CPU kernel reads another mask dtype too, if it holds only 0 and 1
             for (double v : mask.toDoubleArray()) {
