@@ -97,7 +97,26 @@ class GoldenGradientsTest {
                     longs(a.get(3)), a.get(4).asBoolean())),
             Map.entry("avg_pool2d", (x, a) -> Torch.avg_pool2d(x[0], longs(a.get(0)), longs(a.get(1)), longs(a.get(2)),
                     a.get(3).asBoolean(), a.get(4).asBoolean(), a.get(5).isNull() ? null : a.get(5).asLong())),
-            Map.entry("adaptive_avg_pool2d", (x, a) -> Torch.adaptive_avg_pool2d(x[0], longs(a.get(0)))));
+            Map.entry("adaptive_avg_pool2d", (x, a) -> Torch.adaptive_avg_pool2d(x[0], longs(a.get(0)))),
+            Map.entry("max", (x, a) -> x[0].max()),
+            Map.entry("min", (x, a) -> x[0].min()),
+            Map.entry("max_dim", (x, a) -> x[0].max(a.get(0).asLong(), a.get(1).asBoolean())[0]),
+            Map.entry("min_dim", (x, a) -> x[0].min(a.get(0).asLong(), a.get(1).asBoolean())[0]),
+            Map.entry("maximum", (x, a) -> x[0].maximum(x[1])),
+            Map.entry("minimum", (x, a) -> x[0].minimum(x[1])),
+            Map.entry("var", (x, a) -> x[0].var(a.get(0).isNull() ? null : longs(a.get(0)), a.get(1).asLong(),
+                    a.get(2).asBoolean())),
+            Map.entry("std", (x, a) -> x[0].std(longs(a.get(0)), a.get(1).asLong(), a.get(2).asBoolean())),
+            Map.entry("prod", (x, a) -> x[0].prod()),
+            Map.entry("prod_dim", (x, a) -> x[0].prod(a.get(0).asLong(), a.get(1).asBoolean(), null)),
+            Map.entry("cumsum", (x, a) -> x[0].cumsum(a.get(0).asLong())),
+            Map.entry("logsumexp", (x, a) -> x[0].logsumexp(longs(a.get(0)), a.get(1).asBoolean())),
+            Map.entry("norm", (x, a) -> x[0].norm(Scalar.of(a.get(0).asDouble()))),
+            Map.entry("norm_dim", (x, a) -> x[0].norm(Scalar.of(a.get(0).asDouble()), longs(a.get(1)), a.get(2).asBoolean())),
+            Map.entry("gather", (x, a) -> x[0].gather(a.get(0).asLong(), classIndices(a.get(1)))),
+            Map.entry("scatter", (x, a) -> x[0].scatter(a.get(0).asLong(), classIndices(a.get(1)), x[1])),
+            Map.entry("scatter_add", (x, a) -> x[0].scatter_add(a.get(0).asLong(), classIndices(a.get(1)), x[1])),
+            Map.entry("masked_fill", (x, a) -> x[0].masked_fill(Torch.tensor(booleans(a.get(0))), x[1])));
 
     @TestFactory
     Stream<DynamicTest> gradientsMatchPyTorch() throws Exception {
@@ -109,7 +128,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(88, tests.size(), "gradients.json lost cases");
+        assertEquals(108, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 
