@@ -150,7 +150,8 @@ public record BenchmarkIterations(String key, String unit, List<Double> warmup, 
             String type = e.getEventType().getName();
             if (type.equals("jdk.Deoptimization")) {
                 count++;
-                reasons.merge(e.hasField("reason") ? String.valueOf(e.getValue("reason")) : "?", 1, Integer::sum);
+                Object reason = e.hasField("reason") ? e.getValue("reason") : null;
+                reasons.merge(reason == null ? "?" : reason.toString(), 1, Integer::sum);
             } else if (type.equals("jdk.JVMInformation") && start == null) {
                 start = e.getInstant("jvmStartTime");
             }
