@@ -102,7 +102,7 @@ class ReportPageTest {
         String results = html.substring(html.indexOf("<section id=\"results\">"), html.indexOf("<section id=\"floor\">"));
         assertTrue(results.contains("<h3 id=\"iterations\">"), results);
         assertEquals(2, count(results, "<figure class=\"iterations"), "a chart per benchmark with iterations");
-        assertEquals(2 + 3 + 2 + 2, count(results, "<circle class=\"(warmup|measurement)\""), "a point per iteration");
+        assertEquals(3 + 3 + 2 + 2, count(results, "<circle class=\"(warmup|measurement)\""), "a point per iteration");
         assertEquals(5, count(results, "<circle class=\"warmup\""));
         assertTrue(results.contains("<figure class=\"iterations unreliable\">"), "the unreliable score's chart");
         assertTrue(results.contains("<code>" + unreliable + "</code> <span class=\"mark\" title=\"unreliable: "), results);
