@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.jitdispatch.perf.inlining.BenchmarkProcess;
 import org.jitdispatch.perf.inlining.ClaimedChains;
+import org.jitdispatch.perf.inlining.InlineVerdict;
 import org.jitdispatch.perf.inlining.InliningRun;
 import org.jitdispatch.perf.jvm.BenchmarkJvm;
 import org.jitdispatch.perf.report.AsyncProfilerLibrary;
@@ -32,9 +32,10 @@ import picocli.CommandLine.Spec;
  * both, or the check itself is broken.
  */
 @Command(name = "inline-check", mixinStandardHelpOptions = true,
-        description = {"Checks that the generated API, the spun call site and the kernel are inlined into each"
-                + " call-path benchmark (JFR jdk.CompilerInlining events of the benchmark's C2 compilation).",
-                "Exit status 1 when any claimed link is not inlined or the negative control passes, 2 on bad"
+        description = {"Checks that the chain each @InlineChain benchmark of a JMH jar claims is inlined into it (JFR"
+                + " jdk.CompilerInlining events of the benchmark's C2 compilation): by default this repository's"
+                + " call-path benchmarks (generated API, spun call site, kernel), or any jar given by --bench-jar.",
+                "Exit status 1 when any claimed link is not inlined or a negative control is, 2 on bad"
                         + " options (a --jvm that is no Java 17+ java, say)."})
 final class InlineCheckCommand implements Callable<Integer> {
     /** Forbids inlining the spun call-site classes' methods into their callers (and drops our inline hint). */
@@ -47,7 +48,8 @@ final class InlineCheckCommand implements Callable<Integer> {
     @Option(names = "--benchmarks", description = "Only benchmarks whose Class.method matches this regex.")
     String filter;
 
-    @Option(names = "--bench-jar", description = "The JMH jar (default: ${DEFAULT-VALUE}).",
+    @Option(names = "--bench-jar", paramLabel = "JAR", description = "The JMH jar whose @InlineChain benchmarks are"
+            + " checked: this repository's or any other (default: ${DEFAULT-VALUE}).",
             defaultValue = "bench/target/benchmarks.jar")
     Path benchJar;
 
@@ -79,16 +81,24 @@ final class InlineCheckCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         if (!Files.isRegularFile(benchJar)) {
-            System.err.println(benchJar + " not found: build it with mvn -q -pl bench -am package -DskipTests");
+            System.err.println(benchJar + " not found: build it (this repository's with mvn -q -pl bench -am package"
+                    + " -DskipTests)");
             return ExitCode.USAGE;
         }
         BenchmarkJvm jvm = jvmOptions.chooseOrComplain("inline-check");
         if (jvm == null) {
             return ExitCode.USAGE;
         }
+        List<ClaimedChains.Claim> claims;
+        try {
+            claims = ClaimedChains.load(benchJar);
+        } catch (IOException e) {
+            System.err.println("inline-check: " + e.getMessage());
+            return ExitCode.USAGE;
+        }
         System.out.println(JvmOptions.describe(jvm));
         try {
-            return check(jvm, selected);
+            return check(jvm, selected, claims);
         } catch (IOException e) {
             System.out.println("inline-check FAILED: " + e.getMessage());
             return 1;
@@ -105,33 +115,50 @@ final class InlineCheckCommand implements Callable<Integer> {
         }
     }
 
-    private int check(BenchmarkJvm jvm, Pattern selected) throws IOException, InterruptedException {
-        Map<String, List<String>> claims = ClaimedChains.load();
+    private int check(BenchmarkJvm jvm, Pattern selected, List<ClaimedChains.Claim> claims)
+            throws IOException, InterruptedException {
+        List<ClaimedChains.Claim> chosen = claims.stream()
+                .filter(c -> selected == null || selected.matcher(c.benchmark()).find()).toList();
+        if (claims.isEmpty()) {
+            System.out.println("inline-check FAILED: no benchmark in " + benchJar + " carries @InlineChain"
+                    + " (org.jitdispatch.bench.InlineChain, artifact org.jitdispatch:jitdispatch-inline-chain)");
+            return 1;
+        }
+        if (chosen.isEmpty()) {
+            System.out.println("inline-check FAILED: no @InlineChain benchmark of " + benchJar + " matches --benchmarks "
+                    + filter);
+            return 1;
+        }
+        System.out.println(chosen.size() + " claim(s) in " + benchJar + (chosen.stream().anyMatch(c -> !c.inlined())
+                ? ", " + chosen.stream().filter(c -> !c.inlined()).count() + " of them negative controls" : ""));
         BenchmarkProcess runner = withProfiler(new BenchmarkProcess(benchJar, out, quick, jvm), jvm);
         int failures = 0;
-        String controlBenchmark = null;
-        for (Map.Entry<String, List<String>> claim : claims.entrySet()) {
-            String benchmark = claim.getKey();
-            if (selected != null && !selected.matcher(benchmark).find()) {
-                continue;
-            }
-            InliningRun.Witnesses w = InliningRun.witnesses(runner, benchmark, claim.getValue(),
+        ClaimedChains.Claim controlClaim = null;
+        boolean declaredControls = false;
+        for (ClaimedChains.Claim claim : chosen) {
+            String benchmark = claim.benchmark();
+            InliningRun.Witnesses w = InliningRun.witnesses(runner, benchmark, claim.chain(),
                     InliningRun.label(benchmark), List.of());
-            System.out.println(w.verdict().describe());
+            InlineVerdict verdict = claim.inlined() ? w.verdict() : w.verdict().asNegativeControl();
+            System.out.println(verdict.describe());
             printProfile(w);
-            if (!w.verdict().inlined()) {
+            if (!verdict.asClaimed()) {
                 failures++;
             }
-            if (controlBenchmark == null && claim.getValue().stream().anyMatch(l -> l.startsWith("Site_"))) {
-                controlBenchmark = benchmark;
+            declaredControls |= !claim.inlined();
+            if (controlClaim == null && claim.inlined() && claim.chain().stream().anyMatch(l -> l.startsWith("Site_"))) {
+                controlClaim = claim;
             }
         }
         if (negativeControl) {
-            if (controlBenchmark == null) {
-                System.out.println("negative control skipped: no selected benchmark claims a spun call site");
+            if (controlClaim == null) {
+                System.out.println(declaredControls ? "negative control: the jar's own @InlineChain(inlined = false) claims"
+                        : "negative control skipped: no selected benchmark claims a spun call site or is declared"
+                        + " @InlineChain(inlined = false)");
             } else {
+                String controlBenchmark = controlClaim.benchmark();
                 InliningRun.Witnesses control = InliningRun.witnesses(runner, controlBenchmark,
-                        claims.get(controlBenchmark), InliningRun.label(controlBenchmark) + "-negative-control",
+                        controlClaim.chain(), InliningRun.label(controlBenchmark) + "-negative-control",
                         List.of(DONT_INLINE_SITES, NO_FORCE_INLINE));
                 System.out.println("negative control (" + DONT_INLINE_SITES + "):");
                 System.out.println("  " + control.verdict().describe());

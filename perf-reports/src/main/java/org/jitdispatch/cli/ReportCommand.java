@@ -9,7 +9,6 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.jitdispatch.perf.inlining.BenchmarkProcess;
@@ -65,9 +64,15 @@ final class ReportCommand implements Callable<Integer> {
             + " (bench/pytorch-peer.sh -rf json -rff FILE), shown beside our call path.")
     Path peerResults;
 
-    @Option(names = "--bench-jar", description = "The JMH jar (default: ${DEFAULT-VALUE}).",
-            defaultValue = "bench/target/benchmarks.jar")
+    @Option(names = "--bench-jar", paramLabel = "JAR", description = "The JMH jar: this repository's (default:"
+            + " ${DEFAULT-VALUE}) or any other, whose benchmarks then all run (or those --benchmarks selects), with"
+            + " their @InlineChain claims checked.", defaultValue = "bench/target/benchmarks.jar")
     Path benchJar;
+
+    @Option(names = "--benchmarks", paramLabel = "REGEX", description = "Only the benchmarks this JMH include regex"
+            + " matches, at every parameter value they declare (instead of the built-in suite of this repository's"
+            + " benchmarks).")
+    String include;
 
     @Mixin
     JvmOptions jvmOptions = new JvmOptions();
@@ -112,14 +117,22 @@ final class ReportCommand implements Callable<Integer> {
     /** Runs everything and leaves the report's data in its directory. */
     private Path measure(BenchmarkJvm jvm) throws IOException, InterruptedException {
         if (!Files.isRegularFile(benchJar)) {
-            throw new IOException(benchJar + " not found: build it with mvn -q -pl bench -am package -DskipTests");
+            throw new IOException(benchJar + " not found: build it (this repository's with mvn -q -pl bench -am package"
+                    + " -DskipTests)");
         }
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         Path dir = out != null ? out : Path.of("perf-out", "report-"
                 + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started));
         Path work = dir.resolve("work");
         Files.createDirectories(work);
-        ReportSuite suite = quick ? ReportSuite.quick() : ReportSuite.full();
+        List<String> benchmarks = ClaimedChains.benchmarks(benchJar);
+        ReportSuite suite = include != null ? ReportSuite.of(include, quick)
+                : ReportSuite.isThisRepositorys(benchmarks) ? (quick ? ReportSuite.quick() : ReportSuite.full())
+                : ReportSuite.of(".", quick);
+        if (benchmarks.stream().noneMatch(suite::includes)) {
+            throw new IOException("no benchmark of " + benchJar + " matches " + (include != null ? "--benchmarks " + include
+                    : "the suite"));
+        }
 
         System.out.println(JvmOptions.describe(jvm));
         AsyncProfilerLibrary lib = AsyncProfilerLibrary.unpack(work.resolve("async-profiler"));
@@ -128,13 +141,17 @@ final class ReportCommand implements Callable<Integer> {
         System.out.println("async-profiler " + lib.version() + ", event " + event.name() + " (" + event.explanation() + ")");
         System.out.println("hardware counters: " + counters.explanation());
 
-        System.out.println("warm-up (a fresh JVM, " + WarmupResult.seconds(WarmupRun.REPORT_SECONDS) + "):");
-        try {
-            System.out.print(new WarmupRun(benchJar, jvm.java().toString(), jvm.args()).run(WarmupRun.REPORT_SECONDS,
-                    dir.resolve(WarmupRun.REPORT_FILE), System.out).verdicts());
-        } catch (IOException e) {
-            // the page says "not measured" for it; the benchmarks are still worth running
-            System.err.println("report: " + e.getMessage());
+        if (ClaimedChains.hasClass(benchJar, WarmupRun.MAIN_CLASS)) {
+            System.out.println("warm-up (a fresh JVM, " + WarmupResult.seconds(WarmupRun.REPORT_SECONDS) + "):");
+            try {
+                System.out.print(new WarmupRun(benchJar, jvm.java().toString(), jvm.args()).run(WarmupRun.REPORT_SECONDS,
+                        dir.resolve(WarmupRun.REPORT_FILE), System.out).verdicts());
+            } catch (IOException e) {
+                // the page says "not measured" for it; the benchmarks are still worth running
+                System.err.println("report: " + e.getMessage());
+            }
+        } else {
+            System.out.println("warm-up (a fresh JVM): not run, " + benchJar + " has no " + WarmupRun.MAIN_CLASS);
         }
         System.out.println("benchmarks (" + suite.mode() + "):");
         SuiteRun run = new SuiteRun(benchJar, dir, work.resolve("async"), jvm);
@@ -159,10 +176,11 @@ final class ReportCommand implements Callable<Integer> {
         // full-length runs: a short one on a busy machine may end before C2 compiles the benchmark at all
         BenchmarkProcess runner = new BenchmarkProcess(benchJar, work, false, jvm);
         List<InlineVerdict> verdicts = new ArrayList<>();
-        for (Map.Entry<String, List<String>> claim : ClaimedChains.load().entrySet()) {
-            if (suite.includes(claim.getKey())) {
-                InlineVerdict v = InliningRun.verdict(runner, claim.getKey(), claim.getValue(),
-                        InliningRun.label(claim.getKey()), List.of());
+        for (ClaimedChains.Claim claim : ClaimedChains.load(benchJar)) {
+            if (suite.includes(claim.benchmark())) {
+                InlineVerdict v = InliningRun.verdict(runner, claim.benchmark(), claim.chain(),
+                        InliningRun.label(claim.benchmark()), List.of());
+                v = claim.inlined() ? v : v.asNegativeControl();
                 System.out.println("  " + v.describe());
                 verdicts.add(v);
             }

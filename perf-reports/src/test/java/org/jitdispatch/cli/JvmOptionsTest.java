@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.jitdispatch.perf.inlining.BenchJars;
 import org.jitdispatch.perf.jvm.FakeJava;
 import org.jitdispatch.perf.report.ReportSuite;
 import org.jitdispatch.perf.warmup.WarmupRun;
@@ -152,7 +153,7 @@ class JvmOptionsTest {
     @Test
     void inlineCheckRunsEveryChildOnTheChosenJvm(@TempDir Path tmp) throws Exception {
         FakeJava fake = FakeJava.inJdkHome(tmp.resolve("jdk-25"), FakeJava.TEMURIN_25);
-        String jar = Files.createFile(tmp.resolve("benchmarks.jar")).toString();
+        String jar = BenchJars.thisRepositorys(tmp.resolve("benchmarks.jar")).toString();
         Run r = run("inline-check", "--quick", "--bench-jar", jar, "--out", tmp.resolve("out").toString(),
                 "--jvm", tmp.resolve("jdk-25").toString(), "--jvm-args", FLAGS_OPTION);
         assertEquals(1, r.code(), r.out() + r.err());
@@ -166,7 +167,7 @@ class JvmOptionsTest {
     @Test
     void reportRunsEveryChildOnTheChosenJvm(@TempDir Path tmp) throws Exception {
         FakeJava fake = FakeJava.inJdkHome(tmp.resolve("jdk-25"), FakeJava.TEMURIN_25);
-        String jar = Files.createFile(tmp.resolve("benchmarks.jar")).toString();
+        String jar = BenchJars.thisRepositorys(tmp.resolve("benchmarks.jar")).toString();
         Run r = run("report", "--quick", "--bench-jar", jar, "--out", tmp.resolve("report").toString(),
                 "--jvm", fake.java().toString(), "--jvm-args", FLAGS_OPTION);
         assertEquals(1, r.code(), r.out() + r.err());

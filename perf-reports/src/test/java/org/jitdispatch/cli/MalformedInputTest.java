@@ -125,6 +125,7 @@ class MalformedInputTest {
                 c("inline-check --jvm garbage", garbage.toString(), "inline-check", "--bench-jar", emptyJar, "--jvm", garbage),
                 c("inline-check --jvm-args unbalanced", null, "inline-check", "--bench-jar", emptyJar, "--jvm-args", "\"-Xmx1g"),
                 c("inline-check --bench-jar missing", missing.toString(), "inline-check", "--bench-jar", missing),
+                c("inline-check --bench-jar no JMH jar", emptyJar.toString(), "inline-check", "--bench-jar", emptyJar),
                 c("inline-check --benchmarks bad regex", "--benchmarks", "inline-check", "--bench-jar", emptyJar,
                         "--benchmarks", "(add"),
                 c("inline-check --out under a file", notADirectory.toString(), "inline-check", "--bench-jar", emptyJar,

@@ -29,7 +29,8 @@ final class InlineVerdicts {
             List<String> chain = new ArrayList<>();
             v.path("chain").forEach(link -> chain.add(link.asText()));
             out.add(new InlineVerdict(v.get("benchmark").asText(), v.get("inlined").asBoolean(), chain,
-                    text(v, "failedLink"), text(v, "failedEdge"), text(v, "reason"), v.path("compileId").asInt(0)));
+                    text(v, "failedLink"), text(v, "failedEdge"), text(v, "reason"), v.path("compileId").asInt(0),
+                    v.path("negativeControl").asBoolean(false)));
         }
         return out;
     }

@@ -76,6 +76,22 @@ public record ReportSuite(String mode, List<Run> runs) {
                         List.of("-f", "1", "-wi", "10", "-w", "1s", "-i", "5", "-r", "1s"))));
     }
 
+    /**
+     * Every benchmark {@code include} matches, of any JMH jar, at every parameter value it declares, one
+     * fork each: for a jar other than this repository's (or {@code report --benchmarks}). Quick: three
+     * one-second warm-up iterations and five of half a second; full: five and five of one second.
+     */
+    public static ReportSuite of(String include, boolean quick) {
+        return new ReportSuite(quick ? "quick" : "full", List.of(new Run(include, List.of(), quick
+                ? List.of("-f", "1", "-wi", "3", "-w", "1s", "-i", "5", "-r", "500ms")
+                : List.of("-f", "1", "-wi", "5", "-w", "1s", "-i", "5", "-r", "1s"))));
+    }
+
+    /** Whether the built-in suites are meant for this jar: it holds this repository's call-path benchmarks. */
+    public static boolean isThisRepositorys(List<String> benchmarks) {
+        return benchmarks.stream().anyMatch(b -> b.startsWith("org.jitdispatch.bench.") && b.contains("CallPathBenchmark."));
+    }
+
     /** Whether a benchmark ({@code package.Class.method}) is part of this suite. */
     public boolean includes(String benchmark) {
         return runs.stream().anyMatch(r -> Pattern.compile(r.include()).matcher(benchmark).find());

@@ -11,6 +11,8 @@ final class ResultsSection {
 
     static String render(ReportData data) {
         boolean counters = !data.counters().isEmpty();
+        Map<String, BenchmarkIterations> iterations = BenchmarkIterations.read(data.dir());
+        boolean deopts = iterations.values().stream().anyMatch(i -> i.deoptimizations() != null);
         StringBuilder sb = new StringBuilder("<section id=\"results\"><h2>Time and allocation per operation</h2>");
         sb.append(loadNote(data.run()));
         sb.append("<p>Score ± half of JMH's 99.9% confidence interval; B/op from <code>-prof gc</code>"
@@ -25,6 +27,9 @@ final class ResultsSection {
                 + "<th>±</th><th>B/op</th><th>× direct</th>");
         if (counters) {
             sb.append("<th>instructions/op</th><th>cycles/op</th>");
+        }
+        if (deopts) {
+            sb.append("<th>deopts</th>");
         }
         sb.append("</tr></thead><tbody>");
         for (Map.Entry<String, JmhResult> e : data.results().entrySet()) {
@@ -50,9 +55,64 @@ final class ResultsSection {
                 sb.append("<td class=\"n\">").append(c == null ? "-" : Html.num(c.instructions())).append("</td>")
                         .append("<td class=\"n\">").append(c == null ? "-" : Html.num(c.cycles())).append("</td>");
             }
+            if (deopts) {
+                BenchmarkIterations it = iterations.get(e.getKey());
+                sb.append(deoptCell(it));
+            }
             sb.append("</tr>");
         }
-        return sb.append("</tbody></table></section>").toString();
+        sb.append("</tbody></table>");
+        sb.append(iterationCharts(data, iterations));
+        return sb.append("</section>").toString();
+    }
+
+    private static String deoptCell(BenchmarkIterations it) {
+        if (it == null || it.deoptimizations() == null) {
+            return "<td class=\"n\">-</td>";
+        }
+        String reasons = it.describeReasons();
+        return "<td class=\"n\"" + (reasons.isEmpty() ? "" : " title=\"" + Html.esc(reasons) + "\"") + ">"
+                + it.deoptimizations() + "</td>";
+    }
+
+    /**
+     * Every benchmark's warm-up and measurement iterations as a small chart, captioned with its
+     * deoptimizations and, when its score is unreliable, the mark; nothing for a report without
+     * {@code iterations.json}.
+     */
+    static String iterationCharts(ReportData data, Map<String, BenchmarkIterations> iterations) {
+        if (iterations.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("<h3 id=\"iterations\">Iterations <small>warm-up and measurement, per"
+                + " benchmark</small></h3><p>Each benchmark's iterations in the order its fork ran them:"
+                + " <span style=\"color:#ff7f0e\">●</span> warm-up, <span style=\"color:#1f77b4\">●</span> measurement,"
+                + " the measurement's mean dashed. Measurement points that still fall, or scatter, are a benchmark"
+                + " that had not settled: C2 still compiling, or other work on the machine. Deoptimizations are"
+                + " JFR's <code>jdk.Deoptimization</code> events in the benchmark's fork, warm-up included; hover"
+                + " the count for HotSpot's reasons.</p><div class=\"iterations\">");
+        for (Map.Entry<String, JmhResult> e : data.results().entrySet()) {
+            BenchmarkIterations it = iterations.get(e.getKey());
+            if (it == null) {
+                continue;
+            }
+            Estimate score = Estimate.score(e.getValue());
+            sb.append("<figure class=\"iterations").append(score.isUnreliable() ? " unreliable" : "").append("\">")
+                    .append(IterationChartSvg.render(it)).append("<figcaption><code>").append(Html.esc(e.getKey()))
+                    .append("</code>");
+            if (score.isUnreliable()) {
+                sb.append(" <span class=\"mark\" title=\"").append(Html.esc("unreliable: " + score.unreliable()))
+                        .append("\">unreliable</span>");
+            }
+            if (it.deoptimizations() != null) {
+                String reasons = it.describeReasons();
+                sb.append("<br><span").append(reasons.isEmpty() ? "" : " title=\"" + Html.esc(reasons) + "\"")
+                        .append(">").append(it.deoptimizations()).append(it.deoptimizations() == 1 ? " deoptimization"
+                                : " deoptimizations").append("</span>");
+            }
+            sb.append("</figcaption></figure>");
+        }
+        return sb.append("</div>").toString();
     }
 
     /**

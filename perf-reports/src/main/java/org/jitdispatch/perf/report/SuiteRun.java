@@ -19,8 +19,9 @@ import org.jitdispatch.perf.jvm.BenchmarkJvm;
  * Runs a report's benchmarks with {@code -prof gc} (B/op), async-profiler
  * ({@code -prof async}, collapsed stacks with frame annotations) and, where the machine has counters,
  * {@code -prof perfnorm}, on the chosen JVM (JMH and its forks) with its flags (the forks), as one JMH
- * invocation per run of the suite. Writes JMH's JSON of all of them to {@code results.json} and their output
- * to {@code jmh.log}.
+ * invocation per run of the suite. Writes JMH's JSON of all of them to {@code results.json}, their output
+ * to {@code jmh.log}, and every benchmark's warm-up and measurement iterations with the deoptimizations JFR
+ * recorded in its fork to {@code iterations.json}.
  */
 public final class SuiteRun {
     private final Path benchmarksJar;
@@ -47,7 +48,7 @@ public final class SuiteRun {
             cmd.add(r.include());
             cmd.addAll(r.params());
             cmd.addAll(r.timing());
-            cmd.addAll(jvm.jmhForkOptions(List.of()));
+            cmd.addAll(jvm.jmhForkOptions(List.of(jfrOption())));
             cmd.addAll(List.of("-foe", "true", "-prof", "gc", "-prof", lib.jmhProfilerOption(event, profilerDir)));
             if (perfnorm) {
                 cmd.addAll(List.of("-prof", "perfnorm"));
@@ -56,6 +57,15 @@ public final class SuiteRun {
             cmds.add(cmd);
         }
         return cmds;
+    }
+
+    /**
+     * Each fork records its deoptimizations with JFR into a file of its own in {@code work/jfr/} (a directory
+     * as the file name: JFR names the file after the fork's process id).
+     */
+    String jfrOption() {
+        Path work = reportDir.resolve("work").toAbsolutePath();
+        return "-XX:StartFlightRecording:filename=" + work.resolve("jfr") + ",settings=" + work.resolve("deopt.jfc");
     }
 
     private Path partFile(int n) {
@@ -70,6 +80,10 @@ public final class SuiteRun {
         Path log = reportDir.resolve("jmh.log");
         Files.createDirectories(reportDir.resolve("work"));
         Files.deleteIfExists(reportDir.resolve(ReportData.RESULTS));
+        Path jfrDir = reportDir.resolve("work").resolve("jfr");
+        deleteRecursively(jfrDir);
+        Files.createDirectories(jfrDir);
+        Files.writeString(reportDir.resolve("work").resolve("deopt.jfc"), BenchmarkIterations.JFR_SETTINGS);
         ArrayNode merged = ReportData.JSON.createArrayNode();
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(log))) {
             for (int i = 0; i < cmds.size(); i++) {
@@ -87,6 +101,18 @@ public final class SuiteRun {
             }
         }
         ReportData.JSON.writeValue(reportDir.resolve(ReportData.RESULTS).toFile(), byBenchmark(merged));
+        BenchmarkIterations.write(reportDir, BenchmarkIterations.collect(Files.readAllLines(log), jfrDir));
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(f);
+            }
+        }
     }
 
     /**

@@ -85,6 +85,34 @@ class ReportPageTest {
     }
 
     @Test
+    void everyBenchmarkHasItsIterationsChartWithDeoptimizationsAndTheUnreliableMark(@TempDir Path tmp) throws IOException {
+        ReportData d = ReportData.load(ReportFixtures.dir("after"));
+        ReportData withIterations = new ReportData(tmp, d.run(), d.results(), d.counters(), d.stacks(), d.inlining(), d.peer());
+        assertFalse(ReportPage.render(withIterations, null).contains("id=\"iterations\""), "none without iterations.json");
+        assertFalse(ReportPage.render(withIterations, null).contains("<th>deopts</th>"));
+
+        String unreliable = "AddCallPathBenchmark.boxed size=1";
+        String reliable = "AddCallPathBenchmark.direct size=1";
+        assertTrue(d.results().containsKey(unreliable) && d.results().containsKey(reliable));
+        BenchmarkIterations.write(tmp, List.of(
+                new BenchmarkIterations(unreliable, "ns/op", List.of(900.0, 120.0, 60.0), List.of(40.0, 1600.0, 38.0),
+                        3, Map.of("class_check", 2, "unstable_if", 1)),
+                new BenchmarkIterations(reliable, "ns/op", List.of(50.0, 11.0), List.of(10.0, 10.5), 0, Map.of())));
+        String html = ReportPage.render(withIterations, null);
+        String results = html.substring(html.indexOf("<section id=\"results\">"), html.indexOf("<section id=\"floor\">"));
+        assertTrue(results.contains("<h3 id=\"iterations\">"), results);
+        assertEquals(2, count(results, "<figure class=\"iterations"), "a chart per benchmark with iterations");
+        assertEquals(3 + 3 + 2 + 2, count(results, "<circle class=\"(warmup|measurement)\""), "a point per iteration");
+        assertEquals(5, count(results, "<circle class=\"warmup\""));
+        assertTrue(results.contains("<figure class=\"iterations unreliable\">"), "the unreliable score's chart");
+        assertTrue(results.contains("<code>" + unreliable + "</code> <span class=\"mark\" title=\"unreliable: "), results);
+        assertTrue(results.contains("<span title=\"class_check 2, unstable_if 1\">3 deoptimizations</span>"), results);
+        assertTrue(results.contains("<th>deopts</th>"));
+        assertTrue(results.contains("<td class=\"n\" title=\"class_check 2, unstable_if 1\">3</td>"), results);
+        assertEquals(d.results().size(), count(html, "<tr><td>\\w+Benchmark\\.\\w+</td>"), "still one row per benchmark");
+    }
+
+    @Test
     void aReportWithoutAWarmUpRunSaysSo(@TempDir Path tmp) throws IOException {
         ReportData d = ReportData.load(ReportFixtures.dir("after"));
         ReportData older = new ReportData(tmp, d.run(), d.results(), d.counters(), d.stacks(), d.inlining(), d.peer());

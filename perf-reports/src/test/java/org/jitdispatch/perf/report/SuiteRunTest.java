@@ -28,8 +28,8 @@ class SuiteRunTest {
                     "bench/target/benchmarks.jar"), cmd.subList(0, 4));
             CommandLineOptions jmh = new CommandLineOptions(cmd.subList(4, cmd.size()).toArray(String[]::new));
             assertEquals("/opt/jdk-25/bin/java", jmh.getJvm().get());
-            assertEquals(List.of("-Xmx2g", "-XX:+UseParallelGC", "-Dgreeting=hello world"),
-                    List.copyOf(jmh.getJvmArgsAppend().get()));
+            assertEquals(List.of("-Xmx2g", "-XX:+UseParallelGC", "-Dgreeting=hello world", run.jfrOption()),
+                    List.copyOf(jmh.getJvmArgsAppend().get()), "the chosen flags, then the deoptimization recording");
             assertTrue(jmh.getProfilers().stream().anyMatch(p -> p.getKlass().equals("async")));
             assertTrue(jmh.getProfilers().stream().anyMatch(p -> p.getKlass().equals("gc")));
         }
@@ -78,7 +78,10 @@ class SuiteRunTest {
         assertEquals(current.java().toString(), cmd.get(0));
         CommandLineOptions jmh = new CommandLineOptions(cmd.subList(cmd.indexOf("-jar") + 2, cmd.size()).toArray(String[]::new));
         assertEquals(current.java().toString(), jmh.getJvm().get());
-        assertFalse(jmh.getJvmArgsAppend().hasValue(), "no -jvmArgsAppend");
+        SuiteRun run = new SuiteRun(Path.of("b.jar"), dir, dir.resolve("async"), current);
+        assertEquals(List.of(run.jfrOption()), List.copyOf(jmh.getJvmArgsAppend().get()),
+                "no flags but the deoptimization recording");
+        assertTrue(run.jfrOption().startsWith("-XX:StartFlightRecording:filename="), run.jfrOption());
     }
 
     /** A stand-in for one JMH run: prints a benchmark's header and writes {@code json} as its result file. */
@@ -113,6 +116,7 @@ class SuiteRunTest {
                 progress.toString(java.nio.charset.StandardCharsets.UTF_8));
         String log = java.nio.file.Files.readString(dir.resolve("jmh.log"));
         assertTrue(log.contains("# Benchmark: SmallOpsBenchmark.add"), log);
+        assertTrue(java.nio.file.Files.isRegularFile(dir.resolve(BenchmarkIterations.FILE)), "iterations.json");
     }
 
     @Test
