@@ -8,7 +8,7 @@ import org.jitdispatch.runtime.ScalarType;
 
 /**
  * Reads the type-tagged values of the golden files (written by src/test/python/make_golden.py) as the
- * dispatcher's boxed values: Tensor (null for None), Long, Double, Boolean, String, long[], Tensor[],
+ * dispatcher's boxed values: Tensor (null for None), Long, Double, Boolean, String, long[], boolean[], Tensor[],
  * Scalar, ScalarType and MemoryFormat.
  */
 final class GoldenValues {
@@ -27,6 +27,7 @@ final class GoldenValues {
             case "bool": return value.asBoolean();
             case "str": return value.asText();
             case "int[]": return longs(value);
+            case "bool[]": return booleans(value);
             case "ScalarType": return ScalarType.valueOf(value.asText());
             case "MemoryFormat": return memoryFormat(value.asText());
             case "Scalar": return scalar(v.get("kind").asText(), value);
@@ -112,6 +113,14 @@ final class GoldenValues {
             case "nan": return Double.NaN;
             default: throw new IllegalArgumentException("Not a number: " + v);
         }
+    }
+
+    static boolean[] booleans(JsonNode array) {
+        boolean[] out = new boolean[array.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = array.get(i).asBoolean();
+        }
+        return out;
     }
 
     static long[] longs(JsonNode array) {
