@@ -304,6 +304,10 @@ public final class Embedding implements EmbeddingDeclarations {
         if (result.numel() == 0 || idx.length == 0) {
             return result;
         }
+        if (selfSizes.length == 0) {
+            // index_select of a 0-dim self returns self once, however many (zero) indices it is given
+            return result.add(grad.reshape(selfSizes));
+        }
         Tensor src = grad.contiguous();
         long outer = 1;
         long inner = 1;

@@ -39,7 +39,7 @@ public final class Normalization implements NormalizationDeclarations {
     @Override
     public Tensor[] layer_norm_cpu(Tensor input, long[] normalizedShape, Tensor weight, Tensor bias, double eps) {
         LayerFrame f = LayerFrame.check(input, normalizedShape, weight, bias);
-        Tensor[] outs = layerNormOutputs(input, f);
+        Tensor[] outs = layerNormOutputs(input, f, Device.CPU);
         if (f.rows == 0) {
             return outs;
         }
@@ -85,7 +85,7 @@ public final class Normalization implements NormalizationDeclarations {
 
     @Override
     public Tensor[] layer_norm_meta(Tensor input, long[] normalizedShape, Tensor weight, Tensor bias, double eps) {
-        return layerNormOutputs(input, LayerFrame.check(input, normalizedShape, weight, bias));
+        return layerNormOutputs(input, LayerFrame.check(input, normalizedShape, weight, bias), Device.META);
     }
 
     @Override
@@ -93,7 +93,7 @@ public final class Normalization implements NormalizationDeclarations {
             Tensor rstd, Tensor weight, Tensor bias, boolean[] outputMask) {
         LayerFrame f = LayerFrame.check(input, normalizedShape, weight, bias);
         checkLayerNormBackward(f, gradOut, input, mean, rstd, outputMask);
-        Tensor[] outs = layerNormBackwardOutputs(input, weight, bias, outputMask);
+        Tensor[] outs = layerNormBackwardOutputs(input, weight, bias, outputMask, Device.CPU);
         int m = f.rows;
         int n = f.cols;
         double[] dy = gradOut.toDoubleArray();
@@ -141,22 +141,21 @@ public final class Normalization implements NormalizationDeclarations {
             Tensor rstd, Tensor weight, Tensor bias, boolean[] outputMask) {
         LayerFrame f = LayerFrame.check(input, normalizedShape, weight, bias);
         checkLayerNormBackward(f, gradOut, input, mean, rstd, outputMask);
-        return layerNormBackwardOutputs(input, weight, bias, outputMask);
+        return layerNormBackwardOutputs(input, weight, bias, outputMask, Device.META);
     }
 
     /** Y of input's sizes (contiguous), mean and rstd of input's leading sizes followed by 1s. */
-    private static Tensor[] layerNormOutputs(Tensor input, LayerFrame f) {
+    private static Tensor[] layerNormOutputs(Tensor input, LayerFrame f, Device device) {
         long[] statShape = input.sizes();
         Arrays.fill(statShape, f.axis, statShape.length, 1);
-        Device device = input.device();
         return new Tensor[] {
             Tensor.FACTORY.empty(input.sizes(), input.dtype(), device),
             Tensor.FACTORY.empty(statShape, input.dtype(), device),
             Tensor.FACTORY.empty(statShape.clone(), input.dtype(), device)};
     }
 
-    private static Tensor[] layerNormBackwardOutputs(Tensor input, Tensor weight, Tensor bias, boolean[] mask) {
-        Device device = input.device();
+    private static Tensor[] layerNormBackwardOutputs(Tensor input, Tensor weight, Tensor bias, boolean[] mask,
+            Device device) {
         return new Tensor[] {
             mask[0] ? Tensor.FACTORY.empty(input.sizes(), input.dtype(), device) : null,
             mask[1] && weight != null ? Tensor.FACTORY.empty(weight.sizes(), input.dtype(), device) : null,
@@ -262,7 +261,7 @@ public final class Normalization implements NormalizationDeclarations {
     public Tensor[] batch_norm_cpu(Tensor input, Tensor weight, Tensor bias, Tensor runningMean, Tensor runningVar,
             boolean training, double momentum, double eps) {
         BatchFrame f = BatchFrame.check(input, weight, bias, runningMean, runningVar, training);
-        Tensor[] outs = batchNormOutputs(input, f, training);
+        Tensor[] outs = batchNormOutputs(input, f, training, Device.CPU);
         double[] x = input.toDoubleArray();
         double[] mean = new double[f.channels];
         double[] invstd = new double[f.channels];
@@ -348,7 +347,8 @@ public final class Normalization implements NormalizationDeclarations {
     @Override
     public Tensor[] batch_norm_meta(Tensor input, Tensor weight, Tensor bias, Tensor runningMean, Tensor runningVar,
             boolean training, double momentum, double eps) {
-        return batchNormOutputs(input, BatchFrame.check(input, weight, bias, runningMean, runningVar, training), training);
+        return batchNormOutputs(input, BatchFrame.check(input, weight, bias, runningMean, runningVar, training), training,
+                Device.META);
     }
 
     @Override
@@ -356,7 +356,7 @@ public final class Normalization implements NormalizationDeclarations {
             Tensor runningVar, Tensor saveMean, Tensor saveInvstd, boolean train, double eps, boolean[] outputMask) {
         BatchFrame f = checkBatchNormBackward(gradOut, input, weight, runningMean, runningVar, saveMean, saveInvstd,
                 train, outputMask);
-        Tensor[] outs = batchNormBackwardOutputs(input, f, outputMask);
+        Tensor[] outs = batchNormBackwardOutputs(input, f, outputMask, Device.CPU);
         double[] x = input.toDoubleArray();
         double[] dy = gradOut.toDoubleArray();
         double[] mean;
@@ -426,21 +426,19 @@ public final class Normalization implements NormalizationDeclarations {
             Tensor runningVar, Tensor saveMean, Tensor saveInvstd, boolean train, double eps, boolean[] outputMask) {
         BatchFrame f = checkBatchNormBackward(gradOut, input, weight, runningMean, runningVar, saveMean, saveInvstd,
                 train, outputMask);
-        return batchNormBackwardOutputs(input, f, outputMask);
+        return batchNormBackwardOutputs(input, f, outputMask, Device.META);
     }
 
     /** out of input's sizes; save_mean and save_invstd [C] when training, [0] in evaluation mode. */
-    private static Tensor[] batchNormOutputs(Tensor input, BatchFrame f, boolean training) {
+    private static Tensor[] batchNormOutputs(Tensor input, BatchFrame f, boolean training, Device device) {
         long[] stat = {training ? f.channels : 0};
-        Device device = input.device();
         return new Tensor[] {
             Tensor.FACTORY.empty(input.sizes(), input.dtype(), device),
             Tensor.FACTORY.empty(stat, input.dtype(), device),
             Tensor.FACTORY.empty(stat.clone(), input.dtype(), device)};
     }
 
-    private static Tensor[] batchNormBackwardOutputs(Tensor input, BatchFrame f, boolean[] mask) {
-        Device device = input.device();
+    private static Tensor[] batchNormBackwardOutputs(Tensor input, BatchFrame f, boolean[] mask, Device device) {
         return new Tensor[] {
             mask[0] ? Tensor.FACTORY.empty(input.sizes(), input.dtype(), device) : null,
             mask[1] ? Tensor.FACTORY.empty(new long[] {f.channels}, input.dtype(), device) : null,
