@@ -17,7 +17,7 @@ invoke()). Each result records its strides, storage offset and whether it is an 
 of the argument it writes ("mutated"). The Java
 runner (kernels/src/test/java/org/jitdispatch/kernels/golden/GoldenVectorTest.java) makes the same
 call through the dispatcher's boxed path. Values are type-tagged ({"type": "Tensor" | "Tensor[]" |
-"int" | "float" | "bool" | "None" | "int[]" | "Scalar" | "ScalarType" | "str" | "MemoryFormat", ...});
+"int" | "float" | "bool" | "None" | "int[]" | "bool[]" | "Scalar" | "ScalarType" | "str" | "MemoryFormat", ...});
 floats inf/-inf/nan are the strings "inf", "-inf", "nan". An input tensor that is not a plain contiguous
 tensor carries "base" (its whole storage) and "view" ({sizes, strides, offset}) so that Java can build
 the same strided view; "data" is always the tensor's logical row-major values.
@@ -213,6 +213,8 @@ def decode_nums(values):
 
 
 def encode_result(r, inputs, check_strides, check_data):
+    if r is None:
+        return {"type": "None"}  # an undefined tensor among several results (a gradient output_mask did not ask for)
     if isinstance(r, (tuple, list)):
         return {"type": "Tensor[]" if isinstance(r, list) else "tuple",
                 "items": [encode_result(x, inputs, check_strides, check_data) for x in r]}
@@ -305,7 +307,8 @@ class Family(list):
         super().__init__()
         self.names = set()
 
-    def __call__(self, op, *args, note="", match=None, strides=True, values=True, writes_before_failing=False, **kwargs):
+    def __call__(self, op, *args, note="", match=None, strides=True, values=True, writes_before_failing=False,
+                 writes=(), **kwargs):
         schema = SCHEMAS[op]
         params = schema.arguments.flat_all
         given = dict(zip([a.name for a in schema.arguments.flat_positional], args), **kwargs)
@@ -313,7 +316,8 @@ class Family(list):
         values_ = [given[a.name] if a.name in given else default_value(a) for a in params]
         case = {"name": self.unique(f"{op}({describe(schema, values_)}){' ' + note if note else ''}"),
                 "op": f"aten::{op}", "args": [encode(str(a.type), v) for a, v in zip(params, values_)]}
-        mutated = [i for i, a in enumerate(params) if a.annotation and a.annotation.is_write]
+        # `writes` names arguments the op writes although its schema does not say so (native_batch_norm's running stats)
+        mutated = [i for i, a in enumerate(params) if a.annotation and a.annotation.is_write or a.name in writes]
         inputs, result = invoke_with_bools(schema, case["args"])
         if isinstance(result, Exception):
             case["error"] = {"type": type(result).__name__, "message": str(result)}
@@ -1573,9 +1577,143 @@ def indexing(c):
     c("masked_fill_.Tensor", rand((2, 3)), rand((2, 3), B), vals(-4.0))
     c("masked_fill_.Tensor", rand((2, 3)), rand((2, 3), B), vals([-4.0]))
 
+
+def normalization(c):
+    """native_layer_norm, native_batch_norm (running statistics updated in place), their backward operators,
+    layer_norm, batch_norm, embedding, embedding_backward, embedding_dense_backward, index_select (and out=)."""
+    rng.seed("normalization")  # its own inputs, whatever the families before it draw
+    ln, lnb = "native_layer_norm", "native_layer_norm_backward"
+    for d in (F32, F64):
+        c(ln, rand((2, 3, 4), d), [4], pos((4,), d), rand((4,), d), 1e-5)
+        c(ln, rand((2, 3, 4), d), [3, 4], None, None, 1e-5)
+        c(lnb, rand((2, 3, 4), d), rand((2, 3, 4), d), [4], rand((2, 3, 1), d), pos((2, 3, 1), d), pos((4,), d),
+          rand((4,), d), [True, True, True])
+    c(ln, rand((3, 5)), [5], None, rand((5,)), 0.1)
+    c(ln, rand((4,)), [4], pos((4,)), None, 1e-5)
+    c(ln, layout("transposed", (3, 4)), [4], None, None, 1e-5)
+    c(ln, rand((0, 4)), [4], None, None, 1e-5)
+    c(ln, vals([[1.0, 1.0, 1.0], [2.0, -2.0, 0.0]]), [3], None, None, 0.0, note="constant row")
+    c(ln, rand((2, 3)), [], None, None, 1e-5)
+    c(ln, rand((2, 3)), [2], None, None, 1e-5)
+    c(ln, rand((2, 3)), [2, 2, 3], None, None, 1e-5)
+    c(ln, rand((2, 3)), [3], rand((2,)), None, 1e-5)
+    c(ln, rand((2, 3)), [3], None, rand((3, 1)), 1e-5)
+    c(ln, rand((2, 3), I64), [3], None, None, 1e-5)
+    c(ln, rand((2, 3)), [3], rand((3,), F64), None, 1e-5)
+    c(ln, rand((2, 3), F64), [3], None, rand((3,)), 1e-5)
+    x, w = rand((3, 4)), pos((4,))
+    _, mean, rstd = torch.native_layer_norm(x, [4], w, None, 1e-5)
+    for mask in ([True, False, False], [False, True, True], [True, True, False]):
+        c(lnb, rand((3, 4)), x, [4], mean, rstd, w, rand((4,)), mask)
+    c(lnb, rand((3, 4)), x, [4], mean, rstd, None, None, [True, False, False])
+    c(lnb, rand((0, 4)), rand((0, 4)), [4], rand((0, 1)), rand((0, 1)), w, rand((4,)), [True, True, True])
+    c(lnb, rand((3, 4), F64), x, [4], mean, rstd, None, None, [True, False, False])
+    c(lnb, rand((3, 4)), x, [3], mean, rstd, None, None, [True, False, False])
+    c("layer_norm", rand((2, 3, 4)), [3, 4], pos((3, 4)), rand((3, 4)))
+    c("layer_norm", rand((2, 5), F64), [5], None, None, 1e-3)
+    c("layer_norm", rand((2, 5)), [4])
+
+    bn, bnb = "native_batch_norm", "native_batch_norm_backward"
+    rs = ("running_mean", "running_var")
+    for d in (F32, F64):
+        for train in (True, False):
+            c(bn, rand((4, 3, 2), d), pos((3,), d), rand((3,), d), rand((3,), d), pos((3,), d), train, 0.1, 1e-5, writes=rs)
+            c(bn, rand((5, 2), d), None, None, rand((2,), d), pos((2,), d), train, 0.3, 1e-3, writes=rs)
+    c(bn, rand((2, 3, 2, 2)), pos((3,)), None, None, None, True, 0.1, 1e-5)
+    c(bn, rand((1, 3)), None, None, rand((3,)), pos((3,)), True, 0.1, 1e-5, writes=rs, note="one value per channel")
+    c(bn, layout("transposed", (3, 2)), None, rand((2,)), rand((2,)), pos((2,)), True, 0.5, 1e-5, writes=rs)
+    c(bn, rand((3, 2)), None, None, layout("strided", (2,)), pos((2,)), True, 0.1, 1e-5, writes=rs)
+    c(bn, rand((3,)), None, None, None, None, True, 0.1, 1e-5)
+    c(bn, rand(()), None, None, None, None, True, 0.1, 1e-5)
+    c(bn, rand((3, 2), I64), None, None, None, None, True, 0.1, 1e-5)
+    c(bn, rand((3, 2)), None, None, rand((2,), F64), pos((2,)), True, 0.1, 1e-5)
+    c(bn, rand((3, 2)), pos((2,), F64), None, None, None, True, 0.1, 1e-5)
+    c(bn, rand((3, 2), F64), pos((2,)), None, None, None, True, 0.1, 1e-5)
+    c(bn, rand((3, 2)), None, None, rand((2, 1)), pos((2,)), True, 0.1, 1e-5)
+    x, w = rand((4, 3, 2)), pos((3,))
+    rm, rv = rand((3,)), pos((3,))
+    _, sm, si = torch.native_batch_norm(x, w, None, None, None, True, 0.1, 1e-5)
+    for mask in ([True, True, True], [True, False, False], [False, True, True]):
+        c(bnb, rand((4, 3, 2)), x, w, None, None, sm, si, True, 1e-5, mask)
+        c(bnb, rand((4, 3, 2)), x, w, rm, rv, None, None, False, 1e-5, mask)
+    c(bnb, rand((4, 3, 2)), x, None, None, None, sm, si, True, 1e-5, [True, True, True])
+    c(bnb, rand((4, 3, 2), F64), x, None, None, None, sm, si, True, 1e-5, [True, True, True])
+    c(bnb, rand((4, 3, 2), I64), x.long(), None, None, None, sm, si, True, 1e-5, [True, True, True])
+    for train in (True, False):
+        c("batch_norm", rand((4, 3, 2)), pos((3,)), rand((3,)), rand((3,)), pos((3,)), train, 0.1, 1e-5, True, writes=rs)
+    c("batch_norm", rand((0, 3)), None, None, rand((3,)), pos((3,)), True, 0.1, 1e-5, True)
+    c("batch_norm", rand((0, 3)), pos((3,)), rand((3,)), None, None, False, 0.1, 1e-5, True)
+    c("batch_norm", rand((2, 3)), None, None, None, None, False, 0.1, 1e-5, True)
+    c("batch_norm", rand((2, 3)), None, None, rand((3,)), None, False, 0.1, 1e-5, True)
+    c("batch_norm", rand((2, 3)), pos((4,)), None, None, None, True, 0.1, 1e-5, True)
+    c("batch_norm", rand((2, 3)), None, rand((2,)), None, None, True, 0.1, 1e-5, True)
+    c("batch_norm", rand((2, 3)), None, None, rand((4,)), pos((3,)), True, 0.1, 1e-5, True)
+    c("batch_norm", rand((2, 3)), None, None, rand((3,)), pos((2,)), True, 0.1, 1e-5, True)
+    c("batch_norm", rand((3,)), None, None, None, None, True, 0.1, 1e-5, True)
+    c("batch_norm", rand((2, 3), I64), None, None, None, None, True, 0.1, 1e-5, True)
+
+    def idx(values, dtype=I64):
+        return vals(values, dtype)
+    for d in (F32, F64):
+        c("embedding", rand((5, 3), d), idx([[0, 4], [2, 2]]))
+    c("embedding", rand((5, 3)), idx([1, 0, 1]), 1, True, False)
+    c("embedding", rand((5, 3)), idx(2))
+    c("embedding", rand((5, 3)), idx([3, 1], I32))
+    c("embedding", rand((5, 3), I64), idx([4]))
+    c("embedding", rand((5, 3)), idx([], I64))
+    c("embedding", rand((5,)), idx([0]))
+    c("embedding", rand((5, 3)), vals([0.0]))
+    c("embedding", rand((5, 3)), idx([5]))
+    c("embedding", rand((5, 3)), idx([-1]))
+    edb = "embedding_dense_backward"
+    for d in (F32, F64):
+        c(edb, rand((2, 2, 3), d), idx([[1, 4], [1, 0]]), 5, -1, False)
+        c(edb, rand((2, 2, 3), d), idx([[1, 4], [1, 1]]), 5, 1, True)
+    c(edb, rand((4, 2)), idx([3, 3, 0, 3], I32), 4, 0, True)
+    c(edb, rand((3, 2)), idx([0, 2, 2]), 3, 7, False)
+    c(edb, rand((4, 3)), idx([[1, 1], [0, 0]]), 2, -1, False)
+    c(edb, rand((2, 3), I64), idx([1, 1]), 5, -1, False)
+    c(edb, rand((0, 3)), idx([], I64), 2, -1, True)
+    c(edb, rand((3, 3)), idx([1, 1]), 5, -1, False)
+    c(edb, rand((2, 3)), vals([1.0, 1.0]), 5, -1, False)
+    c(edb, rand((2, 3)), idx([1, 1]), -5, -1, False)
+    c("embedding_backward", rand((3, 2)), idx([1, 0, 1]), 3, -1, True, False)
+    c("embedding_backward", rand((3, 2)), idx([1, 0, 1]), 3, 1, False, False)
+
+    for d in (F32, F64, I64, B):
+        c("index_select", rand((4, 3), d), 0, idx([3, 0, 3]))
+        c("index_select", rand((4, 3), d), 1, idx([2, 0], I32))
+    c("index_select", rand((2, 3, 4)), -1, idx([1, 3]))
+    c("index_select", rand((2, 3, 4)), 1, idx([], I64))
+    c("index_select", layout("transposed", (3, 4)), 0, idx([2]))
+    c("index_select", layout("offset", (3, 4)), 1, idx(1))
+    c("index_select", rand(()), 0, idx([0]))
+    c("index_select", rand(()), 0, idx(0))
+    c("index_select", rand(()), 0, idx([1]))
+    c("index_select", rand((4, 3)), 0, idx([[1, 1]]))
+    c("index_select", rand((4, 3)), 0, vals([1.0]))
+    c("index_select", rand((4, 3)), 0, idx([4]))
+    c("index_select", rand((4, 3)), 1, idx([0, -1]))
+    c("index_select", rand((4, 3)), 2, idx([0]))
+    c("index_select", rand((0, 3)), 0, idx([0]))
+    c("index_select", rand((2, 0)), 0, idx([5]))
+    c("index_select", rand((2, 0)), 0, idx([1, 0]))
+    c("index_select.out", rand((4, 3)), 0, idx([1, 1]), out=torch.zeros(0))
+    c("index_select.out", rand((4, 3)), 1, idx([2]), out=torch.zeros(4, 1))
+    c("index_select.out", rand((4, 3)), 1, idx([2]), out=torch.zeros(1, 4).t())
+    c("index_select.out", rand((4, 3)), 1, idx([2]), out=torch.zeros(7))
+    c("index_select.out", rand((4, 3)), 1, idx([2]), out=torch.zeros(4, 1, dtype=F64))
+    x = rand((4, 3))
+    c("index_select.out", x, 1, idx([2, 1, 0]), out=x)
+    c("index_select_backward", rand((3, 2)), [4, 2], 0, idx([3, 0, 3]))
+    c("index_select_backward", rand((2, 2), F64), [2, 5], 1, idx([4, 4]))
+    c("index_select_backward", rand((3, 2)), [4, 2], 0, idx([3, 0, 4]))
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
-            "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing}
+            "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
+            "normalization": normalization}
 
 
 def torch_version():

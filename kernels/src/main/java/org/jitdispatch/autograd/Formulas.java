@@ -299,6 +299,62 @@ public final class Formulas {
         return grad.to(self.device(), self.dtype(), false, false, null);
     }
 
+    /**
+     * native_layer_norm's gradients for input, weight and bias in one call of native_layer_norm_backward
+     * (PyTorch's formula); {@code mask} covers the operator's tensor inputs, the first three of which these are.
+     */
+    public static Tensor[] layerNormBackward(Tensor grad, Tensor input, long[] normalizedShape, Tensor mean,
+            Tensor rstd, Tensor weight, Tensor bias, boolean[] mask) {
+        if (grad == null) {
+            return new Tensor[3];
+        }
+        return Torch.native_layer_norm_backward(grad, input, normalizedShape, mean, rstd, weight, bias,
+                new boolean[] {mask[0], mask[1] && weight != null, mask[2] && bias != null});
+    }
+
+    /**
+     * native_batch_norm's gradients for input, weight and bias in one call of native_batch_norm_backward;
+     * {@code mask} covers input, weight, bias, running_mean and running_var, of which the first three count.
+     */
+    public static Tensor[] batchNormBackward(Tensor grad, Tensor input, Tensor weight, Tensor runningMean,
+            Tensor runningVar, Tensor saveMean, Tensor saveInvstd, boolean training, double eps, boolean[] mask) {
+        if (grad == null) {
+            return new Tensor[3];
+        }
+        return Torch.native_batch_norm_backward(grad, input, weight, runningMean, runningVar,
+                training ? saveMean : null, training ? saveInvstd : null, training, eps,
+                new boolean[] {mask[0], mask[1] && weight != null, mask[2]});
+    }
+
+    /**
+     * embedding_dense_backward differentiated by grad_output: the rows of {@code grad} the indices pick, none
+     * for padding_idx, each divided by its index's count with scale_grad_by_freq (PyTorch 1.13's
+     * embedding_dense_double_backward leaves the scaling out).
+     */
+    public static Tensor embeddingDenseDoubleBackward(Tensor grad, Tensor indices, long paddingIdx,
+            boolean scaleGradByFreq) {
+        Tensor flat = indices.reshape(-1);
+        Tensor rows = grad.index_select(0, flat);
+        if (scaleGradByFreq) {
+            long[] idx = flat.toLongArray();
+            java.util.Map<Long, Integer> counts = new java.util.HashMap<>();
+            for (long k : idx) {
+                counts.merge(k, 1, Integer::sum);
+            }
+            double[] scale = new double[idx.length];
+            for (int i = 0; i < idx.length; i++) {
+                scale[i] = 1.0 / counts.get(idx[i]);
+            }
+            rows = rows.mul(Torch.tensor(scale).to(grad.dtype()).view(idx.length, 1));
+        }
+        if (paddingIdx >= 0) {
+            rows = Torch.where(flat.eq(Scalar.of(paddingIdx)).view(-1, 1), Torch.zeros_like(rows), rows);
+        }
+        long[] size = Arrays.copyOf(indices.sizes(), indices.dim() + 1);
+        size[indices.dim()] = -1;
+        return rows.view(size);
+    }
+
     /** The dims a reduction over {@code dim} removed, wrapped and ascending; none given means all. */
     private static long[] reducedDims(long[] dim, int n) {
         long[] reduced = dim == null || dim.length == 0 ? allDims(n) : wrapped(dim, n);

@@ -116,7 +116,19 @@ class GoldenGradientsTest {
             Map.entry("gather", (x, a) -> x[0].gather(a.get(0).asLong(), classIndices(a.get(1)))),
             Map.entry("scatter", (x, a) -> x[0].scatter(a.get(0).asLong(), classIndices(a.get(1)), x[1])),
             Map.entry("scatter_add", (x, a) -> x[0].scatter_add(a.get(0).asLong(), classIndices(a.get(1)), x[1])),
-            Map.entry("masked_fill", (x, a) -> x[0].masked_fill(Torch.tensor(booleans(a.get(0))), x[1])));
+            Map.entry("masked_fill", (x, a) -> x[0].masked_fill(Torch.tensor(booleans(a.get(0))), x[1])),
+            Map.entry("layer_norm", (x, a) -> Torch.layer_norm(x[0], longs(a.get(0)), x[1], x[2], a.get(1).asDouble(),
+                    true)),
+            Map.entry("layer_norm_w", (x, a) -> Torch.layer_norm(x[0], longs(a.get(0)), x[1], null, a.get(1).asDouble(),
+                    true)),
+            Map.entry("batch_norm_train", (x, a) -> Torch.batch_norm(x[0], x[1], x[2],
+                    Torch.zeros(new long[] {x[0].size(1)}, x[0].dtype()), Torch.ones(new long[] {x[0].size(1)}, x[0].dtype()),
+                    true, a.get(0).asDouble(), a.get(1).asDouble(), true)),
+            Map.entry("batch_norm_eval", (x, a) -> Torch.batch_norm(x[0], x[1], x[2], Torch.tensor(doubles(a.get(0))),
+                    Torch.tensor(doubles(a.get(1))), false, 0.1, a.get(2).asDouble(), true)),
+            Map.entry("embedding", (x, a) -> Torch.embedding(x[0], classIndices(a.get(0)), a.get(1).asLong(),
+                    a.get(2).asBoolean(), false)),
+            Map.entry("index_select", (x, a) -> x[0].index_select(a.get(0).asLong(), Torch.tensor(longs(a.get(1))))));
 
     @TestFactory
     Stream<DynamicTest> gradientsMatchPyTorch() throws Exception {
@@ -128,7 +140,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(108, tests.size(), "gradients.json lost cases");
+        assertEquals(118, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 
@@ -194,6 +206,14 @@ class GoldenGradientsTest {
             }
         }
         return Torch.tensor(flat, list.size(), list.get(0).size());
+    }
+
+    private static double[] doubles(JsonNode array) {
+        double[] out = new double[array.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = array.get(i).asDouble();
+        }
+        return out;
     }
 
     private static boolean[] booleans(JsonNode array) {

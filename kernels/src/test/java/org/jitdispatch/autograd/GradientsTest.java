@@ -169,7 +169,27 @@ class GradientsTest {
                 gradcheck("masked_fill", x -> x[0].masked_fill(Torch.tensor(new boolean[] {true, false, true}), Scalar.of(1)),
                         input(-1, 1, 2, 3)),
                 gradcheck("masked_fill with a tensor value", x -> x[0].masked_fill(
-                        Torch.tensor(new boolean[] {true, false, true}), x[1].squeeze()), input(-1, 1, 2, 3), input(-1, 1, 1)));
+                        Torch.tensor(new boolean[] {true, false, true}), x[1].squeeze()), input(-1, 1, 2, 3), input(-1, 1, 1)),
+                gradcheck("native_layer_norm (input, weight and bias in one formula)", x -> Torch.native_layer_norm(x[0],
+                        new long[] {4}, x[1], x[2], 1e-5)[0], input(-2, 2, 2, 3, 4), input(0.5, 1.5, 4), input(-1, 1, 4)),
+                gradcheck("layer_norm over two dims, no weight", x -> Torch.layer_norm(x[0], new long[] {3, 4}, null, x[1],
+                        1e-5, true), input(-2, 2, 2, 3, 4), input(-1, 1, 3, 4)),
+                gradcheck("batch_norm training", x -> Torch.batch_norm(x[0], x[1], x[2], null, null, true, 0.1, 1e-5, true),
+                        input(-2, 2, 4, 3, 2), input(0.5, 1.5, 3), input(-1, 1, 3)),
+                gradcheck("batch_norm training, input only", x -> Torch.batch_norm(x[0], null, null, null, null, true, 0.1,
+                        1e-5, true), input(-2, 2, 5, 2)),
+                gradcheck("batch_norm eval", x -> Torch.batch_norm(x[0], x[1], x[2], Torch.tensor(new double[] {0.1, -0.3}),
+                        Torch.tensor(new double[] {0.5, 2.0}), false, 0.1, 1e-5, true), input(-2, 2, 3, 2, 2),
+                        input(0.5, 1.5, 2), input(-1, 1, 2)),
+                // (padding_idx and scale_grad_by_freq change the gradient by definition, so finite differences
+                // disagree with them; GoldenGradientsTest checks them against PyTorch)
+                gradcheck("embedding", x -> Torch.embedding(x[0], Torch.tensor(new long[] {0, 3, 3, 1, 3}, 5), -1, false,
+                        false), input(-1, 1, 4, 3)),
+                gradcheck("embedding_dense_backward", x -> Torch.embedding_dense_backward(x[0],
+                        Torch.tensor(new long[] {0, 3, 3, 1}, 2, 2), 4, 1, true), input(-1, 1, 2, 2, 3)),
+                gradcheck("index_select", x -> x[0].index_select(1, Torch.tensor(new long[] {2, 0, 2})), input(-1, 1, 2, 3, 2)),
+                gradcheck("index_select's backward", x -> Torch.index_select_backward(x[0], new long[] {4, 2}, 0,
+                        Torch.tensor(new long[] {3, 0, 3})), input(-1, 1, 3, 2)));
     }
 
     @Test

@@ -8,7 +8,7 @@ import org.jitdispatch.runtime.ScalarType;
 
 /**
  * Reads the type-tagged values of the golden files (written by src/test/python/make_golden.py) as the
- * dispatcher's boxed values: Tensor (null for None), Long, Double, Boolean, String, long[], Tensor[],
+ * dispatcher's boxed values: Tensor (null for None), Long, Double, Boolean, String, long[], boolean[], Tensor[],
  * Scalar, ScalarType and MemoryFormat.
  */
 final class GoldenValues {

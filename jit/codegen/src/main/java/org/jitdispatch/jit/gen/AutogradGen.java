@@ -150,7 +150,8 @@ final class AutogradGen {
                 if (tensor) {
                     inputs.add(a);
                 }
-                if (uses(all, a.name())) {
+                // in a formula, grad (and grads) is always the output's gradient, never an argument of that name
+                if (uses(all, a.name()) && !a.name().equals("grad") && !a.name().equals("grads")) {
                     if (tensor && a.type().isList()) {
                         throw new IllegalArgumentException("derivatives.yaml: formulas of " + s.name() + " read the"
                                 + " tensor list '" + a.name() + "'; only its sizes (" + a.name() + "_sizes) can be used");

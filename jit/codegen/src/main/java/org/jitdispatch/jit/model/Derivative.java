@@ -15,7 +15,9 @@ import org.jitdispatch.runtime.schema.FunctionSchema;
  * and its outputs by their return names ({@code result0}, {@code result1}, ... when unnamed), and its
  * {@code output_differentiability} says which outputs get a gradient history. A key naming several inputs
  * ({@code input, weight, bias: ...}) has one formula that returns their gradients as a {@code Tensor[]};
- * {@code grad_input_mask} tells such a formula which inputs need one.
+ * {@code grad_input_mask} tells such a formula which inputs need one (one flag per tensor input of the
+ * operator, in order). {@code grad} is always the output's gradient, also for an operator that has an
+ * argument of that name.
  */
 public record Derivative(FunctionSchema schema, Map<String, String> formulas, List<Boolean> outputDifferentiability,
         Location location) {
