@@ -92,7 +92,11 @@ public final class Reduction {
             } else {
                 long perIndex = src.numel() / plan.sizes[split];
                 Parallel.parallelFor(0, plan.sizes[split], Math.max(1, Parallel.GRAIN_SIZE / perIndex),
-                        (begin, end) -> forEachRun(plan.restricted(split, begin, end), run));
+                        (begin, end) -> {
+                            if (begin < end) { // forEachChunk may hand out an empty last chunk
+                                forEachRun(plan.restricted(split, begin, end), run);
+                            }
+                        });
             }
         }
         write(out, dacc, lacc, meanCount);
