@@ -283,7 +283,6 @@ class ParallelLoopsPropertyTest {
                 o.bits = bits(result);
             } catch (RuntimeException e) {
                 o.error = e.getClass().getName() + ": " + e.getMessage();
-                if (System.getenv("PDEBUG") != null) { e.printStackTrace(); }
             } finally {
                 Parallel.setNumThreads(1);
             }
