@@ -962,7 +962,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
 
     /** pow_tensor_scalar_optimized_kernel for float, with the sqrt, rsqrt and reciprocal shortcuts. */
     private static void powFloat(TensorIterator it, double exp) {
-        FloatLoop c = it.floatLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> powFloatRange(it, exp, begin, end));
+        } else {
+            powFloatRange(it, exp, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #powFloat}. */
+    private static void powFloatRange(TensorIterator it, double exp, long begin, long end) {
+        FloatLoop c = it.floatLoop(begin, end);
         while (c.next()) {
             powFloats(c.out(), c.start(), c.in0(), c.start(), c.end() - c.start(), exp);
         }
@@ -1005,7 +1014,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     }
 
     private static void powDouble(TensorIterator it, double exp) {
-        DoubleLoop c = it.doubleLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> powDoubleRange(it, exp, begin, end));
+        } else {
+            powDoubleRange(it, exp, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #powDouble}. */
+    private static void powDoubleRange(TensorIterator it, double exp, long begin, long end) {
+        DoubleLoop c = it.doubleLoop(begin, end);
         while (c.next()) {
             powDoubles(c.out(), c.start(), c.in0(), c.start(), c.end() - c.start(), exp);
         }
@@ -1083,7 +1101,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             default:
                 break;
         }
-        LongLoop c = it.longLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> powLongRange(it, exp, begin, end));
+        } else {
+            powLongRange(it, exp, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #powLong}. */
+    private static void powLongRange(TensorIterator it, long exp, long begin, long end) {
+        LongLoop c = it.longLoop(begin, end);
         while (c.next()) {
             long[] o = c.out();
             long[] a = c.in0();

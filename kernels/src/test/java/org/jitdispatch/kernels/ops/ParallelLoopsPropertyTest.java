@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * 100,000 elements: every dtype, ranks 1 to 4, contiguous, offset, transposed, expanded and odd-strided
  * operands, broadcasting, 0-dim and wrapped-number operands, and out= tensors.
  * <ul>
- * <li>Elementwise ops (add, sub, mul, div, add_out, copy_, fill_): the same values to the bit, or the same error.
+ * <li>Elementwise ops (add, sub, mul, div, pow, lt, eq, where, add_out, copy_, fill_): the same values to the
+ *     bit, or the same error.
  * <li>Reductions (sum, mean, amax, amin over all dims or some): for one thread count the same bits on every
  *     call; amax, amin and integral sums the single-thread bits; floating sums within a tolerance of a sum
  *     in double (float32: {@code 1e-5 * sum(|x|)}).
@@ -36,7 +37,7 @@ class ParallelLoopsPropertyTest {
 
     private static final int DEFAULT_THREADS = Parallel.getNumThreads();
 
-    enum Op { ADD, SUB, MUL, DIV, ADD_OUT, COPY, FILL, SUM, MEAN, AMAX, AMIN }
+    enum Op { ADD, SUB, MUL, DIV, POW, LT, EQ, WHERE, ADD_OUT, COPY, FILL, SUM, MEAN, AMAX, AMIN }
 
     private static final ScalarType[] DTYPES = {ScalarType.Bool, ScalarType.Int32, ScalarType.Int64,
         ScalarType.Float32, ScalarType.Float64};
@@ -265,6 +266,18 @@ class ParallelLoopsPropertyTest {
                         break;
                     case DIV:
                         result = other == null ? Torch.div(self, number) : Torch.div(self, other);
+                        break;
+                    case POW:
+                        result = other == null ? Torch.pow(self, number) : Torch.pow(self, other);
+                        break;
+                    case LT:
+                        result = other == null ? Torch.lt(self, number) : Torch.lt(self, other);
+                        break;
+                    case EQ:
+                        result = other == null ? Torch.eq(self, number) : Torch.eq(self, other);
+                        break;
+                    case WHERE:
+                        result = Torch.where(Torch.lt(self, Scalar.of(0L)), self, other == null ? self : other);
                         break;
                     case ADD_OUT:
                         result = Torch.add_out(out, self, other == null ? self : other, al);
