@@ -23,7 +23,8 @@ import org.jitdispatch.runtime.TensorImpl;
  * <p>Parallelism, above {@code Parallel.GRAIN_SIZE} input elements: a sum's run over a reduced stretch
  * longer than the grain is cut into chunks whose sums are added in chunk order ({@link CascadeSum}); otherwise
  * the outermost kept dim is cut among the threads (see {@link Plan#parallelDim}), which gives the serial
- * result to the bit. A full reduction by amax/amin stays on the caller's thread.
+ * result to the bit; a long reduced run of amax/amin over floating elements is cut into chunks whose extremes
+ * are combined in order ({@link Extremes}), which also gives the serial bits.
  *
  * <p>dtypes, as in ATen's CPU reductions: the input is read as the output's dtype (a float input summed
  * with {@code dtype=int32} has every element truncated before it is added) and accumulated in that
@@ -255,6 +256,10 @@ public final class Reduction {
                     }
                 };
                 case MAX: return (i, is, a, as, n) -> {
+                    if (as == 0 && n > Parallel.GRAIN_SIZE) {
+                        dacc[a] = Extremes.combine(dacc[a], Extremes.of(x, i, is, n, true), true);
+                        return;
+                    }
                     for (int k = 0; k < n; k++, i += is, a += as) {
                         double v = x[i];
                         if (v > dacc[a] || v != v) {
@@ -263,6 +268,10 @@ public final class Reduction {
                     }
                 };
                 default: return (i, is, a, as, n) -> {
+                    if (as == 0 && n > Parallel.GRAIN_SIZE) {
+                        dacc[a] = Extremes.combine(dacc[a], Extremes.of(x, i, is, n, false), false);
+                        return;
+                    }
                     for (int k = 0; k < n; k++, i += is, a += as) {
                         double v = x[i];
                         if (v < dacc[a] || v != v) {
@@ -285,6 +294,10 @@ public final class Reduction {
                     }
                 };
                 case MAX: return (i, is, a, as, n) -> {
+                    if (as == 0 && n > Parallel.GRAIN_SIZE) {
+                        dacc[a] = Extremes.combine(dacc[a], Extremes.of(x, i, is, n, true), true);
+                        return;
+                    }
                     for (int k = 0; k < n; k++, i += is, a += as) {
                         double v = x[i];
                         if (v > dacc[a] || v != v) {
@@ -293,6 +306,10 @@ public final class Reduction {
                     }
                 };
                 default: return (i, is, a, as, n) -> {
+                    if (as == 0 && n > Parallel.GRAIN_SIZE) {
+                        dacc[a] = Extremes.combine(dacc[a], Extremes.of(x, i, is, n, false), false);
+                        return;
+                    }
                     for (int k = 0; k < n; k++, i += is, a += as) {
                         double v = x[i];
                         if (v < dacc[a] || v != v) {
