@@ -41,7 +41,8 @@ import org.jitdispatch.runtime.TensorImpl;
  * picks among them for contiguous CPU operands of the output's sizes, of its trailing sizes (a row repeated
  * along the leading dims) or of one value (0-dim or expanded). Up to {@code Parallel.GRAIN_SIZE} elements it
  * runs them on the caller's thread with nothing allocated; above, {@code add_Float32_parallel} runs
- * {@code add_Float32_range} over contiguous chunks on the intra-op pool ({@code Parallel.parallelFor}). Every
+ * {@code add_Float32_range}, the same choice over the elements {@code [begin, end)}, over contiguous chunks
+ * on the intra-op pool ({@code Parallel.parallelFor}). Every
  * element is computed by the same expression whatever the chunking, so results do not depend on the thread count.
  */
 final class UfuncLoopGen {
@@ -77,9 +78,9 @@ final class UfuncLoopGen {
     /**
      * The loop over tensors: contiguous CPU tensors whose dtype is the loop's, or operands that are one value
      * (0-dim ones of any dtype, or one element expanded), read once and converted as a C++ static_cast
-     * would. The caller has checked all of that. Up to {@code Parallel.GRAIN_SIZE} elements the method is a
-     * compare and a call of the range method on the caller's thread; above it, the out-of-line
-     * {@code ..._parallel} method cuts the range into chunks for the intra-op pool.
+     * would. The caller has checked all of that. Up to {@code Parallel.GRAIN_SIZE} elements the method runs
+     * the loop on the caller's thread, one compare more than a loop without threads; above it, the
+     * out-of-line {@code ..._parallel} method runs the {@code ..._range} method over chunks on the intra-op pool.
      */
     private static MethodSpec overTensors(Ufunc u, ScalarType dtype) {
         TypeName t = javaType(dtype);
@@ -88,12 +89,42 @@ final class UfuncLoopGen {
                 .addJavadoc("{@code $L} over $L tensors: contiguous ones of {@code out}'s sizes, or 0-dim ones.\n",
                         u.expression(), dtype);
         tensorParameters(m, u, t);
-        String args = tensorArguments(u);
-        m.addStatement("long n = out.numel()")
-                .beginControlFlow("if (n > $T.GRAIN_SIZE)", PARALLEL)
-                .addStatement("$N($L)", parallelName(u, dtype), args)
+        m.beginControlFlow("if (out.numel() > $T.GRAIN_SIZE)", PARALLEL)
+                .addStatement("$N($L)", parallelName(u, dtype), tensorArguments(u))
+                .addStatement("return")
+                .endControlFlow();
+        String accessor = arrayAccessor(dtype);
+        m.addStatement("$T outData = out.storage().$N()", ArrayTypeName.of(t), accessor)
+                .addStatement("int outOffset = (int) out.storageOffset()")
+                .addStatement("int n = (int) out.numel()");
+        String scalarArgs = u.scalars().isEmpty() ? "" : ", " + String.join(", ", u.scalars());
+        if (u.inputs().size() == 1) {
+            String in = u.inputs().get(0);
+            m.addStatement("$N(outData, outOffset, $N.storage().$N(), (int) $N.storageOffset(), n$L)",
+                    methodName(u, dtype, -1), in, accessor, in, scalarArgs);
+            return m.build();
+        }
+        String a = u.inputs().get(0);
+        String b = u.inputs().get(1);
+        // an operand of another dtype than the output's is a 0-dim one (only those may differ): read it as a value
+        m.beginControlFlow("if ($N.dtype() != out.dtype() || ($T.isOneValue($N) && !$T.isOneValue($N)))", a,
+                ZERO_DIM_VALUES, a, ZERO_DIM_VALUES, b)
+                .addStatement("$N(outData, outOffset, $T.$N($N), $N.storage().$N(), (int) $N.storageOffset(), n$L)",
+                        methodName(u, dtype, 0), ZERO_DIM_VALUES, valueReader(dtype), a, b, accessor, b, scalarArgs)
+                .nextControlFlow("else if ($N.dtype() != out.dtype() || ($T.isOneValue($N) && !$T.isOneValue($N)))", b,
+                        ZERO_DIM_VALUES, b, ZERO_DIM_VALUES, a)
+                .addStatement("$N(outData, outOffset, $N.storage().$N(), (int) $N.storageOffset(), $T.$N($N), n$L)",
+                        methodName(u, dtype, 1), a, accessor, a, ZERO_DIM_VALUES, valueReader(dtype), b, scalarArgs)
                 .nextControlFlow("else")
-                .addStatement("$N($L, 0, (int) n)", rangeName(u, dtype), args)
+                .addComment("operands of the output's sizes, or one of them a row repeated along the leading dims")
+                .addStatement("int $NRow = (int) $N.numel()", a, a)
+                .addStatement("int $NRow = (int) $N.numel()", b, b)
+                .addStatement("int row = Math.min($NRow, $NRow)", a, b)
+                .beginControlFlow("for (int r = 0; r < n; r += row)")
+                .addStatement("$N(outData, outOffset + r, $N.storage().$N(), (int) $N.storageOffset() + ($NRow == n ? r : 0),"
+                        + " $N.storage().$N(), (int) $N.storageOffset() + ($NRow == n ? r : 0), row$L)",
+                        methodName(u, dtype, -1), a, accessor, a, a, b, accessor, b, b, scalarArgs)
+                .endControlFlow()
                 .endControlFlow();
         return m.build();
     }
