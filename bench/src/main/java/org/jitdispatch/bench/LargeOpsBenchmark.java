@@ -4,6 +4,7 @@ import java.util.concurrent.TimeUnit;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.AtenLibrary;
+import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.runtime.Scalar;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -23,8 +24,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * loops in the same run: {@code loopAdd} allocates its result and adds (what a functional op can at best
  * do on one thread), {@code loopAddInto} adds into a preallocated array (out=), and {@code loopSum} adds
  * the floats in order into one double (the naive sum). The loops ignore {@code threads}; their two rows
- * show the run's noise. Read each op as a ratio to the loop of its kind, and the threads=all row to the
- * threads=1 row; B/op comes from {@code -prof gc} (a 1M-element result is 4 MiB, a humongous object for G1).
+ * show the run's noise. {@code parallelCompute} is the control for threads: compute-bound chunks with no
+ * memory traffic, so its threads=all row shows what a second thread could give during the run. Read each op
+ * as a ratio to the loop of its kind, and the threads=all row to the threads=1 row; B/op comes from {@code -prof gc} (a 1M-element result is 4 MiB, a humongous object for G1).
  *
  * <pre>java -jar bench/target/benchmarks.jar LargeOps -f 1 -wi 3 -i 5 -prof gc</pre>
  */
@@ -52,6 +54,7 @@ public class LargeOpsBenchmark {
     private Tensor a;
     private Tensor b;
     private Tensor out;
+    private double[] partials;
     private int threadsBefore;
     private final Scalar alpha = Scalar.of(1);
 
@@ -65,6 +68,7 @@ public class LargeOpsBenchmark {
         x = a.toFloatArray();
         y = b.toFloatArray();
         z = new float[size];
+        partials = new double[Torch.get_num_threads()];
     }
 
     @TearDown
@@ -99,6 +103,24 @@ public class LargeOpsBenchmark {
             s += x[i];
         }
         return s;
+    }
+
+    /**
+     * Not an op: {@code size} square roots added up, in {@code Parallel.forEachChunk} chunks, touching no
+     * memory. What {@code threads=all} can gain on this machine in this run, for compute alone; on a shared
+     * machine whose other CPU is busy it gains nothing, and the ops cannot either.
+     */
+    @Benchmark
+    public double parallelCompute() {
+        double[] p = partials;
+        Parallel.forEachChunk(0, size, Parallel.GRAIN_SIZE, (chunk, begin, end) -> {
+            double s = 0;
+            for (long i = begin; i < end; i++) {
+                s += Math.sqrt(i);
+            }
+            p[chunk] = s;
+        });
+        return p[0] + p[p.length - 1];
     }
 
     // ---- the ops
