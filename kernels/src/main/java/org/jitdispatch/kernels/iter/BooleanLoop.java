@@ -24,7 +24,11 @@ public final class BooleanLoop extends LoopCursor {
     private final boolean[][] buffers;
 
     BooleanLoop(TensorIteratorBase it) {
-        super(it, ScalarType.Bool, true);
+        this(it, 0, it.numel());
+    }
+
+    BooleanLoop(TensorIteratorBase it, long begin, long end) {
+        super(it, ScalarType.Bool, true, begin, end);
         buffers = new boolean[nOps][];
         if (!aligned) {
             for (int k = 1; k < nOps; k++) {

@@ -27,7 +27,11 @@ public final class DoubleLoop extends LoopCursor {
     private final double[][] buffers;
 
     DoubleLoop(TensorIteratorBase it, boolean boolOutput) {
-        super(it, ScalarType.Float64, boolOutput);
+        this(it, boolOutput, 0, it.numel());
+    }
+
+    DoubleLoop(TensorIteratorBase it, boolean boolOutput, long begin, long end) {
+        super(it, ScalarType.Float64, boolOutput, begin, end);
         buffers = new double[nOps][];
         if (!aligned) {
             for (int k = boolOutput ? 1 : 0; k < nOps; k++) {

@@ -27,7 +27,11 @@ public final class FloatLoop extends LoopCursor {
     private final float[][] buffers;
 
     FloatLoop(TensorIteratorBase it, boolean boolOutput) {
-        super(it, ScalarType.Float32, boolOutput);
+        this(it, boolOutput, 0, it.numel());
+    }
+
+    FloatLoop(TensorIteratorBase it, boolean boolOutput, long begin, long end) {
+        super(it, ScalarType.Float32, boolOutput, begin, end);
         buffers = new float[nOps][];
         if (!aligned) {
             for (int k = boolOutput ? 1 : 0; k < nOps; k++) {

@@ -27,7 +27,11 @@ public final class LongLoop extends LoopCursor {
     private final long[][] buffers;
 
     LongLoop(TensorIteratorBase it, boolean boolOutput) {
-        super(it, ScalarType.Int64, boolOutput);
+        this(it, boolOutput, 0, it.numel());
+    }
+
+    LongLoop(TensorIteratorBase it, boolean boolOutput, long begin, long end) {
+        super(it, ScalarType.Int64, boolOutput, begin, end);
         buffers = new long[nOps][];
         if (!aligned) {
             for (int k = boolOutput ? 1 : 0; k < nOps; k++) {

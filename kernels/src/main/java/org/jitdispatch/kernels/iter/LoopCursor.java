@@ -57,6 +57,14 @@ abstract class LoopCursor {
      * loop computes in and {@code boolOutput} says whether it produces booleans instead.
      */
     LoopCursor(TensorIteratorBase it, ScalarType family, boolean boolOutput) {
+        this(it, family, boolOutput, 0, it.numel());
+    }
+
+    /**
+     * A loop over the elements {@code [begin, end)} of the iteration, in its order (dimension 0 fastest):
+     * one chunk of a parallel loop. Cursors over disjoint ranges may run on different threads.
+     */
+    LoopCursor(TensorIteratorBase it, ScalarType family, boolean boolOutput, long begin, long end) {
         nOps = it.ntensors();
         this.boolOutput = boolOutput;
         shape = it.shape();
@@ -86,6 +94,21 @@ abstract class LoopCursor {
                     && rowStart[k] == rowStart[0] && java.util.Arrays.equals(strides[k], strides[0]);
         }
         aligned = inPlace;
+        if (begin < 0 || begin > end || end > remaining) {
+            throw new IndexOutOfBoundsException("range [" + begin + ", " + end + ") of " + remaining + " elements");
+        }
+        remaining = end - begin;
+        if (begin > 0) {
+            rowDone = begin % rowLength;
+            long rest = begin / rowLength;
+            for (int d = 1; d < ndim && rest > 0; d++) {
+                counter[d] = rest % shape[d];
+                rest /= shape[d];
+                for (int k = 0; k < nOps; k++) {
+                    rowStart[k] += counter[d] * strides[k][d];
+                }
+            }
+        }
         chunkLimit = aligned ? Integer.MAX_VALUE : BUFFER_ELEMENTS;
         if (boolOutput && !aligned) {
             outBoolBuffer = new boolean[bufferLength()];
@@ -128,7 +151,7 @@ abstract class LoopCursor {
         if (remaining == 0) {
             return false;
         }
-        int n = (int) Math.min(rowLength - rowDone, chunkLimit);
+        int n = (int) Math.min(Math.min(rowLength - rowDone, chunkLimit), remaining);
         remaining -= n;
         for (int k = 0; k < nOps; k++) {
             pos[k] = rowStart[k] + rowDone * innerStride[k];

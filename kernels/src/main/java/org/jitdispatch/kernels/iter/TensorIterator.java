@@ -1,5 +1,6 @@
 package org.jitdispatch.kernels.iter;
 
+import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.TensorFactory;
 import org.jitdispatch.runtime.TensorImpl;
@@ -112,6 +113,57 @@ public final class TensorIterator extends TensorIteratorBase {
     public BooleanLoop booleanLoop() {
         checkLoop(ninputs());
         return new BooleanLoop(this);
+    }
+
+    // ---- the same loops over a range of the iteration: one chunk of a parallel loop ----
+
+    /**
+     * A float loop over the elements {@code [begin, end)} of the iteration (in its order), for one chunk of
+     * {@code Parallel.parallelFor(0, numel(), grain, ...)}: cursors over disjoint ranges may run on different
+     * threads, and write disjoint elements of the output.
+     */
+    public FloatLoop floatLoop(long begin, long end) {
+        checkLoop(ninputs());
+        return new FloatLoop(this, false, begin, end);
+    }
+
+    public FloatLoop floatToBooleanLoop(long begin, long end) {
+        checkLoop(ninputs());
+        return new FloatLoop(this, true, begin, end);
+    }
+
+    public DoubleLoop doubleLoop(long begin, long end) {
+        checkLoop(ninputs());
+        return new DoubleLoop(this, false, begin, end);
+    }
+
+    public DoubleLoop doubleToBooleanLoop(long begin, long end) {
+        checkLoop(ninputs());
+        return new DoubleLoop(this, true, begin, end);
+    }
+
+    public LongLoop longLoop(long begin, long end) {
+        checkLoop(ninputs());
+        return new LongLoop(this, false, begin, end);
+    }
+
+    public LongLoop longToBooleanLoop(long begin, long end) {
+        checkLoop(ninputs());
+        return new LongLoop(this, true, begin, end);
+    }
+
+    public BooleanLoop booleanLoop(long begin, long end) {
+        checkLoop(ninputs());
+        return new BooleanLoop(this, begin, end);
+    }
+
+    /**
+     * Whether a kernel should cut this iteration among threads: more than {@code Parallel.GRAIN_SIZE}
+     * elements, and more than one thread allowed. Below, the kernel runs its loop on the caller's thread and
+     * allocates nothing for parallelism.
+     */
+    public boolean isParallel() {
+        return numel() > Parallel.GRAIN_SIZE && Parallel.getNumThreads() > 1;
     }
 
     private void checkLoop(int arity) {

@@ -9,6 +9,7 @@ import org.jitdispatch.kernels.iter.FloatLoop;
 import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.iter.TensorIterator;
+import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.structured.StructuredMeta;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.Storage;
@@ -202,7 +203,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             addFloatScalar(it, b);
             return;
         }
-        FloatLoop c = it.floatLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> addFloatRange(it, alpha, begin, end));
+        } else {
+            addFloatRange(it, alpha, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #addFloat}. */
+    private static void addFloatRange(TensorIterator it, float alpha, long begin, long end) {
+        FloatLoop c = it.floatLoop(begin, end);
         if (alpha == 1f) {
             while (c.next()) {
                 addFloats(c.out(), c.in0(), c.in1(), c.start(), c.end());
@@ -228,7 +238,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
 
     /** out = self + b, with b = alpha * other already read from other, a CPU scalar, and other removed. */
     private static void addFloatScalar(TensorIterator it, float b) {
-        FloatLoop c = it.floatLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> addFloatScalarRange(it, b, begin, end));
+        } else {
+            addFloatScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #addFloatScalar}. */
+    private static void addFloatScalarRange(TensorIterator it, float b, long begin, long end) {
+        FloatLoop c = it.floatLoop(begin, end);
         while (c.next()) {
             float[] o = c.out();
             float[] a = c.in0();
@@ -245,7 +264,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             addDoubleScalar(it, b);
             return;
         }
-        DoubleLoop c = it.doubleLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> addDoubleRange(it, alpha, begin, end));
+        } else {
+            addDoubleRange(it, alpha, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #addDouble}. */
+    private static void addDoubleRange(TensorIterator it, double alpha, long begin, long end) {
+        DoubleLoop c = it.doubleLoop(begin, end);
         while (c.next()) {
             double[] o = c.out();
             double[] a = c.in0();
@@ -257,7 +285,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     }
 
     private static void addDoubleScalar(TensorIterator it, double b) {
-        DoubleLoop c = it.doubleLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> addDoubleScalarRange(it, b, begin, end));
+        } else {
+            addDoubleScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #addDoubleScalar}. */
+    private static void addDoubleScalarRange(TensorIterator it, double b, long begin, long end) {
+        DoubleLoop c = it.doubleLoop(begin, end);
         while (c.next()) {
             double[] o = c.out();
             double[] a = c.in0();
@@ -274,7 +311,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             addLongScalar(it, b);
             return;
         }
-        LongLoop c = it.longLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> addLongRange(it, alpha, begin, end));
+        } else {
+            addLongRange(it, alpha, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #addLong}. */
+    private static void addLongRange(TensorIterator it, long alpha, long begin, long end) {
+        LongLoop c = it.longLoop(begin, end);
         while (c.next()) {
             long[] o = c.out();
             long[] a = c.in0();
@@ -286,7 +332,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     }
 
     private static void addLongScalar(TensorIterator it, long b) {
-        LongLoop c = it.longLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> addLongScalarRange(it, b, begin, end));
+        } else {
+            addLongScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #addLongScalar}. */
+    private static void addLongScalarRange(TensorIterator it, long b, long begin, long end) {
+        LongLoop c = it.longLoop(begin, end);
         while (c.next()) {
             long[] o = c.out();
             long[] a = c.in0();
@@ -298,7 +353,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
 
     /** bool + alpha * bool, as C++ computes it in int and converts back: a || (alpha && b). */
     private static void addBoolean(TensorIterator it, boolean alpha) {
-        BooleanLoop c = it.booleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> addBooleanRange(it, alpha, begin, end));
+        } else {
+            addBooleanRange(it, alpha, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #addBoolean}. */
+    private static void addBooleanRange(TensorIterator it, boolean alpha, long begin, long end) {
+        BooleanLoop c = it.booleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             boolean[] a = c.in0();
@@ -351,7 +415,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             mulFloatScalar(it, b);
             return;
         }
-        FloatLoop c = it.floatLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> mulFloatRange(it, begin, end));
+        } else {
+            mulFloatRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #mulFloat}. */
+    private static void mulFloatRange(TensorIterator it, long begin, long end) {
+        FloatLoop c = it.floatLoop(begin, end);
         while (c.next()) {
             float[] o = c.out();
             float[] a = c.in0();
@@ -363,7 +436,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     }
 
     private static void mulFloatScalar(TensorIterator it, float b) {
-        FloatLoop c = it.floatLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> mulFloatScalarRange(it, b, begin, end));
+        } else {
+            mulFloatScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #mulFloatScalar}. */
+    private static void mulFloatScalarRange(TensorIterator it, float b, long begin, long end) {
+        FloatLoop c = it.floatLoop(begin, end);
         while (c.next()) {
             float[] o = c.out();
             float[] a = c.in0();
@@ -380,7 +462,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             mulDoubleScalar(it, b);
             return;
         }
-        DoubleLoop c = it.doubleLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> mulDoubleRange(it, begin, end));
+        } else {
+            mulDoubleRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #mulDouble}. */
+    private static void mulDoubleRange(TensorIterator it, long begin, long end) {
+        DoubleLoop c = it.doubleLoop(begin, end);
         while (c.next()) {
             double[] o = c.out();
             double[] a = c.in0();
@@ -392,7 +483,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     }
 
     private static void mulDoubleScalar(TensorIterator it, double b) {
-        DoubleLoop c = it.doubleLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> mulDoubleScalarRange(it, b, begin, end));
+        } else {
+            mulDoubleScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #mulDoubleScalar}. */
+    private static void mulDoubleScalarRange(TensorIterator it, double b, long begin, long end) {
+        DoubleLoop c = it.doubleLoop(begin, end);
         while (c.next()) {
             double[] o = c.out();
             double[] a = c.in0();
@@ -409,7 +509,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             mulLongScalar(it, b);
             return;
         }
-        LongLoop c = it.longLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> mulLongRange(it, begin, end));
+        } else {
+            mulLongRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #mulLong}. */
+    private static void mulLongRange(TensorIterator it, long begin, long end) {
+        LongLoop c = it.longLoop(begin, end);
         while (c.next()) {
             long[] o = c.out();
             long[] a = c.in0();
@@ -421,7 +530,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     }
 
     private static void mulLongScalar(TensorIterator it, long b) {
-        LongLoop c = it.longLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> mulLongScalarRange(it, b, begin, end));
+        } else {
+            mulLongScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #mulLongScalar}. */
+    private static void mulLongScalarRange(TensorIterator it, long b, long begin, long end) {
+        LongLoop c = it.longLoop(begin, end);
         while (c.next()) {
             long[] o = c.out();
             long[] a = c.in0();
@@ -432,7 +550,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     }
 
     private static void mulBoolean(TensorIterator it) {
-        BooleanLoop c = it.booleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> mulBooleanRange(it, begin, end));
+        } else {
+            mulBooleanRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #mulBoolean}. */
+    private static void mulBooleanRange(TensorIterator it, long begin, long end) {
+        BooleanLoop c = it.booleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             boolean[] a = c.in0();
@@ -531,7 +658,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     }
 
     private static void divFloat(TensorIterator it) {
-        FloatLoop c = it.floatLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> divFloatRange(it, begin, end));
+        } else {
+            divFloatRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #divFloat}. */
+    private static void divFloatRange(TensorIterator it, long begin, long end) {
+        FloatLoop c = it.floatLoop(begin, end);
         while (c.next()) {
             float[] o = c.out();
             float[] a = c.in0();
@@ -543,7 +679,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     }
 
     private static void divFloatScalar(TensorIterator it, float b) {
-        FloatLoop c = it.floatLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> divFloatScalarRange(it, b, begin, end));
+        } else {
+            divFloatScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #divFloatScalar}. */
+    private static void divFloatScalarRange(TensorIterator it, float b, long begin, long end) {
+        FloatLoop c = it.floatLoop(begin, end);
         while (c.next()) {
             float[] o = c.out();
             float[] a = c.in0();
@@ -554,7 +699,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     }
 
     private static void divDouble(TensorIterator it) {
-        DoubleLoop c = it.doubleLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> divDoubleRange(it, begin, end));
+        } else {
+            divDoubleRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #divDouble}. */
+    private static void divDoubleRange(TensorIterator it, long begin, long end) {
+        DoubleLoop c = it.doubleLoop(begin, end);
         while (c.next()) {
             double[] o = c.out();
             double[] a = c.in0();
@@ -566,7 +720,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     }
 
     private static void divDoubleScalar(TensorIterator it, double b) {
-        DoubleLoop c = it.doubleLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> divDoubleScalarRange(it, b, begin, end));
+        } else {
+            divDoubleScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #divDoubleScalar}. */
+    private static void divDoubleScalarRange(TensorIterator it, double b, long begin, long end) {
+        DoubleLoop c = it.doubleLoop(begin, end);
         while (c.next()) {
             double[] o = c.out();
             double[] a = c.in0();
@@ -800,7 +963,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
 
     /** pow_tensor_scalar_optimized_kernel for float, with the sqrt, rsqrt and reciprocal shortcuts. */
     private static void powFloat(TensorIterator it, double exp) {
-        FloatLoop c = it.floatLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> powFloatRange(it, exp, begin, end));
+        } else {
+            powFloatRange(it, exp, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #powFloat}. */
+    private static void powFloatRange(TensorIterator it, double exp, long begin, long end) {
+        FloatLoop c = it.floatLoop(begin, end);
         while (c.next()) {
             powFloats(c.out(), c.start(), c.in0(), c.start(), c.end() - c.start(), exp);
         }
@@ -843,7 +1015,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     }
 
     private static void powDouble(TensorIterator it, double exp) {
-        DoubleLoop c = it.doubleLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> powDoubleRange(it, exp, begin, end));
+        } else {
+            powDoubleRange(it, exp, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #powDouble}. */
+    private static void powDoubleRange(TensorIterator it, double exp, long begin, long end) {
+        DoubleLoop c = it.doubleLoop(begin, end);
         while (c.next()) {
             powDoubles(c.out(), c.start(), c.in0(), c.start(), c.end() - c.start(), exp);
         }
@@ -921,7 +1102,16 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             default:
                 break;
         }
-        LongLoop c = it.longLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> powLongRange(it, exp, begin, end));
+        } else {
+            powLongRange(it, exp, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #powLong}. */
+    private static void powLongRange(TensorIterator it, long exp, long begin, long end) {
+        LongLoop c = it.longLoop(begin, end);
         while (c.next()) {
             long[] o = c.out();
             long[] a = c.in0();

@@ -6,6 +6,7 @@ import org.jitdispatch.kernels.iter.DoubleLoop;
 import org.jitdispatch.kernels.iter.FloatLoop;
 import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.TensorIterator;
+import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.runtime.Scalar;
 
 /**
@@ -234,7 +235,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void eqFloat(TensorIterator it) {
-        FloatLoop c = it.floatToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> eqFloatRange(it, begin, end));
+        } else {
+            eqFloatRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #eqFloat}. */
+    private static void eqFloatRange(TensorIterator it, long begin, long end) {
+        FloatLoop c = it.floatToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             float[] a = c.in0();
@@ -246,7 +256,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void neFloat(TensorIterator it) {
-        FloatLoop c = it.floatToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> neFloatRange(it, begin, end));
+        } else {
+            neFloatRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #neFloat}. */
+    private static void neFloatRange(TensorIterator it, long begin, long end) {
+        FloatLoop c = it.floatToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             float[] a = c.in0();
@@ -258,7 +277,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void ltFloat(TensorIterator it) {
-        FloatLoop c = it.floatToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> ltFloatRange(it, begin, end));
+        } else {
+            ltFloatRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #ltFloat}. */
+    private static void ltFloatRange(TensorIterator it, long begin, long end) {
+        FloatLoop c = it.floatToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             float[] a = c.in0();
@@ -270,7 +298,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void leFloat(TensorIterator it) {
-        FloatLoop c = it.floatToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> leFloatRange(it, begin, end));
+        } else {
+            leFloatRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #leFloat}. */
+    private static void leFloatRange(TensorIterator it, long begin, long end) {
+        FloatLoop c = it.floatToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             float[] a = c.in0();
@@ -282,7 +319,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void gtFloat(TensorIterator it) {
-        FloatLoop c = it.floatToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> gtFloatRange(it, begin, end));
+        } else {
+            gtFloatRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #gtFloat}. */
+    private static void gtFloatRange(TensorIterator it, long begin, long end) {
+        FloatLoop c = it.floatToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             float[] a = c.in0();
@@ -294,7 +340,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void geFloat(TensorIterator it) {
-        FloatLoop c = it.floatToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> geFloatRange(it, begin, end));
+        } else {
+            geFloatRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #geFloat}. */
+    private static void geFloatRange(TensorIterator it, long begin, long end) {
+        FloatLoop c = it.floatToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             float[] a = c.in0();
@@ -331,7 +386,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void eqFloatScalar(TensorIterator it, float b) {
-        FloatLoop c = it.floatToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> eqFloatScalarRange(it, b, begin, end));
+        } else {
+            eqFloatScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #eqFloatScalar}. */
+    private static void eqFloatScalarRange(TensorIterator it, float b, long begin, long end) {
+        FloatLoop c = it.floatToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             float[] a = c.in0();
@@ -342,7 +406,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void neFloatScalar(TensorIterator it, float b) {
-        FloatLoop c = it.floatToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> neFloatScalarRange(it, b, begin, end));
+        } else {
+            neFloatScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #neFloatScalar}. */
+    private static void neFloatScalarRange(TensorIterator it, float b, long begin, long end) {
+        FloatLoop c = it.floatToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             float[] a = c.in0();
@@ -353,7 +426,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void ltFloatScalar(TensorIterator it, float b) {
-        FloatLoop c = it.floatToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> ltFloatScalarRange(it, b, begin, end));
+        } else {
+            ltFloatScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #ltFloatScalar}. */
+    private static void ltFloatScalarRange(TensorIterator it, float b, long begin, long end) {
+        FloatLoop c = it.floatToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             float[] a = c.in0();
@@ -364,7 +446,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void leFloatScalar(TensorIterator it, float b) {
-        FloatLoop c = it.floatToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> leFloatScalarRange(it, b, begin, end));
+        } else {
+            leFloatScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #leFloatScalar}. */
+    private static void leFloatScalarRange(TensorIterator it, float b, long begin, long end) {
+        FloatLoop c = it.floatToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             float[] a = c.in0();
@@ -375,7 +466,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void gtFloatScalar(TensorIterator it, float b) {
-        FloatLoop c = it.floatToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> gtFloatScalarRange(it, b, begin, end));
+        } else {
+            gtFloatScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #gtFloatScalar}. */
+    private static void gtFloatScalarRange(TensorIterator it, float b, long begin, long end) {
+        FloatLoop c = it.floatToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             float[] a = c.in0();
@@ -386,7 +486,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void geFloatScalar(TensorIterator it, float b) {
-        FloatLoop c = it.floatToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> geFloatScalarRange(it, b, begin, end));
+        } else {
+            geFloatScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #geFloatScalar}. */
+    private static void geFloatScalarRange(TensorIterator it, float b, long begin, long end) {
+        FloatLoop c = it.floatToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             float[] a = c.in0();
@@ -422,7 +531,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void eqDouble(TensorIterator it) {
-        DoubleLoop c = it.doubleToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> eqDoubleRange(it, begin, end));
+        } else {
+            eqDoubleRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #eqDouble}. */
+    private static void eqDoubleRange(TensorIterator it, long begin, long end) {
+        DoubleLoop c = it.doubleToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             double[] a = c.in0();
@@ -434,7 +552,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void neDouble(TensorIterator it) {
-        DoubleLoop c = it.doubleToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> neDoubleRange(it, begin, end));
+        } else {
+            neDoubleRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #neDouble}. */
+    private static void neDoubleRange(TensorIterator it, long begin, long end) {
+        DoubleLoop c = it.doubleToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             double[] a = c.in0();
@@ -446,7 +573,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void ltDouble(TensorIterator it) {
-        DoubleLoop c = it.doubleToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> ltDoubleRange(it, begin, end));
+        } else {
+            ltDoubleRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #ltDouble}. */
+    private static void ltDoubleRange(TensorIterator it, long begin, long end) {
+        DoubleLoop c = it.doubleToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             double[] a = c.in0();
@@ -458,7 +594,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void leDouble(TensorIterator it) {
-        DoubleLoop c = it.doubleToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> leDoubleRange(it, begin, end));
+        } else {
+            leDoubleRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #leDouble}. */
+    private static void leDoubleRange(TensorIterator it, long begin, long end) {
+        DoubleLoop c = it.doubleToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             double[] a = c.in0();
@@ -470,7 +615,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void gtDouble(TensorIterator it) {
-        DoubleLoop c = it.doubleToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> gtDoubleRange(it, begin, end));
+        } else {
+            gtDoubleRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #gtDouble}. */
+    private static void gtDoubleRange(TensorIterator it, long begin, long end) {
+        DoubleLoop c = it.doubleToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             double[] a = c.in0();
@@ -482,7 +636,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void geDouble(TensorIterator it) {
-        DoubleLoop c = it.doubleToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> geDoubleRange(it, begin, end));
+        } else {
+            geDoubleRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #geDouble}. */
+    private static void geDoubleRange(TensorIterator it, long begin, long end) {
+        DoubleLoop c = it.doubleToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             double[] a = c.in0();
@@ -519,7 +682,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void eqDoubleScalar(TensorIterator it, double b) {
-        DoubleLoop c = it.doubleToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> eqDoubleScalarRange(it, b, begin, end));
+        } else {
+            eqDoubleScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #eqDoubleScalar}. */
+    private static void eqDoubleScalarRange(TensorIterator it, double b, long begin, long end) {
+        DoubleLoop c = it.doubleToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             double[] a = c.in0();
@@ -530,7 +702,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void neDoubleScalar(TensorIterator it, double b) {
-        DoubleLoop c = it.doubleToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> neDoubleScalarRange(it, b, begin, end));
+        } else {
+            neDoubleScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #neDoubleScalar}. */
+    private static void neDoubleScalarRange(TensorIterator it, double b, long begin, long end) {
+        DoubleLoop c = it.doubleToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             double[] a = c.in0();
@@ -541,7 +722,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void ltDoubleScalar(TensorIterator it, double b) {
-        DoubleLoop c = it.doubleToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> ltDoubleScalarRange(it, b, begin, end));
+        } else {
+            ltDoubleScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #ltDoubleScalar}. */
+    private static void ltDoubleScalarRange(TensorIterator it, double b, long begin, long end) {
+        DoubleLoop c = it.doubleToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             double[] a = c.in0();
@@ -552,7 +742,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void leDoubleScalar(TensorIterator it, double b) {
-        DoubleLoop c = it.doubleToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> leDoubleScalarRange(it, b, begin, end));
+        } else {
+            leDoubleScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #leDoubleScalar}. */
+    private static void leDoubleScalarRange(TensorIterator it, double b, long begin, long end) {
+        DoubleLoop c = it.doubleToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             double[] a = c.in0();
@@ -563,7 +762,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void gtDoubleScalar(TensorIterator it, double b) {
-        DoubleLoop c = it.doubleToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> gtDoubleScalarRange(it, b, begin, end));
+        } else {
+            gtDoubleScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #gtDoubleScalar}. */
+    private static void gtDoubleScalarRange(TensorIterator it, double b, long begin, long end) {
+        DoubleLoop c = it.doubleToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             double[] a = c.in0();
@@ -574,7 +782,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void geDoubleScalar(TensorIterator it, double b) {
-        DoubleLoop c = it.doubleToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> geDoubleScalarRange(it, b, begin, end));
+        } else {
+            geDoubleScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #geDoubleScalar}. */
+    private static void geDoubleScalarRange(TensorIterator it, double b, long begin, long end) {
+        DoubleLoop c = it.doubleToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             double[] a = c.in0();
@@ -610,7 +827,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void eqLong(TensorIterator it) {
-        LongLoop c = it.longToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> eqLongRange(it, begin, end));
+        } else {
+            eqLongRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #eqLong}. */
+    private static void eqLongRange(TensorIterator it, long begin, long end) {
+        LongLoop c = it.longToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             long[] a = c.in0();
@@ -622,7 +848,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void neLong(TensorIterator it) {
-        LongLoop c = it.longToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> neLongRange(it, begin, end));
+        } else {
+            neLongRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #neLong}. */
+    private static void neLongRange(TensorIterator it, long begin, long end) {
+        LongLoop c = it.longToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             long[] a = c.in0();
@@ -634,7 +869,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void ltLong(TensorIterator it) {
-        LongLoop c = it.longToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> ltLongRange(it, begin, end));
+        } else {
+            ltLongRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #ltLong}. */
+    private static void ltLongRange(TensorIterator it, long begin, long end) {
+        LongLoop c = it.longToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             long[] a = c.in0();
@@ -646,7 +890,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void leLong(TensorIterator it) {
-        LongLoop c = it.longToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> leLongRange(it, begin, end));
+        } else {
+            leLongRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #leLong}. */
+    private static void leLongRange(TensorIterator it, long begin, long end) {
+        LongLoop c = it.longToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             long[] a = c.in0();
@@ -658,7 +911,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void gtLong(TensorIterator it) {
-        LongLoop c = it.longToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> gtLongRange(it, begin, end));
+        } else {
+            gtLongRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #gtLong}. */
+    private static void gtLongRange(TensorIterator it, long begin, long end) {
+        LongLoop c = it.longToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             long[] a = c.in0();
@@ -670,7 +932,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void geLong(TensorIterator it) {
-        LongLoop c = it.longToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> geLongRange(it, begin, end));
+        } else {
+            geLongRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #geLong}. */
+    private static void geLongRange(TensorIterator it, long begin, long end) {
+        LongLoop c = it.longToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             long[] a = c.in0();
@@ -707,7 +978,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void eqLongScalar(TensorIterator it, long b) {
-        LongLoop c = it.longToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> eqLongScalarRange(it, b, begin, end));
+        } else {
+            eqLongScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #eqLongScalar}. */
+    private static void eqLongScalarRange(TensorIterator it, long b, long begin, long end) {
+        LongLoop c = it.longToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             long[] a = c.in0();
@@ -718,7 +998,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void neLongScalar(TensorIterator it, long b) {
-        LongLoop c = it.longToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> neLongScalarRange(it, b, begin, end));
+        } else {
+            neLongScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #neLongScalar}. */
+    private static void neLongScalarRange(TensorIterator it, long b, long begin, long end) {
+        LongLoop c = it.longToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             long[] a = c.in0();
@@ -729,7 +1018,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void ltLongScalar(TensorIterator it, long b) {
-        LongLoop c = it.longToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> ltLongScalarRange(it, b, begin, end));
+        } else {
+            ltLongScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #ltLongScalar}. */
+    private static void ltLongScalarRange(TensorIterator it, long b, long begin, long end) {
+        LongLoop c = it.longToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             long[] a = c.in0();
@@ -740,7 +1038,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void leLongScalar(TensorIterator it, long b) {
-        LongLoop c = it.longToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> leLongScalarRange(it, b, begin, end));
+        } else {
+            leLongScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #leLongScalar}. */
+    private static void leLongScalarRange(TensorIterator it, long b, long begin, long end) {
+        LongLoop c = it.longToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             long[] a = c.in0();
@@ -751,7 +1058,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void gtLongScalar(TensorIterator it, long b) {
-        LongLoop c = it.longToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> gtLongScalarRange(it, b, begin, end));
+        } else {
+            gtLongScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #gtLongScalar}. */
+    private static void gtLongScalarRange(TensorIterator it, long b, long begin, long end) {
+        LongLoop c = it.longToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             long[] a = c.in0();
@@ -762,7 +1078,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void geLongScalar(TensorIterator it, long b) {
-        LongLoop c = it.longToBooleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> geLongScalarRange(it, b, begin, end));
+        } else {
+            geLongScalarRange(it, b, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #geLongScalar}. */
+    private static void geLongScalarRange(TensorIterator it, long b, long begin, long end) {
+        LongLoop c = it.longToBooleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             long[] a = c.in0();
@@ -799,7 +1124,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void eqBoolean(TensorIterator it) {
-        BooleanLoop c = it.booleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> eqBooleanRange(it, begin, end));
+        } else {
+            eqBooleanRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #eqBoolean}. */
+    private static void eqBooleanRange(TensorIterator it, long begin, long end) {
+        BooleanLoop c = it.booleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             boolean[] a = c.in0();
@@ -811,7 +1145,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void neBoolean(TensorIterator it) {
-        BooleanLoop c = it.booleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> neBooleanRange(it, begin, end));
+        } else {
+            neBooleanRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #neBoolean}. */
+    private static void neBooleanRange(TensorIterator it, long begin, long end) {
+        BooleanLoop c = it.booleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             boolean[] a = c.in0();
@@ -823,7 +1166,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void ltBoolean(TensorIterator it) {
-        BooleanLoop c = it.booleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> ltBooleanRange(it, begin, end));
+        } else {
+            ltBooleanRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #ltBoolean}. */
+    private static void ltBooleanRange(TensorIterator it, long begin, long end) {
+        BooleanLoop c = it.booleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             boolean[] a = c.in0();
@@ -835,7 +1187,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void leBoolean(TensorIterator it) {
-        BooleanLoop c = it.booleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> leBooleanRange(it, begin, end));
+        } else {
+            leBooleanRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #leBoolean}. */
+    private static void leBooleanRange(TensorIterator it, long begin, long end) {
+        BooleanLoop c = it.booleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             boolean[] a = c.in0();
@@ -847,7 +1208,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void gtBoolean(TensorIterator it) {
-        BooleanLoop c = it.booleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> gtBooleanRange(it, begin, end));
+        } else {
+            gtBooleanRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #gtBoolean}. */
+    private static void gtBooleanRange(TensorIterator it, long begin, long end) {
+        BooleanLoop c = it.booleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             boolean[] a = c.in0();
@@ -859,7 +1229,16 @@ public final class CompareOps implements CompareOpsDeclarations {
     }
 
     private static void geBoolean(TensorIterator it) {
-        BooleanLoop c = it.booleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> geBooleanRange(it, begin, end));
+        } else {
+            geBooleanRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #geBoolean}. */
+    private static void geBooleanRange(TensorIterator it, long begin, long end) {
+        BooleanLoop c = it.booleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             boolean[] a = c.in0();

@@ -7,6 +7,8 @@ import org.jitdispatch.kernels.iter.DoubleLoop;
 import org.jitdispatch.kernels.iter.FloatLoop;
 import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.TensorIterator;
+import org.jitdispatch.kernels.parallel.Parallel;
+import org.jitdispatch.kernels.parallel.ParallelArrays;
 import org.jitdispatch.kernels.iter.TensorIteratorConfig;
 import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.TensorImpl;
@@ -20,6 +22,8 @@ import org.jitdispatch.runtime.dispatch.NotImplementedError;
  * {@code copyBoolean}) behind a switch on the dtype. HotSpot compiles a method together with all it inlines,
  * so a method holding every family's loop kept C2 busy several times as long as each of these does, and its
  * profile mixed the dtypes; one method per family gives short compilations and single-dtype profiles.
+ * Above {@code Parallel.GRAIN_SIZE} elements each family's loop runs over chunks of the iteration on the
+ * intra-op pool ({@code copyFloatRange} and its siblings), and a contiguous copy is a parallel arraycopy.
  */
 public final class Copy implements CopyDeclarations {
     /**
@@ -64,7 +68,7 @@ public final class Copy implements CopyDeclarations {
                 && src.isContiguous()) {
             long n = dst.numel();
             if (n > 0) {
-                System.arraycopy(src.storage().data(), (int) src.storageOffset(), dst.storage().data(),
+                ParallelArrays.copy(src.storage().data(), (int) src.storageOffset(), dst.storage().data(),
                         (int) dst.storageOffset(), (int) n);
             }
             return;
@@ -93,7 +97,16 @@ public final class Copy implements CopyDeclarations {
     }
 
     private static void copyFloat(TensorIterator iter) {
-        FloatLoop c = iter.floatLoop();
+        if (iter.isParallel()) {
+            Parallel.parallelFor(0, iter.numel(), Parallel.GRAIN_SIZE, (begin, end) -> copyFloatRange(iter, begin, end));
+        } else {
+            copyFloatRange(iter, 0, iter.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #copyFloat}. */
+    private static void copyFloatRange(TensorIterator iter, long begin, long end) {
+        FloatLoop c = iter.floatLoop(begin, end);
         while (c.next()) {
             float[] o = c.out();
             float[] a = c.in0();
@@ -104,7 +117,16 @@ public final class Copy implements CopyDeclarations {
     }
 
     private static void copyDouble(TensorIterator iter) {
-        DoubleLoop c = iter.doubleLoop();
+        if (iter.isParallel()) {
+            Parallel.parallelFor(0, iter.numel(), Parallel.GRAIN_SIZE, (begin, end) -> copyDoubleRange(iter, begin, end));
+        } else {
+            copyDoubleRange(iter, 0, iter.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #copyDouble}. */
+    private static void copyDoubleRange(TensorIterator iter, long begin, long end) {
+        DoubleLoop c = iter.doubleLoop(begin, end);
         while (c.next()) {
             double[] o = c.out();
             double[] a = c.in0();
@@ -116,7 +138,16 @@ public final class Copy implements CopyDeclarations {
 
     /** int32 and int64, both copied in long (int32 narrowed on store). */
     private static void copyLong(TensorIterator iter) {
-        LongLoop c = iter.longLoop();
+        if (iter.isParallel()) {
+            Parallel.parallelFor(0, iter.numel(), Parallel.GRAIN_SIZE, (begin, end) -> copyLongRange(iter, begin, end));
+        } else {
+            copyLongRange(iter, 0, iter.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #copyLong}. */
+    private static void copyLongRange(TensorIterator iter, long begin, long end) {
+        LongLoop c = iter.longLoop(begin, end);
         while (c.next()) {
             long[] o = c.out();
             long[] a = c.in0();
@@ -127,7 +158,16 @@ public final class Copy implements CopyDeclarations {
     }
 
     private static void copyBoolean(TensorIterator iter) {
-        BooleanLoop c = iter.booleanLoop();
+        if (iter.isParallel()) {
+            Parallel.parallelFor(0, iter.numel(), Parallel.GRAIN_SIZE, (begin, end) -> copyBooleanRange(iter, begin, end));
+        } else {
+            copyBooleanRange(iter, 0, iter.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #copyBoolean}. */
+    private static void copyBooleanRange(TensorIterator iter, long begin, long end) {
+        BooleanLoop c = iter.booleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             boolean[] a = c.in0();

@@ -8,6 +8,7 @@ import org.jitdispatch.kernels.iter.DoubleLoop;
 import org.jitdispatch.kernels.iter.FloatLoop;
 import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.TensorIterator;
+import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.Storage;
@@ -16,7 +17,7 @@ import org.jitdispatch.runtime.Storage;
  * fill_ and zero_ (ATen's Fill.cpp): a nullary TensorIterator op over self, which may be any view,
  * overlapping ones included (filling is idempotent). The value is converted with {@code Scalar::to<T>},
  * which rejects values that overflow the dtype before anything is written. The Meta kernels only
- * return self.
+ * return self. Above {@code Parallel.GRAIN_SIZE} elements the fill runs in chunks on the intra-op pool.
  */
 public final class Fill implements FillDeclarations {
     @Override
@@ -84,10 +85,19 @@ public final class Fill implements FillDeclarations {
         iter.buildNullaryOp(self);
         iter.commit();
         ScalarType dtype = self.dtype();
+        if (iter.isParallel()) {
+            Parallel.parallelFor(0, iter.numel(), Parallel.GRAIN_SIZE, (begin, end) -> fillStrided(iter, dtype, value, begin, end));
+        } else {
+            fillStrided(iter, dtype, value, 0, iter.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #fillStrided(Tensor, Scalar)}'s iteration. */
+    private static void fillStrided(TensorIterator iter, ScalarType dtype, Scalar value, long begin, long end) {
         switch (dtype) {
             case Float32: {
                 float v = (float) ScalarConversions.toDouble(value);
-                FloatLoop c = iter.floatLoop();
+                FloatLoop c = iter.floatLoop(begin, end);
                 while (c.next()) {
                     Arrays.fill(c.out(), c.start(), c.end(), v);
                 }
@@ -95,7 +105,7 @@ public final class Fill implements FillDeclarations {
             }
             case Float64: {
                 double v = ScalarConversions.toDouble(value);
-                DoubleLoop c = iter.doubleLoop();
+                DoubleLoop c = iter.doubleLoop(begin, end);
                 while (c.next()) {
                     Arrays.fill(c.out(), c.start(), c.end(), v);
                 }
@@ -107,7 +117,7 @@ public final class Fill implements FillDeclarations {
                 if (dtype == ScalarType.Int32) {
                     v = (int) v;
                 }
-                LongLoop c = iter.longLoop();
+                LongLoop c = iter.longLoop(begin, end);
                 while (c.next()) {
                     Arrays.fill(c.out(), c.start(), c.end(), v);
                 }
@@ -115,7 +125,7 @@ public final class Fill implements FillDeclarations {
             }
             default: {
                 boolean v = value.toBoolean();
-                BooleanLoop c = iter.booleanLoop();
+                BooleanLoop c = iter.booleanLoop(begin, end);
                 while (c.next()) {
                     Arrays.fill(c.outBool(), c.start(), c.end(), v);
                 }
@@ -128,8 +138,18 @@ public final class Fill implements FillDeclarations {
      * which is what TensorIterator's nullary loop would visit, with the same value conversions.
      */
     static void fillContiguous(Tensor self, Scalar value) {
-        int from = (int) self.storageOffset();
-        int to = from + (int) self.numel();
+        long n = self.numel();
+        if (n > Parallel.GRAIN_SIZE && Parallel.getNumThreads() > 1) {
+            Parallel.parallelFor(0, n, Parallel.GRAIN_SIZE, (begin, end) -> fillContiguous(self, value, (int) begin, (int) end));
+        } else {
+            fillContiguous(self, value, 0, (int) n);
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #fillContiguous(Tensor, Scalar)}. */
+    private static void fillContiguous(Tensor self, Scalar value, int begin, int end) {
+        int from = (int) self.storageOffset() + begin;
+        int to = (int) self.storageOffset() + end;
         Storage s = self.storage();
         switch (self.dtype()) {
             case Float32:

@@ -1,6 +1,7 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
+import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.reduce.Reduction;
 import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.ScalarType;
@@ -13,12 +14,15 @@ import org.jitdispatch.runtime.TensorGeometry;
  * in the same order, so the results are the same to the bit:
  * <ul>
  * <li>over all dims or the innermost dims: each output element is one contiguous run, summed by
- *     {@link Reduction#runSum} with its four partial sums;
+ *     {@link Reduction#runSum}, a cascade sum (in parallel for a run above the grain);
  * <li>over the outermost dims (a bias's gradient, summed over the batch): each row of the input is added
  *     into a row of accumulators, element by element.
  * </ul>
  * No reduction plan or mask is built; the result (and, for a float32 sum over the outermost dims, a row of
- * double accumulators) is all that is allocated.
+ * double accumulators) is all that is allocated up to {@code Parallel.GRAIN_SIZE} input elements. Above it,
+ * the output elements (rows of at most a grain) or the columns are cut among the intra-op threads, which
+ * changes no bit, and a run longer than the grain is summed in parallel chunks by {@link Reduction#runSum}
+ * (as the general path sums it).
  *
  * <p>Taken: self contiguous on the CPU with at least one element; dims absent, empty (all), or exactly the
  * last or the first k dims in any order; dtypes float32 and float64 reduced in their own dtype, int64 and int32 summed
@@ -69,17 +73,32 @@ public final class ReductionFastPaths implements ReductionFastPathsDeclarations 
             kept = 0;
         }
         int inner = Math.toIntExact(self.numel() / outerCount(self, kept));
+        int rows = Math.toIntExact(result.numel());
+        if (self.numel() > Parallel.GRAIN_SIZE && rows > 1 && inner <= Parallel.GRAIN_SIZE) {
+            // rows of at most a grain: each summed on one thread, as the general path sums them
+            Parallel.parallelFor(0, rows, Math.max(1, Parallel.GRAIN_SIZE / inner),
+                    (begin, end) -> sumRuns(self, result, inner, mean, (int) begin, (int) end));
+        } else {
+            sumRuns(self, result, inner, mean, 0, rows);
+        }
+        return result;
+    }
+
+    /**
+     * Output elements {@code [begin, end)} of a reduction over the innermost dims: each the sum (or mean) of
+     * a contiguous run of {@code inner} elements ({@link Reduction#runSum}, in parallel for a run above the grain).
+     */
+    private static void sumRuns(Tensor self, Tensor result, int inner, boolean mean, int begin, int end) {
         long count = mean ? inner : -1;
         Storage in = self.storage();
         Storage to = result.storage();
         int from = (int) self.storageOffset();
         int base = (int) result.storageOffset();
-        int rows = Math.toIntExact(result.numel());
         switch (self.dtype()) {
             case Float32: {
                 float[] x = in.floats();
                 float[] o = to.floats();
-                for (int r = 0; r < rows; r++) {
+                for (int r = begin; r < end; r++) {
                     float v = (float) Reduction.runSum(x, from + r * inner, 1, inner);
                     o[base + r] = count < 0 ? v : v / (float) count;
                 }
@@ -88,7 +107,7 @@ public final class ReductionFastPaths implements ReductionFastPathsDeclarations 
             case Float64: {
                 double[] x = in.doubles();
                 double[] o = to.doubles();
-                for (int r = 0; r < rows; r++) {
+                for (int r = begin; r < end; r++) {
                     double v = Reduction.runSum(x, from + r * inner, 1, inner);
                     o[base + r] = count < 0 ? v : v / (double) count;
                 }
@@ -97,7 +116,7 @@ public final class ReductionFastPaths implements ReductionFastPathsDeclarations 
             case Int64: {
                 long[] x = in.longs();
                 long[] o = to.longs();
-                for (int r = 0; r < rows; r++) {
+                for (int r = begin; r < end; r++) {
                     o[base + r] = Reduction.runSum(x, from + r * inner, 1, inner);
                 }
                 break;
@@ -105,12 +124,11 @@ public final class ReductionFastPaths implements ReductionFastPathsDeclarations 
             default: {
                 int[] x = in.ints();
                 long[] o = to.longs();
-                for (int r = 0; r < rows; r++) {
+                for (int r = begin; r < end; r++) {
                     o[base + r] = Reduction.runSum(x, from + r * inner, 1, inner);
                 }
             }
         }
-        return result;
     }
 
     /** The dtype the fast path reduces {@code in} to, or null when it has no loop for it. */
@@ -178,21 +196,33 @@ public final class ReductionFastPaths implements ReductionFastPathsDeclarations 
      * for floating dtypes, long for integral ones), as the general loop adds them.
      */
     private static void sumRows(Tensor self, int rows, int row, Tensor result, long count) {
+        if (self.numel() > Parallel.GRAIN_SIZE) {
+            // columns are independent and each is added row by row whatever the chunking: the serial bits
+            Parallel.parallelFor(0, row, Math.max(1, Parallel.GRAIN_SIZE / rows),
+                    (begin, end) -> sumColumns(self, rows, row, result, count, (int) begin, (int) end));
+        } else {
+            sumColumns(self, rows, row, result, count, 0, row);
+        }
+    }
+
+    /** Columns {@code [begin, end)} of {@link #sumRows}. */
+    private static void sumColumns(Tensor self, int rows, int row, Tensor result, long count, int begin, int end) {
         Storage in = self.storage();
         Storage to = result.storage();
-        int from = (int) self.storageOffset();
-        int base = (int) result.storageOffset();
+        int from = (int) self.storageOffset() + begin;
+        int base = (int) result.storageOffset() + begin;
+        int width = end - begin;
         switch (self.dtype()) {
             case Float32: {
                 float[] x = in.floats();
-                double[] acc = new double[row];
+                double[] acc = new double[width];
                 for (int r = 0, i = from; r < rows; r++, i += row) {
-                    for (int k = 0; k < row; k++) {
+                    for (int k = 0; k < width; k++) {
                         acc[k] += x[i + k];
                     }
                 }
                 float[] o = to.floats();
-                for (int k = 0; k < row; k++) {
+                for (int k = 0; k < width; k++) {
                     float v = (float) acc[k];
                     o[base + k] = count < 0 ? v : v / (float) count;
                 }
@@ -201,14 +231,14 @@ public final class ReductionFastPaths implements ReductionFastPathsDeclarations 
             case Float64: {
                 double[] x = in.doubles();
                 double[] o = to.doubles();
-                java.util.Arrays.fill(o, base, base + row, 0.0);
+                java.util.Arrays.fill(o, base, base + width, 0.0);
                 for (int r = 0, i = from; r < rows; r++, i += row) {
-                    for (int k = 0; k < row; k++) {
+                    for (int k = 0; k < width; k++) {
                         o[base + k] += x[i + k];
                     }
                 }
                 if (count >= 0) {
-                    for (int k = 0; k < row; k++) {
+                    for (int k = 0; k < width; k++) {
                         o[base + k] = o[base + k] / (double) count;
                     }
                 }
@@ -217,9 +247,9 @@ public final class ReductionFastPaths implements ReductionFastPathsDeclarations 
             case Int64: {
                 long[] x = in.longs();
                 long[] o = to.longs();
-                java.util.Arrays.fill(o, base, base + row, 0L);
+                java.util.Arrays.fill(o, base, base + width, 0L);
                 for (int r = 0, i = from; r < rows; r++, i += row) {
-                    for (int k = 0; k < row; k++) {
+                    for (int k = 0; k < width; k++) {
                         o[base + k] += x[i + k];
                     }
                 }
@@ -228,9 +258,9 @@ public final class ReductionFastPaths implements ReductionFastPathsDeclarations 
             default: {
                 int[] x = in.ints();
                 long[] o = to.longs();
-                java.util.Arrays.fill(o, base, base + row, 0L);
+                java.util.Arrays.fill(o, base, base + width, 0L);
                 for (int r = 0, i = from; r < rows; r++, i += row) {
-                    for (int k = 0; k < row; k++) {
+                    for (int k = 0; k < width; k++) {
                         o[base + k] += x[i + k];
                     }
                 }

@@ -7,6 +7,7 @@ import org.jitdispatch.kernels.iter.FloatLoop;
 import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.iter.TensorIterator;
+import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.iter.TensorIteratorConfig;
 import org.jitdispatch.kernels.structured.TypeMetaNames;
 import org.jitdispatch.runtime.Scalar;
@@ -96,7 +97,16 @@ public final class TernaryOps implements TernaryOpsDeclarations {
     }
 
     private static void whereFloat(TensorIterator it) {
-        FloatLoop c = it.floatLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> whereFloatRange(it, begin, end));
+        } else {
+            whereFloatRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #whereFloat}. */
+    private static void whereFloatRange(TensorIterator it, long begin, long end) {
+        FloatLoop c = it.floatLoop(begin, end);
         while (c.next()) {
             float[] o = c.out();
             float[] cond = c.in0();
@@ -109,7 +119,16 @@ public final class TernaryOps implements TernaryOpsDeclarations {
     }
 
     private static void whereDouble(TensorIterator it) {
-        DoubleLoop c = it.doubleLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> whereDoubleRange(it, begin, end));
+        } else {
+            whereDoubleRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #whereDouble}. */
+    private static void whereDoubleRange(TensorIterator it, long begin, long end) {
+        DoubleLoop c = it.doubleLoop(begin, end);
         while (c.next()) {
             double[] o = c.out();
             double[] cond = c.in0();
@@ -122,7 +141,16 @@ public final class TernaryOps implements TernaryOpsDeclarations {
     }
 
     private static void whereLong(TensorIterator it) {
-        LongLoop c = it.longLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> whereLongRange(it, begin, end));
+        } else {
+            whereLongRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #whereLong}. */
+    private static void whereLongRange(TensorIterator it, long begin, long end) {
+        LongLoop c = it.longLoop(begin, end);
         while (c.next()) {
             long[] o = c.out();
             long[] cond = c.in0();
@@ -135,7 +163,16 @@ public final class TernaryOps implements TernaryOpsDeclarations {
     }
 
     private static void whereBoolean(TensorIterator it) {
-        BooleanLoop c = it.booleanLoop();
+        if (it.isParallel()) {
+            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> whereBooleanRange(it, begin, end));
+        } else {
+            whereBooleanRange(it, 0, it.numel());
+        }
+    }
+
+    /** The elements {@code [begin, end)} of {@link #whereBoolean}. */
+    private static void whereBooleanRange(TensorIterator it, long begin, long end) {
+        BooleanLoop c = it.booleanLoop(begin, end);
         while (c.next()) {
             boolean[] o = c.outBool();
             boolean[] cond = c.in0();

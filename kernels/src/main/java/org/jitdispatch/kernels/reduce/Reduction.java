@@ -1,6 +1,7 @@
 package org.jitdispatch.kernels.reduce;
 
 import java.util.Arrays;
+import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.Storage;
 import org.jitdispatch.runtime.TensorFactory;
@@ -8,7 +9,7 @@ import org.jitdispatch.runtime.TensorImpl;
 
 /**
  * The CPU loops of sum, mean, amax, amin and argmax over the reduced dims of a strided input
- * (what ATen's TensorIterator reductions and reduce stubs do, without their parallelism).
+ * (what ATen's TensorIterator reductions and reduce stubs do).
  *
  * <p>How {@link #sum}, {@link #mean}, {@link #max} and {@link #min} work: the output is accumulated in
  * a contiguous array with one slot per output element ({@code double} for floating outputs,
@@ -19,11 +20,17 @@ import org.jitdispatch.runtime.TensorImpl;
  * over its last dims, each output element is a loop over a contiguous stretch; reduced over its first
  * dims, each stretch adds into a row of accumulators.
  *
+ * <p>Parallelism, above {@code Parallel.GRAIN_SIZE} input elements: a sum's run over a reduced stretch
+ * longer than the grain is cut into chunks whose sums are added in chunk order ({@link CascadeSum}); otherwise
+ * the outermost kept dim is cut among the threads (see {@link Plan#parallelDim}), which gives the serial
+ * result to the bit; a long reduced run of amax/amin over floating elements is cut into chunks whose extremes
+ * are combined in order ({@link Extremes}), which also gives the serial bits.
+ *
  * <p>dtypes, as in ATen's CPU reductions: the input is read as the output's dtype (a float input summed
  * with {@code dtype=int32} has every element truncated before it is added) and accumulated in that
- * type's arithmetic, except that float32 is accumulated in double (PyTorch accumulates float32 in
- * float32 with a cascade sum; the double accumulator is at least as accurate), and int32 in long, which
- * wraps to the same 32 bits. A bool sum is "any element non-zero". amax/amin propagate NaN.
+ * type's arithmetic, except that int32 is accumulated in long, which wraps to the same 32 bits. float32
+ * runs are summed in float32 with a cascade sum as in PyTorch ({@link CascadeSum}), and the sums of several
+ * runs into one output element are added in double. A bool sum is "any element non-zero". amax/amin propagate NaN.
  */
 public final class Reduction {
     private Reduction() {
@@ -78,7 +85,20 @@ public final class Reduction {
             }
         }
         if (src.numel() != 0) {
-            forEachRun(Plan.of(src, mask), run(op, src.storage().data(), dacc, lacc));
+            Plan plan = Plan.of(src, mask);
+            Run run = run(op, src.storage().data(), t == ScalarType.Float32, dacc, lacc);
+            int split = src.numel() > Parallel.GRAIN_SIZE ? plan.parallelDim() : -1;
+            if (split < 0) {
+                forEachRun(plan, run);
+            } else {
+                long perIndex = src.numel() / plan.sizes[split];
+                Parallel.parallelFor(0, plan.sizes[split], Math.max(1, Parallel.GRAIN_SIZE / perIndex),
+                        (begin, end) -> {
+                            if (begin < end) { // forEachChunk may hand out an empty last chunk
+                                forEachRun(plan.restricted(split, begin, end), run);
+                            }
+                        });
+            }
         }
         write(out, dacc, lacc, meanCount);
     }
@@ -103,12 +123,18 @@ public final class Reduction {
         final long[] inStrides;
         final long[] accStrides;
         final long inOffset;
+        final long accOffset;
 
         private Plan(long[] sizes, long[] inStrides, long[] accStrides, long inOffset) {
+            this(sizes, inStrides, accStrides, inOffset, 0);
+        }
+
+        private Plan(long[] sizes, long[] inStrides, long[] accStrides, long inOffset, long accOffset) {
             this.sizes = sizes;
             this.inStrides = inStrides;
             this.accStrides = accStrides;
             this.inOffset = inOffset;
+            this.accOffset = accOffset;
         }
 
         static Plan of(TensorImpl in, boolean[] mask) {
@@ -155,6 +181,32 @@ public final class Reduction {
             }
             return new Plan(Arrays.copyOf(ps, n), Arrays.copyOf(pi, n), Arrays.copyOf(pa, n), in.storageOffset());
         }
+
+        /**
+         * The dim to cut among threads, or -1: the outermost kept dim (one with an accumulator stride), of
+         * size &gt; 1. Each index of a kept dim has accumulators of its own, so chunks of it touch disjoint
+         * accumulators and each accumulator sees its elements in the serial order: the result is the
+         * serial one to the bit. Not when the innermost run is a reduced one of more than a grain outside
+         * that dim, which sums itself in parallel on the caller's thread (and must, to give the same bits
+         * as the fast paths).
+         */
+        int parallelDim() {
+            int inner = sizes.length - 1;
+            for (int d = 0; d <= inner; d++) {
+                if (accStrides[d] != 0 && sizes[d] > 1) {
+                    boolean longReducedRun = d != inner && accStrides[inner] == 0 && sizes[inner] > Parallel.GRAIN_SIZE;
+                    return longReducedRun ? -1 : d;
+                }
+            }
+            return -1;
+        }
+
+        /** This plan with dim {@code d} restricted to the indices {@code [begin, end)}. */
+        Plan restricted(int d, long begin, long end) {
+            long[] s = sizes.clone();
+            s[d] = end - begin;
+            return new Plan(s, inStrides, accStrides, inOffset + begin * inStrides[d], accOffset + begin * accStrides[d]);
+        }
     }
 
     /** The innermost loop: {@code n} input elements from {@code in} by {@code inStride} into the accumulators. */
@@ -170,7 +222,7 @@ public final class Reduction {
         int as = Math.toIntExact(p.accStrides[inner]);
         long[] index = new long[inner];
         long in = p.inOffset;
-        long acc = 0;
+        long acc = p.accOffset;
         while (true) {
             r.run((int) in, is, (int) acc, as, n);
             int d = inner - 1;
@@ -190,13 +242,13 @@ public final class Reduction {
         }
     }
 
-    private static Run run(Op op, Object data, double[] dacc, long[] lacc) {
+    private static Run run(Op op, Object data, boolean inFloat, double[] dacc, long[] lacc) {
         if (data instanceof float[]) {
             float[] x = (float[]) data;
             switch (op) {
                 case SUM: return (i, is, a, as, n) -> {
                     if (as == 0) {
-                        dacc[a] += runSum(x, i, is, n);
+                        dacc[a] += inFloat ? runSum(x, i, is, n) : runSumWidened(x, i, is, n);
                     } else {
                         for (int k = 0; k < n; k++, i += is, a += as) {
                             dacc[a] += x[i];
@@ -204,6 +256,10 @@ public final class Reduction {
                     }
                 };
                 case MAX: return (i, is, a, as, n) -> {
+                    if (as == 0 && n > Parallel.GRAIN_SIZE) {
+                        dacc[a] = Extremes.combine(dacc[a], Extremes.of(x, i, is, n, true), true);
+                        return;
+                    }
                     for (int k = 0; k < n; k++, i += is, a += as) {
                         double v = x[i];
                         if (v > dacc[a] || v != v) {
@@ -212,6 +268,10 @@ public final class Reduction {
                     }
                 };
                 default: return (i, is, a, as, n) -> {
+                    if (as == 0 && n > Parallel.GRAIN_SIZE) {
+                        dacc[a] = Extremes.combine(dacc[a], Extremes.of(x, i, is, n, false), false);
+                        return;
+                    }
                     for (int k = 0; k < n; k++, i += is, a += as) {
                         double v = x[i];
                         if (v < dacc[a] || v != v) {
@@ -234,6 +294,10 @@ public final class Reduction {
                     }
                 };
                 case MAX: return (i, is, a, as, n) -> {
+                    if (as == 0 && n > Parallel.GRAIN_SIZE) {
+                        dacc[a] = Extremes.combine(dacc[a], Extremes.of(x, i, is, n, true), true);
+                        return;
+                    }
                     for (int k = 0; k < n; k++, i += is, a += as) {
                         double v = x[i];
                         if (v > dacc[a] || v != v) {
@@ -242,6 +306,10 @@ public final class Reduction {
                     }
                 };
                 default: return (i, is, a, as, n) -> {
+                    if (as == 0 && n > Parallel.GRAIN_SIZE) {
+                        dacc[a] = Extremes.combine(dacc[a], Extremes.of(x, i, is, n, false), false);
+                        return;
+                    }
                     for (int k = 0; k < n; k++, i += is, a += as) {
                         double v = x[i];
                         if (v < dacc[a] || v != v) {
@@ -324,31 +392,25 @@ public final class Reduction {
     // ---------------------------------------------------------------------- the sum of one run
 
     /**
-     * The sum of {@code n} elements from {@code i}, {@code is} apart, in double: four partial sums, so no
-     * single chain of dependent additions (faster, and closer to ATen's multi-level cascade sum than one
-     * running sum). A reduction of a contiguous tensor over all its dims is one such run (the fast path
-     * of sum and mean calls this directly).
+     * The sum of {@code n} floats from {@code i}, {@code is} apart, in float as PyTorch sums float32: the
+     * cascade of {@link CascadeSum}, in parallel above {@code Parallel.GRAIN_SIZE} elements (chunk sums
+     * added in order in double). A reduction of a contiguous tensor over all its dims is one such run (the
+     * fast path of sum and mean calls this directly).
      */
     public static double runSum(float[] x, int i, int is, int n) {
-        double s0 = 0;
-        double s1 = 0;
-        double s2 = 0;
-        double s3 = 0;
-        int k = 0;
-        for (; k + 3 < n; k += 4, i += 4 * is) {
-            s0 += x[i];
-            s1 += x[i + is];
-            s2 += x[i + 2 * is];
-            s3 += x[i + 3 * is];
-        }
-        for (; k < n; k++, i += is) {
-            s0 += x[i];
-        }
-        return (s0 + s1) + (s2 + s3);
+        return CascadeSum.sum(x, i, is, n);
     }
 
-    /** As {@link #runSum(float[], int, int, int)}, over doubles. */
+    /** As {@link #runSum(float[], int, int, int)}, over doubles in double. */
     public static double runSum(double[] x, int i, int is, int n) {
+        return CascadeSum.sum(x, i, is, n);
+    }
+
+    /**
+     * The sum of {@code n} floats from {@code i}, {@code is} apart, each widened to double first: a float32
+     * input summed with {@code dtype=float64}, which PyTorch casts before it sums.
+     */
+    static double runSumWidened(float[] x, int i, int is, int n) {
         double s0 = 0;
         double s1 = 0;
         double s2 = 0;

@@ -1,6 +1,7 @@
 package org.jitdispatch.kernels.reduce;
 
 import java.util.Arrays;
+import org.jitdispatch.kernels.parallel.ParallelArrays;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.Storage;
 import org.jitdispatch.runtime.TensorFactory;
@@ -28,7 +29,7 @@ public final class StridedCopy {
         Storage s = src.storage();
         Storage d = dst.storage();
         if (src.dtype() == dst.dtype() && src.isContiguous() && dst.isContiguous()) {
-            System.arraycopy(s.data(), (int) src.storageOffset(), d.data(), (int) dst.storageOffset(), (int) src.numel());
+            ParallelArrays.copy(s.data(), (int) src.storageOffset(), d.data(), (int) dst.storageOffset(), (int) src.numel());
             return;
         }
         // walk both in row-major order, the innermost dim as a counted loop: no per-element offset arrays

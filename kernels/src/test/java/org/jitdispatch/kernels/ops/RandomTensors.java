@@ -9,7 +9,8 @@ import org.jitdispatch.runtime.TensorGeometry;
 /**
  * Random tensors for the fast-path property tests: every dtype, values with zeros of both signs, NaN,
  * infinities and huge magnitudes, and layouts that are contiguous, offset, transposed, expanded (from one
- * element or along one dim) or have odd strides on size-1 dimensions. The same {@link Random} gives the same tensors.
+ * element or along one dim) or have odd strides on size-1 dimensions; or, for sums, finite values only. The same
+ * {@link Random} gives the same tensors.
  */
 final class RandomTensors {
     private final Random rnd;
@@ -23,6 +24,14 @@ final class RandomTensors {
      * expanded along one dim or odd-strided.
      */
     Tensor tensorOf(ScalarType dtype, long[] sizes) {
+        return tensorOf(dtype, sizes, false);
+    }
+
+    /**
+     * As {@link #tensorOf(ScalarType, long[])}, with {@code finite}: floating values that are finite and
+     * of mixed magnitudes (no NaN, infinities or overflow), for sums compared with a tolerance.
+     */
+    Tensor tensorOf(ScalarType dtype, long[] sizes, boolean finite) {
         long[] strides = TensorGeometry.contiguousStrides(sizes);
         long offset = 0;
         int layout = rnd.nextInt(10);
@@ -44,7 +53,7 @@ final class RandomTensors {
             }
         }
         long need = Math.max(TensorGeometry.requiredStorageSize(sizes, strides, offset), offset + 1);
-        return Tensor.FACTORY.wrap(randomStorage(dtype, (int) need + rnd.nextInt(2)), sizes, strides, offset);
+        return Tensor.FACTORY.wrap(randomStorage(dtype, (int) need + rnd.nextInt(2), finite), sizes, strides, offset);
     }
 
     /** Row-major strides for the sizes with dims 0 and 1 swapped, then swapped back: a transposed view. */
@@ -59,7 +68,7 @@ final class RandomTensors {
         return s;
     }
 
-    private Storage randomStorage(ScalarType dtype, int n) {
+    private Storage randomStorage(ScalarType dtype, int n, boolean finite) {
         switch (dtype) {
             case Bool: {
                 boolean[] v = new boolean[n];
@@ -85,17 +94,27 @@ final class RandomTensors {
             case Float32: {
                 float[] v = new float[n];
                 for (int i = 0; i < n; i++) {
-                    v[i] = (float) randomDouble();
+                    v[i] = (float) (finite ? finiteDouble() : randomDouble());
                 }
                 return Storage.wrap(v);
             }
             default: {
                 double[] v = new double[n];
                 for (int i = 0; i < n; i++) {
-                    v[i] = randomDouble();
+                    v[i] = finite ? finiteDouble() : randomDouble();
                 }
                 return Storage.wrap(v);
             }
+        }
+    }
+
+    /** A finite value: mostly of order 10, some tiny, some of order 1e4, and zeros. */
+    double finiteDouble() {
+        switch (rnd.nextInt(10)) {
+            case 0: return 0.0;
+            case 1: return rnd.nextGaussian() * 1e-3;
+            case 2: return rnd.nextGaussian() * 1e4;
+            default: return rnd.nextGaussian() * 10;
         }
     }
 

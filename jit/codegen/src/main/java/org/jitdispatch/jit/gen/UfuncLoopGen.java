@@ -39,7 +39,11 @@ import org.jitdispatch.runtime.TensorImpl;
  * operand is one value broadcast over the loop (a 0-dim tensor or a wrapped number). A method of the same
  * name over tensors ({@code add_Float32(TensorImpl out, TensorImpl self, TensorImpl other, float alpha)})
  * picks among them for contiguous CPU operands of the output's sizes, of its trailing sizes (a row repeated
- * along the leading dims) or of one value (0-dim or expanded).
+ * along the leading dims) or of one value (0-dim or expanded). Up to {@code Parallel.GRAIN_SIZE} elements it
+ * runs them on the caller's thread with nothing allocated; above, {@code add_Float32_parallel} runs
+ * {@code add_Float32_range}, the same choice over the elements {@code [begin, end)}, over contiguous chunks
+ * on the intra-op pool ({@code Parallel.parallelFor}). Every
+ * element is computed by the same expression whatever the chunking, so results do not depend on the thread count.
  */
 final class UfuncLoopGen {
     static final ClassName UFUNC_LOOPS = ClassName.get(JavaNames.GENERATED_PACKAGE, "UfuncLoops");
@@ -55,6 +59,8 @@ final class UfuncLoopGen {
         for (Ufunc u : ufuncs) {
             for (ScalarType dtype : u.dtypes()) {
                 type.addMethod(overTensors(u, dtype));
+                type.addMethod(parallel(u, dtype));
+                type.addMethod(range(u, dtype));
                 type.addMethod(loop(u, dtype, -1));
                 for (int broadcast = 0; u.inputs().size() > 1 && broadcast < u.inputs().size(); broadcast++) {
                     type.addMethod(loop(u, dtype, broadcast));
@@ -72,21 +78,21 @@ final class UfuncLoopGen {
     /**
      * The loop over tensors: contiguous CPU tensors whose dtype is the loop's, or operands that are one value
      * (0-dim ones of any dtype, or one element expanded), read once and converted as a C++ static_cast
-     * would. The caller has checked all of that.
+     * would. The caller has checked all of that. Up to {@code Parallel.GRAIN_SIZE} elements the method runs
+     * the loop on the caller's thread, one compare more than a loop without threads; above it, the
+     * out-of-line {@code ..._parallel} method runs the {@code ..._range} method over chunks on the intra-op pool.
      */
     private static MethodSpec overTensors(Ufunc u, ScalarType dtype) {
         TypeName t = javaType(dtype);
         MethodSpec.Builder m = MethodSpec.methodBuilder(methodName(u, dtype, -1))
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .addJavadoc("{@code $L} over $L tensors: contiguous ones of {@code out}'s sizes, or 0-dim ones.\n",
-                        u.expression(), dtype)
-                .addParameter(TensorImpl.class, "out");
-        for (String in : u.inputs()) {
-            m.addParameter(TensorImpl.class, in);
-        }
-        for (String s : u.scalars()) {
-            m.addParameter(t, s);
-        }
+                        u.expression(), dtype);
+        tensorParameters(m, u, t);
+        m.beginControlFlow("if (out.numel() > $T.GRAIN_SIZE)", PARALLEL)
+                .addStatement("$N($L)", parallelName(u, dtype), tensorArguments(u))
+                .addStatement("return")
+                .endControlFlow();
         String accessor = arrayAccessor(dtype);
         m.addStatement("$T outData = out.storage().$N()", ArrayTypeName.of(t), accessor)
                 .addStatement("int outOffset = (int) out.storageOffset()")
@@ -122,6 +128,98 @@ final class UfuncLoopGen {
                 .endControlFlow();
         return m.build();
     }
+
+    /** {@code add_Float32_parallel}: the range method over chunks of at least a grain, on the intra-op pool. */
+    private static MethodSpec parallel(Ufunc u, ScalarType dtype) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder(parallelName(u, dtype))
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addJavadoc("{@code $N} over chunks of at least {@code Parallel.GRAIN_SIZE} elements.\n",
+                        methodName(u, dtype, -1));
+        tensorParameters(m, u, javaType(dtype));
+        m.addStatement("$T.parallelFor(0, out.numel(), $T.GRAIN_SIZE, (begin, end) -> $N($L, (int) begin, (int) end))",
+                PARALLEL, PARALLEL, rangeName(u, dtype), tensorArguments(u));
+        return m.build();
+    }
+
+    private static void tensorParameters(MethodSpec.Builder m, Ufunc u, TypeName t) {
+        m.addParameter(TensorImpl.class, "out");
+        for (String in : u.inputs()) {
+            m.addParameter(TensorImpl.class, in);
+        }
+        for (String s : u.scalars()) {
+            m.addParameter(t, s);
+        }
+    }
+
+    private static String tensorArguments(Ufunc u) {
+        List<String> args = new ArrayList<>();
+        args.add("out");
+        args.addAll(u.inputs());
+        args.addAll(u.scalars());
+        return String.join(", ", args);
+    }
+
+    private static String rangeName(Ufunc u, ScalarType dtype) {
+        return methodName(u, dtype, -1) + "_range";
+    }
+
+    private static String parallelName(Ufunc u, ScalarType dtype) {
+        return methodName(u, dtype, -1) + "_parallel";
+    }
+
+    /**
+     * {@code add_Float32_range}: the elements {@code [begin, end)} of the loop over tensors. A row repeated
+     * along the leading dims is read from the position within its row, so a range may start and end anywhere.
+     */
+    private static MethodSpec range(Ufunc u, ScalarType dtype) {
+        TypeName t = javaType(dtype);
+        MethodSpec.Builder m = MethodSpec.methodBuilder(rangeName(u, dtype))
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addJavadoc("The elements {@code [begin, end)} of {@code $N}.\n", methodName(u, dtype, -1));
+        tensorParameters(m, u, t);
+        m.addParameter(int.class, "begin").addParameter(int.class, "end");
+        String accessor = arrayAccessor(dtype);
+        m.addStatement("$T outData = out.storage().$N()", ArrayTypeName.of(t), accessor)
+                .addStatement("int outOffset = (int) out.storageOffset() + begin")
+                .addStatement("int count = end - begin");
+        String scalarArgs = u.scalars().isEmpty() ? "" : ", " + String.join(", ", u.scalars());
+        if (u.inputs().size() == 1) {
+            String in = u.inputs().get(0);
+            m.addStatement("$N(outData, outOffset, $N.storage().$N(), (int) $N.storageOffset() + begin, count$L)",
+                    methodName(u, dtype, -1), in, accessor, in, scalarArgs);
+            return m.build();
+        }
+        String a = u.inputs().get(0);
+        String b = u.inputs().get(1);
+        // an operand of another dtype than the output's is a 0-dim one (only those may differ): read it as a value
+        m.beginControlFlow("if ($N.dtype() != out.dtype() || ($T.isOneValue($N) && !$T.isOneValue($N)))", a,
+                ZERO_DIM_VALUES, a, ZERO_DIM_VALUES, b)
+                .addStatement("$N(outData, outOffset, $T.$N($N), $N.storage().$N(), (int) $N.storageOffset() + begin, count$L)",
+                        methodName(u, dtype, 0), ZERO_DIM_VALUES, valueReader(dtype), a, b, accessor, b, scalarArgs)
+                .nextControlFlow("else if ($N.dtype() != out.dtype() || ($T.isOneValue($N) && !$T.isOneValue($N)))", b,
+                        ZERO_DIM_VALUES, b, ZERO_DIM_VALUES, a)
+                .addStatement("$N(outData, outOffset, $N.storage().$N(), (int) $N.storageOffset() + begin, $T.$N($N), count$L)",
+                        methodName(u, dtype, 1), a, accessor, a, ZERO_DIM_VALUES, valueReader(dtype), b, scalarArgs)
+                .nextControlFlow("else")
+                .addComment("operands of the output's sizes, or one of them a row repeated along the leading dims")
+                .addStatement("int n = (int) out.numel()")
+                .addStatement("int $NRow = (int) $N.numel()", a, a)
+                .addStatement("int $NRow = (int) $N.numel()", b, b)
+                .addStatement("int row = Math.min($NRow, $NRow)", a, b)
+                .beginControlFlow("for (int p = begin; p < end; )")
+                .addStatement("int inRow = row == n ? p : p % row")
+                .addStatement("int len = Math.min(row - inRow, end - p)")
+                .addStatement("$N(outData, (int) out.storageOffset() + p, $N.storage().$N(), (int) $N.storageOffset() + ($NRow == n ? p : inRow),"
+                        + " $N.storage().$N(), (int) $N.storageOffset() + ($NRow == n ? p : inRow), len$L)",
+                        methodName(u, dtype, -1), a, accessor, a, a, b, accessor, b, b, scalarArgs)
+                .addStatement("p += len")
+                .endControlFlow()
+                .endControlFlow();
+        return m.build();
+    }
+
+    /** Where the loops over tensors above a grain go. */
+    private static final ClassName PARALLEL = ClassName.get("org.jitdispatch.kernels.parallel", "Parallel");
 
     /** Where 0-dim operands are read: {@code ZeroDimValues.asFloat(t)} and its siblings. */
     private static final ClassName ZERO_DIM_VALUES = ClassName.get(JavaNames.KERNEL_PACKAGE, "ZeroDimValues");
