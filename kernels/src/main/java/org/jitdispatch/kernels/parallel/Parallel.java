@@ -79,7 +79,10 @@ public final class Parallel {
             return 1;
         }
         long byGrain = divideRoundingUp(length, Math.max(grainSize, 1));
-        return (int) Math.min(threads, byGrain);
+        long chunks = Math.min(threads, byGrain);
+        // chunks of ceil(length / chunks) elements: fewer may cover the range (4 over 3 threads is 2 + 2), and
+        // none is left empty
+        return (int) divideRoundingUp(length, divideRoundingUp(length, chunks));
     }
 
     /** {@code at::parallel_for}: runs {@code body} over {@code [begin, end)} in contiguous chunks. */

@@ -38,6 +38,17 @@ class ParallelTest {
     }
 
     @Test
+    void noChunkIsEmpty() {
+        Parallel.setNumThreads(3);
+        assertEquals(2, Parallel.chunkCount(0, 4, 1), "4 elements over 3 threads: 2 + 2, not 2 + 2 + 0");
+        ConcurrentLinkedQueue<long[]> chunks = new ConcurrentLinkedQueue<>();
+        Parallel.forEachChunk(0, 4, 1, (chunk, begin, end) -> chunks.add(new long[] {begin, end}));
+        for (long[] c : chunks) {
+            assertTrue(c[1] > c[0], "empty chunk " + c[0] + ".." + c[1]);
+        }
+    }
+
+    @Test
     void smallRangesAndOneThreadStayOnTheCaller() {
         Thread caller = Thread.currentThread();
         Parallel.parallelFor(0, Parallel.GRAIN_SIZE, Parallel.GRAIN_SIZE,
