@@ -36,12 +36,16 @@ def reference(name, make, x, seed, forward=lambda m, x: m(x)):
     torch.manual_seed(seed)
     module = make()
     state = {"init." + k: v.clone() for k, v in module.state_dict().items()}
-    x = x.clone().requires_grad_(True)
+    differentiable = x.dtype.is_floating_point
+    x = x.clone().requires_grad_(differentiable)
     y = forward(module, x)
     upstream = torch.linspace(-1, 1, y.numel()).view(y.shape)
     y.backward(upstream)
     grads = {"grad." + k: p.grad for k, p in module.named_parameters()}
-    save(dict(state, x=x, y=y, upstream=upstream, **{"grad.x": x.grad}, **grads), OUT / f"{name}.safetensors")
+    after = {"after." + k: v.clone() for k, v in module.state_dict().items()}  # running statistics, updated
+    if differentiable:
+        grads["grad.x"] = x.grad
+    save(dict(state, x=x, y=y, upstream=upstream, **grads, **after), OUT / f"{name}.safetensors")
 
 
 OUT.mkdir(parents=True, exist_ok=True)
@@ -51,4 +55,8 @@ reference("attention", lambda: nn.MultiheadAttention(8, 2), torch.randn(5, 3, 8)
 reference("attention_batch_first", lambda: nn.MultiheadAttention(8, 4, batch_first=True), torch.randn(3, 5, 8), 6,
           forward=lambda m, x: m(x, x, x, need_weights=False)[0])
 reference("linear", lambda: nn.Linear(6, 4), torch.randn(7, 6), 7)
+reference("cnn_block", lambda: nn.Sequential(nn.Conv2d(2, 4, 3, padding=1), nn.BatchNorm2d(4), nn.ReLU(), nn.MaxPool2d(2),
+                                             nn.Flatten(), nn.Linear(36, 5)), torch.randn(2, 2, 6, 6), 8)
+reference("layer_norm", lambda: nn.LayerNorm(6), torch.randn(3, 4, 6), 9)
+reference("embedding", lambda: nn.Embedding(10, 3, padding_idx=2), torch.tensor([[1, 2, 4], [4, 9, 0]]), 10)
 print("written", sorted(p.name for p in OUT.iterdir()))

@@ -42,8 +42,7 @@ public final class Linear extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        Tensor product = Torch.matmul(input, weight.transpose(0, 1));
-        return bias == null ? product : product.add(bias);
+        return Torch.linear(input, weight, bias);
     }
 
     public Tensor weight() {

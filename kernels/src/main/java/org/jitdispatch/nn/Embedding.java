@@ -1,0 +1,52 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.autograd.NoGrad;
+import org.jitdispatch.runtime.Generator;
+import org.jitdispatch.runtime.ScalarType;
+
+/**
+ * A lookup table of {@code num} vectors of {@code dim} values ({@code torch.nn.Embedding}), initialised from
+ * N(0, 1) as PyTorch does; the row of {@code paddingIdx} (if any) starts at zero and gets no gradient.
+ */
+public final class Embedding extends Module {
+    private final long num;
+    private final long dim;
+    private final Long paddingIdx;
+    private final Tensor weight;
+
+    public Embedding(long num, long dim) {
+        this(num, dim, null, ScalarType.Float32, null);
+    }
+
+    public Embedding(long num, long dim, Long paddingIdx, ScalarType dtype, Generator generator) {
+        this.num = num;
+        this.dim = dim;
+        if (paddingIdx != null && (paddingIdx >= num || paddingIdx < -num)) {
+            throw new IllegalArgumentException("Padding_idx must be within num_embeddings");
+        }
+        this.paddingIdx = paddingIdx == null ? null : paddingIdx < 0 ? paddingIdx + num : paddingIdx;
+        this.weight = registerParameter("weight", Torch.empty(new long[] {num, dim}, dtype, null, null, null, null));
+        Init.normal_(weight, 0, 1, generator);
+        if (this.paddingIdx != null) {
+            try (NoGrad g = NoGrad.enter()) {
+                weight.select(0, this.paddingIdx).zero_();
+            }
+        }
+    }
+
+    @Override
+    public Tensor forward(Tensor indices) {
+        return Torch.embedding(weight, indices, paddingIdx == null ? -1 : paddingIdx, false, false);
+    }
+
+    public Tensor weight() {
+        return weight;
+    }
+
+    @Override
+    public String toString() {
+        return "Embedding(" + num + ", " + dim + (paddingIdx == null ? "" : ", padding_idx=" + paddingIdx) + ")";
+    }
+}
