@@ -125,29 +125,29 @@ public final class StateDicts {
             case Float32: {
                 float[] v = new float[n];
                 b.asFloatBuffer().get(v);
-                return Torch.tensor(v, shape);
+                return Torch.tensor(v).view(shape); // a 0-dim shape too (tensor() makes no sizes 1-D)
             }
             case Float64: {
                 double[] v = new double[n];
                 b.asDoubleBuffer().get(v);
-                return Torch.tensor(v, shape);
+                return Torch.tensor(v).view(shape); // a 0-dim shape too (tensor() makes no sizes 1-D)
             }
             case Int32: {
                 int[] v = new int[n];
                 b.asIntBuffer().get(v);
-                return Torch.tensor(v, shape);
+                return Torch.tensor(v).view(shape); // a 0-dim shape too (tensor() makes no sizes 1-D)
             }
             case Int64: {
                 long[] v = new long[n];
                 b.asLongBuffer().get(v);
-                return Torch.tensor(v, shape);
+                return Torch.tensor(v).view(shape); // a 0-dim shape too (tensor() makes no sizes 1-D)
             }
             default: {
                 boolean[] v = new boolean[n];
                 for (int i = 0; i < n; i++) {
                     v[i] = b.get() != 0;
                 }
-                return Torch.tensor(v, shape);
+                return Torch.tensor(v).view(shape); // a 0-dim shape too (tensor() makes no sizes 1-D)
             }
         }
     }

@@ -70,6 +70,15 @@ class ModuleTest {
     }
 
     @Test
+    void zeroDimTensorsKeepTheirShapeThroughAFile(@TempDir Path dir) {
+        Path file = dir.resolve("scalars.safetensors");
+        StateDicts.save(Map.of("count", Torch.scalarTensor(org.jitdispatch.runtime.Scalar.of(3L))), file);
+        Tensor count = StateDicts.load(file).get("count");
+        assertEquals(0, count.dim());
+        assertArrayEquals(new long[] {3}, count.toLongArray());
+    }
+
+    @Test
     void loadingAWrongStateNamesEveryProblemAndCopiesNothing() {
         Sequential net = mlp();
         float[] before = net.namedParameters().get("0.weight").toFloatArray();

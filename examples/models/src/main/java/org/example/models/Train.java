@@ -6,7 +6,7 @@ import org.jitdispatch.nn.Sequential;
 
 /**
  * Trains an example model and prints its loss at every step:
- * {@code mvn -q -f examples/models exec:java -Dexec.args="mlp sgd"} (or {@code "mlp adamw"}).
+ * {@code mvn -q -f examples/models exec:java -Dexec.args="mlp sgd"} (or {@code "mlp adamw"}, {@code "cnn"}).
  */
 public final class Train {
     private Train() {
@@ -15,15 +15,29 @@ public final class Train {
     public static void main(String[] args) {
         String model = args.length > 0 ? args[0] : "mlp";
         String optimizer = args.length > 1 ? args[1] : "sgd";
-        if (!model.equals("mlp")) {
-            System.err.println("train: unknown model '" + model + "' (mlp)");
-            System.exit(2);
-        }
         try {
-            Tensor[] data = Mlp.data();
-            Sequential net = Mlp.model();
-            long start = System.nanoTime();
-            List<Double> losses = Mlp.train(net, Mlp.optimizer(optimizer, net.parameters()), data[0], data[1]);
+            long start;
+            List<Double> losses;
+            switch (model) {
+                case "mlp": {
+                    Tensor[] data = Mlp.data();
+                    Sequential net = Mlp.model();
+                    start = System.nanoTime();
+                    losses = Mlp.train(net, Mlp.optimizer(optimizer, net.parameters()), data[0], data[1]);
+                    break;
+                }
+                case "cnn": {
+                    Tensor[] data = Cnn.data();
+                    Sequential net = Cnn.model();
+                    start = System.nanoTime();
+                    losses = Cnn.train(net, Cnn.optimizer(net.parameters()), data[0], data[1]);
+                    break;
+                }
+                default:
+                    System.err.println("train: unknown model '" + model + "' (mlp, cnn)");
+                    System.exit(2);
+                    return;
+            }
             double seconds = (System.nanoTime() - start) / 1e9;
             for (int i = 0; i < losses.size(); i++) {
                 System.out.printf("step %3d  loss %.6f%n", i + 1, losses.get(i));
