@@ -136,6 +136,9 @@ public final class Indexing implements IndexingDeclarations {
                         + Arrays.toString(self.sizes()) + " apart from dimension " + d
                         + (src != null ? " and to be smaller size than src " + Arrays.toString(src.sizes()) : ""));
             }
+            if (src != null && index.dim() != src.dim()) { // the CPU kernel's check, made before anything is written
+                throw new IllegalArgumentException("Index tensor must have the same number of dimensions as src tensor");
+            }
             checkIndexBounds(index, d, nonemptySize(self, d));
         }
         TensorImpl result = op.maybeGetOutput(0);

@@ -110,6 +110,8 @@ public final class LinearLayers implements LinearLayersDeclarations {
         long[] outSizes = {bs, rows, cols};
         if (op.maybeGetOutput(0) != self) { // baddbmm_ checks self's size itself, with its own message
             MemOverlap.assertResizedOutOverlapsNoInput(op.maybeGetOutput(0), outSizes, self, batch1, batch2);
+        } else { // an out= tensor that is self too: resizing it must not change a batch it reads
+            MemOverlap.assertResizedOutOverlapsNoInput(op.maybeGetOutput(0), outSizes, batch1, batch2);
         }
         op.setOutputRawStrided(0, outSizes, null, batch2.dtype(), batch2.device());
         if (onCpu(batch1) && bs * rows * cols != 0 && contraction != 0) {
