@@ -1710,10 +1710,139 @@ def normalization(c):
     c("index_select_backward", rand((3, 2)), [4, 2], 0, idx([3, 0, 4]))
 
 
+def shape_ops(c):
+    """Shape operators (tril, triu, flip, roll, repeat, split, chunk, unbind) and sort, topk."""
+    rng.seed("shape_ops")  # its own inputs, whatever the families before it draw
+    def distinct(shape, dtype=F32):
+        """Values without ties (a permutation of halves), so that sort/topk indices are PyTorch's for sure."""
+        n = math.prod(shape)
+        v = list(range(n))
+        rng.shuffle(v)
+        t = torch.tensor(v, dtype=F64).reshape(shape)
+        return (t / 2 - n / 4).to(dtype) if dtype.is_floating_point else (t - n // 2).to(dtype)
+    for op in ("tril", "triu"):
+        for d in ALL:
+            c(op, rand((3, 4), d))
+        for k in (-1, 1, 2, -5, 7):
+            c(op, rand((3, 4)), k)
+        c(op, rand((2, 3, 3), F64), 1)
+        c(op, rand((0, 3)))
+        c(op, layout("transposed", (3, 4)))
+        c(op, layout("strided", (3, 3)), -1)
+        c(op, rand((3,)))
+        c(op, rand(()))
+        c(op + ".out", rand((3, 4)), 0, out=torch.zeros(0))
+        c(op + ".out", rand((3, 4)), 1, out=torch.zeros(3, 4, dtype=F64))
+        c(op + ".out", rand((3,)), 1, out=torch.zeros(3))
+        c(op + "_", rand((3, 4)), 1)
+        c(op + "_", layout("transposed", (3, 4)), -1)
+        c(op + "_", rand((4,)))
+    for d in ALL:
+        c("flip", rand((2, 3), d), [0])
+    c("flip", rand((2, 3, 4)), [0, 2])
+    c("flip", rand((2, 3, 4)), [-1])
+    c("flip", rand((2, 3)), [])
+    c("flip", rand(()), [0])
+    c("flip", rand((0, 3)), [1])
+    c("flip", layout("transposed", (3, 4)), [1])
+    c("flip", layout("strided", (3, 4)), [0, 1])
+    c("flip", layout("expanded", (3, 4)), [0])
+    c("flip", rand((2, 3)), [0, -2])
+    c("flip", rand((2, 3)), [2])
+    for d in ALL:
+        c("roll", rand((2, 3), d), [1], [1])
+    c("roll", rand((2, 3)), [1])
+    c("roll", rand((2, 3)), [-4], [])
+    c("roll", rand((2, 3, 4)), [2, -1], [0, 2])
+    c("roll", rand((2, 3)), [7], [-1])
+    c("roll", rand((0, 3)), [1], [0])
+    c("roll", layout("transposed", (3, 4)), [1], [0])
+    c("roll", rand(()), [1])
+    c("roll", rand((2, 3)), [], [])
+    c("roll", rand((2, 3)), [1, 2], [0])
+    c("roll", rand((2, 3)), [1], [2])
+    for d in ALL:
+        c("repeat", rand((2, 3), d), [2, 1])
+    c("repeat", rand((2, 3)), [2, 1, 3])
+    c("repeat", rand((3,)), [1, 1])
+    c("repeat", rand(()), [])
+    c("repeat", rand(()), [3])
+    c("repeat", rand((2, 3)), [0, 2])
+    c("repeat", layout("transposed", (3, 2)), [2, 2])
+    c("repeat", rand((2, 3)), [1, 1])
+    c("repeat", rand((2, 3)), [2])
+    c("repeat", rand((2, 3)), [-1, 2])
+    for d in ALL:
+        c("split.Tensor", rand((5, 2), d), 2)
+    c("split.Tensor", rand((2, 6)), 3, 1)
+    c("split.Tensor", rand((2, 6)), 4, -1)
+    c("split.Tensor", rand((2, 6)), 10, 1)
+    c("split.Tensor", rand((0, 3)), 0)
+    c("split.Tensor", rand((0, 3)), 2)
+    c("split.Tensor", layout("transposed", (4, 3)), 2)
+    c("split.Tensor", rand(()), 1)
+    c("split.Tensor", rand((3,)), -1)
+    c("split.Tensor", rand((3,)), 0)
+    c("split.Tensor", rand((3,)), 1, 1)
+    for d in ALL:
+        c("chunk", rand((5, 2), d), 2)
+    c("chunk", rand((2, 6)), 4, 1)
+    c("chunk", rand((2, 6)), 3, -1)
+    c("chunk", rand((2, 3)), 5, 1)
+    c("chunk", rand((0, 3)), 3)
+    c("chunk", layout("strided", (4, 3)), 2, 1)
+    c("chunk", rand(()), 1)
+    c("chunk", rand((3,)), 0)
+    c("chunk", rand((3,)), 2, 2)
+    for d in ALL:
+        c("unbind.int", rand((2, 3), d))
+    c("unbind.int", rand((2, 3)), 1)
+    c("unbind.int", rand((2, 3, 2)), -1)
+    c("unbind.int", rand((0, 3)))
+    c("unbind.int", rand((2, 0)), 0)
+    c("unbind.int", layout("transposed", (2, 3)), 1)
+    c("unbind.int", rand(()))
+    c("unbind.int", rand((2, 3)), 2)
+    for d in (I32, I64, F32, F64):
+        c("sort", distinct((3, 4), d))
+        c("sort", distinct((3, 4), d), 0, True)
+    c("sort", distinct((2, 3, 4)), 1)
+    c("sort", distinct((2, 3, 4)), -1, True)
+    c("sort", rand(()))
+    c("sort", rand((0, 3)), 0)
+    c("sort", distinct((5,)))
+    c("sort", layout("transposed", (3, 4), F32, distinct), 1)
+    c("sort", layout("strided", (3, 4), F32, distinct), 1)
+    c("sort", vals([1.0, NAN, -2.0, INF]), note="nan")
+    c("sort", vals([1.0, NAN, -2.0, INF]), 0, True, note="nan")
+    c("sort", vals([True, False, True, False], B), note="stable ties")
+    c("sort", rand((2, 3)), 2)
+    c("sort.stable", vals([2, 1, 2, 1, 0, 2], I64), stable=True, note="ties")
+    c("sort.stable", vals([2.0, 1.0, 2.0, 1.0, 0.0, 2.0]), stable=True, descending=True, note="ties")
+    c("sort.stable", distinct((3, 4), F64), stable=False, dim=0)
+    for d in (I32, I64, F32, F64):
+        c("topk", distinct((3, 5), d), 2)
+        c("topk", distinct((3, 5), d), 2, 0, False)
+    c("topk", distinct((2, 3, 4)), 3, 1)
+    c("topk", distinct((6,)), 6)
+    c("topk", distinct((6,)), 0)
+    c("topk", distinct((6,)), 1, largest=False)
+    c("topk", rand(()), 1)
+    c("topk", rand(()), 0)
+    c("topk", rand((0, 3)), 0, 0)
+    c("topk", layout("transposed", (3, 4), F32, distinct), 2, 0)
+    c("topk", vals([1.0, NAN, -2.0, INF]), 2, note="nan")
+    c("topk", vals([1.0, NAN, -2.0, INF]), 2, largest=False, note="nan")
+    c("topk", distinct((6,)), 7)
+    c("topk", distinct((6,)), -1)
+    c("topk", distinct((2, 3)), 1, 2)
+    c("topk", rand((2, 3), B), 1)
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
-            "normalization": normalization}
+            "normalization": normalization, "shape_ops": shape_ops}
 
 
 def torch_version():

@@ -1,0 +1,439 @@
+package org.jitdispatch.kernels.ops;
+
+import java.util.Arrays;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.structured.StructuredMeta;
+import org.jitdispatch.runtime.Device;
+import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
+import org.jitdispatch.runtime.TensorGeometry;
+
+/**
+ * tril, triu, flip, roll, repeat, split, chunk, unbind, sort and topk, as PyTorch 1.13's TensorShape.cpp,
+ * TriangularOps.cpp, TensorTransformations.cpp and Sorting.cpp: their checks in order, with their messages.
+ * split, chunk, unbind and repeat are composites of narrow, select, expand and reshape (see ops.yaml).
+ */
+public final class ShapeOps implements ShapeOpsDeclarations {
+
+    // ------------------------------------------------------------------------------------ helpers
+
+    /** The storage offsets of t's elements in row-major logical order. */
+    static long[] offsets(Tensor t) {
+        long n = t.numel();
+        long[] out = new long[(int) n];
+        int nd = t.dim();
+        long[] sizes = t.sizes();
+        long[] strides = t.strides();
+        long[] pos = new long[nd];
+        long off = t.storageOffset();
+        for (int i = 0; i < n; i++) {
+            out[i] = off;
+            for (int d = nd - 1; d >= 0; d--) {
+                if (++pos[d] < sizes[d]) {
+                    off += strides[d];
+                    break;
+                }
+                off -= strides[d] * (sizes[d] - 1);
+                pos[d] = 0;
+            }
+        }
+        return out;
+    }
+
+    /** empty_like(self, MemoryFormat::Preserve) of dtype: self's strides when dense, else contiguous. */
+    static Tensor emptyPreserve(Tensor self, ScalarType dtype, Device device) {
+        long[] sizes = self.sizes();
+        long[] strides = TensorGeometry.isNonOverlappingAndDense(sizes, self.strides()) ? self.strides()
+                : TensorGeometry.contiguousStrides(sizes);
+        return Tensor.FACTORY.emptyStrided(sizes, strides, dtype, device);
+    }
+
+    /** Reads all of t's values (double for floating dtypes, long otherwise) in row-major order. */
+    private static double[] readDoubles(Tensor t, long[] offs) {
+        Storage s = t.storage();
+        double[] v = new double[offs.length];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = s.getDouble(offs[i]);
+        }
+        return v;
+    }
+
+    private static long[] readLongs(Tensor t, long[] offs) {
+        Storage s = t.storage();
+        long[] v = new long[offs.length];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = s.getLong(offs[i]);
+        }
+        return v;
+    }
+
+    // ------------------------------------------------------------------------------ tril, triu
+
+    @Override
+    public void meta_tril(StructuredMeta op, Tensor self, long diagonal) {
+        checkMatrixDims(self, "tril");
+        op.setOutputRawStrided(0, self.sizes(), null, self.dtype(), self.device());
+    }
+
+    @Override
+    public void tril_cpu(StructuredMeta op, Tensor self, long diagonal, Tensor out) {
+        triangle(self, diagonal, out, true);
+    }
+
+    @Override
+    public void meta_triu(StructuredMeta op, Tensor self, long diagonal) {
+        checkMatrixDims(self, "triu");
+        op.setOutputRawStrided(0, self.sizes(), null, self.dtype(), self.device());
+    }
+
+    @Override
+    public void triu_cpu(StructuredMeta op, Tensor self, long diagonal, Tensor out) {
+        triangle(self, diagonal, out, false);
+    }
+
+    /** ATen's tril/triu read self.size(-2) first, which fails below 2 dims with c10's message; then their own check. */
+    private static void checkMatrixDims(Tensor self, String op) {
+        if (self.dim() == 0) {
+            throw new IndexOutOfBoundsException("Dimension specified as -2 but tensor has no dimensions");
+        }
+        TensorGeometry.wrapDim(-2, self.dim());
+    }
+
+    /** Keeps the elements with {@code col - row <= diagonal} (lower) or {@code >= diagonal} (upper), zeroes the rest. */
+    private static void triangle(Tensor self, long diagonal, Tensor out, boolean lower) {
+        long[] from = offsets(self);
+        long[] to = offsets(out);
+        int nd = self.dim();
+        long rows = self.size(nd - 2), cols = self.size(nd - 1);
+        Storage dst = out.storage();
+        boolean floating = self.dtype().isFloatingPoint();
+        double[] dv = floating ? readDoubles(self, from) : null;
+        long[] lv = floating ? null : readLongs(self, from);
+        for (int i = 0; i < to.length; i++) {
+            long col = i % cols;
+            long row = (i / cols) % rows;
+            boolean keep = lower ? col - row <= diagonal : col - row >= diagonal;
+            if (floating) {
+                dst.setDouble(to[i], keep ? dv[i] : 0.0);
+            } else {
+                dst.setLong(to[i], keep ? lv[i] : 0L);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------------- flip, roll
+
+    @Override
+    public Tensor flip(Tensor self, long[] dims) {
+        int nd = self.dim();
+        if (nd > 64) {
+            throw new IllegalArgumentException("only tensors with up to 64 dims are supported");
+        }
+        boolean[] flipped = new boolean[Math.max(nd, 1)];
+        for (long dim : dims) {
+            int d = TensorGeometry.wrapDim(dim, nd);
+            if (flipped[d]) {
+                throw new IllegalArgumentException("dim " + d + " appears multiple times in the list of dims");
+            }
+            flipped[d] = true;
+        }
+        Tensor out = emptyPreserve(self, self.dtype(), self.device());
+        if (self.isMeta() || self.numel() == 0) {
+            return out;
+        }
+        // out[i] = self[flipped i]: walk out's logical positions and read self at the mirrored one
+        long[] sizes = self.sizes();
+        long[] st = self.strides();
+        long base = self.storageOffset();
+        for (int d = 0; d < nd; d++) {
+            if (flipped[d]) {
+                base += (sizes[d] - 1) * st[d];
+                st[d] = -st[d];
+            }
+        }
+        long[] to = offsets(out);
+        long[] from = offsetsOf(sizes, st, base);
+        Storage src = self.storage(), dst = out.storage();
+        if (self.dtype().isFloatingPoint()) {
+            for (int i = 0; i < to.length; i++) {
+                dst.setDouble(to[i], src.getDouble(from[i]));
+            }
+        } else {
+            for (int i = 0; i < to.length; i++) {
+                dst.setLong(to[i], src.getLong(from[i]));
+            }
+        }
+        return out;
+    }
+
+    private static long[] offsetsOf(long[] sizes, long[] strides, long off) {
+        long n = 1;
+        for (long s : sizes) {
+            n *= s;
+        }
+        int nd = sizes.length;
+        long[] out = new long[(int) n];
+        long[] pos = new long[nd];
+        for (int i = 0; i < n; i++) {
+            out[i] = off;
+            for (int d = nd - 1; d >= 0; d--) {
+                if (++pos[d] < sizes[d]) {
+                    off += strides[d];
+                    break;
+                }
+                off -= strides[d] * (sizes[d] - 1);
+                pos[d] = 0;
+            }
+        }
+        return out;
+    }
+
+    /** roll_cpu: one dim by narrow and cat, several one after another, none over the flattened tensor. */
+    @Override
+    public Tensor roll(Tensor self, long[] shifts, long[] dims) {
+        if (dims.length != 1 || shifts.length != 1) {
+            if (shifts.length == 0) {
+                throw new IllegalArgumentException("`shifts` required");
+            }
+            if (dims.length == 0 && shifts.length == 1) {
+                Tensor flattened = self.contiguous().view(self.numel());
+                return flattened.roll(new long[] {shifts[0]}, new long[] {0}).view(self.sizes());
+            }
+            if (shifts.length != dims.length) {
+                throw new IllegalArgumentException("shifts and dimensions must align. shifts: " + shifts.length
+                        + ", dims:" + dims.length);
+            }
+            Tensor first = self.roll(new long[] {shifts[0]}, new long[] {dims[0]});
+            return first.roll(Arrays.copyOfRange(shifts, 1, shifts.length), Arrays.copyOfRange(dims, 1, dims.length));
+        }
+        if (self.numel() == 0) {
+            return self.clone(org.jitdispatch.runtime.MemoryFormat.Preserve);
+        }
+        long dim = dims[0];
+        long size = self.size(TensorGeometry.wrapDim(dim, self.dim()));
+        long start = (size - shifts[0]) % size;
+        if (start < 0) {
+            start += size;
+        }
+        Tensor t0 = self.narrow(dim, start, size - start);
+        Tensor t1 = self.narrow(dim, 0, start);
+        return Torch.cat(new Tensor[] {t0, t1}, dim);
+    }
+
+    // ------------------------------------------------------------------------------------ repeat
+
+    /** repeat as a view of self with a size-1 dim before each of its dims, expanded and reshaped. */
+    @Override
+    public Tensor repeat(Tensor self, long[] repeats) {
+        int nd = self.dim();
+        if (repeats.length < nd) {
+            throw new IllegalArgumentException(
+                    "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
+        }
+        int n = repeats.length;
+        int pad = n - nd;
+        long[] padded = new long[n];
+        long[] target = new long[n];
+        long[] interleaved = new long[2 * n];
+        long[] expanded = new long[2 * n];
+        for (int i = 0; i < n; i++) {
+            padded[i] = i < pad ? 1 : self.size(i - pad);
+            target[i] = padded[i] * repeats[i];
+            interleaved[2 * i] = 1;
+            interleaved[2 * i + 1] = padded[i];
+            expanded[2 * i] = repeats[i];
+            expanded[2 * i + 1] = padded[i];
+        }
+        for (long s : target) {
+            if (s < 0) {
+                throw new IllegalArgumentException("Trying to create tensor with negative dimension " + s + ": "
+                        + Arrays.toString(target));
+            }
+        }
+        Tensor r = self.reshape(interleaved).expand(expanded).reshape(target);
+        return r.storage() == self.storage() ? r.clone() : r;
+    }
+
+    // ------------------------------------------------------------------------ split, chunk, unbind
+
+    @Override
+    public Tensor[] split(Tensor self, long splitSize, long dim) {
+        if (self.dim() == 0) {
+            throw new IllegalArgumentException("split expects at least a 1-dimensional tensor");
+        }
+        if (splitSize < 0) {
+            throw new IllegalArgumentException("split expects split_size be non-negative, but got split_size=" + splitSize);
+        }
+        long dimSize = self.size(TensorGeometry.wrapDim(dim, self.dim()));
+        if (!(splitSize > 0 || dimSize == 0)) {
+            throw new IllegalArgumentException("split_size can only be 0 if dimension size is 0, but got dimension size of "
+                    + dimSize);
+        }
+        long numSplits = 1;
+        if (splitSize != 0) {
+            numSplits = Math.max((dimSize + splitSize - 1) / splitSize, 1);
+        }
+        Tensor[] splits = new Tensor[(int) numSplits];
+        long lastSplitSize = splitSize - (splitSize * numSplits - dimSize);
+        for (int i = 0; i < numSplits; i++) {
+            long length = i < numSplits - 1 ? splitSize : lastSplitSize;
+            splits[i] = self.narrow(dim, i * splitSize, length);
+        }
+        return splits;
+    }
+
+    @Override
+    public Tensor[] chunk(Tensor self, long chunks, long dim) {
+        if (self.dim() <= 0) {
+            throw new IllegalArgumentException("chunk expects at least a 1-dimensional tensor");
+        }
+        if (chunks <= 0) {
+            throw new IllegalArgumentException("chunk expects `chunks` to be greater than 0, got: " + chunks);
+        }
+        long dimSize = self.size(TensorGeometry.wrapDim(dim, self.dim()));
+        long splitSize = (dimSize + chunks - 1) / chunks;
+        if (splitSize == 0 && dimSize == 0) { // split_with_sizes: `chunks` empty pieces
+            if (chunks > Integer.MAX_VALUE - 8) { // ATen would try to allocate a vector of that many tensors
+                throw new IllegalArgumentException("chunk: cannot return " + chunks + " tensors");
+            }
+            Tensor[] pieces = new Tensor[(int) chunks];
+            for (int i = 0; i < chunks; i++) {
+                pieces[i] = self.narrow(dim, 0, 0);
+            }
+            return pieces;
+        }
+        return split(self, splitSize, dim);
+    }
+
+    @Override
+    public Tensor[] unbind(Tensor self, long dim) {
+        int d = TensorGeometry.wrapDim(dim, self.dim());
+        if (self.dim() == 0) {
+            throw new IndexOutOfBoundsException("Dimension specified as " + dim + " but tensor has no dimensions");
+        }
+        long size = self.size(d);
+        Tensor[] tensors = new Tensor[(int) size];
+        for (int i = 0; i < size; i++) {
+            tensors[i] = self.select(d, i);
+        }
+        return tensors;
+    }
+
+    // -------------------------------------------------------------------------------- sort, topk
+
+    @Override
+    public Tensor[] sort(Tensor self, long dim, boolean descending) {
+        return Torch.sort(self, Boolean.FALSE, dim, descending);
+    }
+
+    /** sort.stable: values and indices in self's strides when dense (TORCH_META_FUNC2(sort, stable)); a stable sort. */
+    @Override
+    public Tensor[] sort_stable(Tensor self, Boolean stable, long dim, boolean descending) {
+        int d = TensorGeometry.wrapDim(dim, self.dim());
+        long[] sizes = self.sizes();
+        long[] strides = TensorGeometry.isNonOverlappingAndDense(sizes, self.strides()) ? self.strides()
+                : MemoryFormats.inferDenseStrides(sizes, self.strides());
+        Tensor values = Tensor.FACTORY.emptyStrided(sizes, strides, self.dtype(), self.device());
+        Tensor indices = Tensor.FACTORY.emptyStrided(sizes, strides, ScalarType.Int64, self.device());
+        if (self.isMeta()) {
+            return new Tensor[] {values, indices};
+        }
+        if (stable == null) {
+            throw new IllegalStateException("bad optional access");
+        }
+        long n = self.dim() == 0 ? 1 : self.size(d);
+        select(self, d, n, descending, values, indices, n);
+        return new Tensor[] {values, indices};
+    }
+
+    /** topk: values and indices, contiguous, of the k largest (or smallest) along dim, in order. */
+    @Override
+    public Tensor[] topk(Tensor self, long k, long dim, boolean largest, boolean sorted) {
+        int d = TensorGeometry.wrapDim(dim, self.dim());
+        long sliceSize = self.dim() == 0 ? 1 : self.size(d);
+        if (!(k >= 0 && k <= sliceSize)) {
+            throw new IllegalArgumentException("selected index k out of range");
+        }
+        long[] sizes = self.sizes().clone();
+        if (sizes.length > 0) {
+            sizes[d] = k;
+        }
+        Tensor values = Tensor.FACTORY.empty(sizes, self.dtype(), self.device());
+        Tensor indices = Tensor.FACTORY.empty(sizes, ScalarType.Int64, self.device());
+        if (self.isMeta()) {
+            return new Tensor[] {values, indices};
+        }
+        if (self.dtype() == ScalarType.Bool) {
+            throw new UnsupportedOperationException("\"topk_cpu\" not implemented for 'Bool'");
+        }
+        select(self, d, sliceSize, largest, values, indices, self.dim() == 0 ? 1 : k); // a 0-dim self is copied even for k = 0
+        return new Tensor[] {values, indices};
+    }
+
+    /**
+     * Sorts each slice of self along dim (n elements; descending or ascending, NaN greater than every number,
+     * stable) and writes its first k values and their indices into values and indices (k along dim).
+     */
+    private static void select(Tensor self, int d, long n, boolean descending, Tensor values, Tensor indices, long k) {
+        if (self.numel() == 0 || k == 0) {
+            return;
+        }
+        int nd = self.dim();
+        boolean floating = self.dtype().isFloatingPoint();
+        // move dim last: the slices are then consecutive runs of n in row-major order
+        long[] perm = new long[nd];
+        for (int i = 0, j = 0; i < nd; i++) {
+            if (i != d) {
+                perm[j++] = i;
+            }
+        }
+        if (nd > 0) {
+            perm[nd - 1] = d;
+        }
+        Tensor src = self.permute(perm);
+        Tensor vOut = values.permute(perm);
+        Tensor iOut = indices.permute(perm);
+        long[] from = offsets(src);
+        long[] vTo = offsets(vOut);
+        long[] iTo = offsets(iOut);
+        Storage s = self.storage(), vs = values.storage(), is = indices.storage();
+        int slices = (int) (from.length / n);
+        Integer[] order = new Integer[(int) n];
+        double[] dv = new double[(int) n];
+        long[] lv = new long[(int) n];
+        for (int sl = 0; sl < slices; sl++) {
+            for (int j = 0; j < n; j++) {
+                order[j] = j;
+                long off = from[(int) (sl * n + j)];
+                if (floating) {
+                    dv[j] = s.getDouble(off);
+                } else {
+                    lv[j] = s.getLong(off);
+                }
+            }
+            java.util.Comparator<Integer> cmp = floating
+                    ? (a, b) -> compareNanLast(dv[a], dv[b])
+                    : (a, b) -> Long.compare(lv[a], lv[b]);
+            Arrays.sort(order, descending ? cmp.reversed() : cmp); // merge sort: stable
+            for (int j = 0; j < k; j++) {
+                int o = order[j];
+                long at = sl * k + j;
+                if (floating) {
+                    vs.setDouble(vTo[(int) at], dv[o]);
+                } else {
+                    vs.setLong(vTo[(int) at], lv[o]);
+                }
+                is.setLong(iTo[(int) at], o);
+            }
+        }
+    }
+
+    private static int compareNanLast(double a, double b) {
+        boolean na = Double.isNaN(a), nb = Double.isNaN(b);
+        if (na || nb) {
+            return na == nb ? 0 : na ? 1 : -1;
+        }
+        return a < b ? -1 : a > b ? 1 : 0;
+    }
+}
