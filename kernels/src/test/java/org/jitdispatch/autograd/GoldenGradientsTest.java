@@ -128,7 +128,27 @@ class GoldenGradientsTest {
                     Torch.tensor(doubles(a.get(1))), false, 0.1, a.get(2).asDouble(), true)),
             Map.entry("embedding", (x, a) -> Torch.embedding(x[0], classIndices(a.get(0)), a.get(1).asLong(),
                     a.get(2).asBoolean(), false)),
-            Map.entry("index_select", (x, a) -> x[0].index_select(a.get(0).asLong(), Torch.tensor(longs(a.get(1))))));
+            Map.entry("index_select", (x, a) -> x[0].index_select(a.get(0).asLong(), Torch.tensor(longs(a.get(1))))),
+            Map.entry("tril", (x, a) -> x[0].tril(a.get(0).asLong())),
+            Map.entry("triu", (x, a) -> x[0].triu(a.get(0).asLong())),
+            Map.entry("flip", (x, a) -> x[0].flip(longs(a.get(0)))),
+            Map.entry("roll", (x, a) -> x[0].roll(longs(a.get(0)), longs(a.get(1)))),
+            Map.entry("repeat", (x, a) -> x[0].repeat(longs(a.get(0)))),
+            Map.entry("split", (x, a) -> weighted(x[0].split(a.get(0).asLong(), a.get(1).asLong()), a.get(1).asLong(), false)),
+            Map.entry("chunk", (x, a) -> weighted(x[0].chunk(a.get(0).asLong(), a.get(1).asLong()), a.get(1).asLong(), false)),
+            Map.entry("unbind", (x, a) -> weighted(x[0].unbind(a.get(0).asLong()), 0, true)),
+            Map.entry("sort", (x, a) -> x[0].sort(a.get(0).asLong(), a.get(1).asBoolean())[0]),
+            Map.entry("sort_stable", (x, a) -> x[0].sort(Boolean.TRUE, a.get(0).asLong(), false)[0]),
+            Map.entry("topk", (x, a) -> x[0].topk(a.get(0).asLong(), a.get(1).asLong(), a.get(2).asBoolean())[0]));
+
+    /** The pieces of split, chunk or unbind, the i-th times i + 1, concatenated (or stacked) back along dim. */
+    private static Tensor weighted(Tensor[] pieces, long dim, boolean stack) {
+        Tensor[] scaled = new Tensor[pieces.length];
+        for (int i = 0; i < pieces.length; i++) {
+            scaled[i] = pieces[i].mul(Scalar.of(i + 1));
+        }
+        return stack ? Torch.stack(scaled, dim) : Torch.cat(scaled, dim);
+    }
 
     @TestFactory
     Stream<DynamicTest> gradientsMatchPyTorch() throws Exception {
@@ -140,7 +160,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(118, tests.size(), "gradients.json lost cases");
+        assertEquals(131, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

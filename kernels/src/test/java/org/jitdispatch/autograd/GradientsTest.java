@@ -189,7 +189,20 @@ class GradientsTest {
                         Torch.tensor(new long[] {0, 3, 3, 1}, 2, 2), 4, 1, true), input(-1, 1, 2, 2, 3)),
                 gradcheck("index_select", x -> x[0].index_select(1, Torch.tensor(new long[] {2, 0, 2})), input(-1, 1, 2, 3, 2)),
                 gradcheck("index_select's backward", x -> Torch.index_select_backward(x[0], new long[] {4, 2}, 0,
-                        Torch.tensor(new long[] {3, 0, 3})), input(-1, 1, 3, 2)));
+                        Torch.tensor(new long[] {3, 0, 3})), input(-1, 1, 3, 2)),
+                gradcheck("tril", x -> x[0].tril(1), input(-1, 1, 3, 4)),
+                gradcheck("triu", x -> x[0].triu(-1), input(-1, 1, 2, 3, 3)),
+                gradcheck("tril_ of a non-leaf", x -> x[0].mul(Scalar.of(2)).tril_(0), input(-1, 1, 3, 3)),
+                gradcheck("flip", x -> x[0].flip(new long[] {0, -1}), input(-1, 1, 2, 3, 2)),
+                gradcheck("roll", x -> x[0].roll(new long[] {1, -1}, new long[] {1, 0}), input(-1, 1, 2, 3)),
+                gradcheck("roll flattened", x -> x[0].roll(new long[] {4}, new long[0]), input(-1, 1, 2, 3)),
+                gradcheck("repeat (composite)", x -> x[0].repeat(2, 1, 3), input(-1, 1, 2, 2)),
+                gradcheck("split (composite)", x -> x[0].split(2, 1)[1].mul(Scalar.of(3)), input(-1, 1, 2, 5)),
+                gradcheck("chunk (composite)", x -> Torch.cat(x[0].chunk(2, 0), 1), input(-1, 1, 4, 2)),
+                gradcheck("unbind (composite)", x -> Torch.stack(x[0].unbind(1), 0), input(-1, 1, 3, 2)),
+                gradcheck("sort", x -> x[0].sort(0, true)[0], input(-1, 1, 4, 3)),
+                gradcheck("sort.stable", x -> x[0].sort(Boolean.TRUE, -1, false)[0], input(-1, 1, 3, 4)),
+                gradcheck("topk", x -> x[0].topk(2, 1, false)[0], input(-1, 1, 3, 4)));
     }
 
     @Test
