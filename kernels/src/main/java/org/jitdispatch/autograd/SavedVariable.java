@@ -49,6 +49,33 @@ public final class SavedVariable {
         return value;
     }
 
+    /** Saves a tensor list (a {@code Tensor?[]} argument) element by element; null elements stay null. */
+    public static SavedVariable[] saveList(Tensor[] values) {
+        SavedVariable[] out = new SavedVariable[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = new SavedVariable(values[i], false);
+        }
+        return out;
+    }
+
+    /** The tensors of a saved list, each checked as {@link #unpack} checks it. */
+    public static Tensor[] unpackList(SavedVariable[] saved, Node saver) {
+        Tensor[] out = new Tensor[saved.length];
+        for (int i = 0; i < saved.length; i++) {
+            out[i] = saved[i].unpack(saver);
+        }
+        return out;
+    }
+
+    /** Frees every tensor of a saved list. */
+    public static void resetList(SavedVariable[] saved) {
+        if (saved != null) {
+            for (SavedVariable s : saved) {
+                s.reset();
+            }
+        }
+    }
+
     /** Frees the tensor (after backward without retain_graph). */
     public void reset() {
         value = null;

@@ -152,10 +152,7 @@ final class AutogradGen {
                 }
                 // in a formula, grad (and grads) is always the output's gradient, never an argument of that name
                 if (uses(all, a.name()) && !a.name().equals("grad") && !a.name().equals("grads")) {
-                    if (tensor && a.type().isList()) {
-                        throw new IllegalArgumentException("derivatives.yaml: formulas of " + s.name() + " read the"
-                                + " tensor list '" + a.name() + "'; only its sizes (" + a.name() + "_sizes) can be used");
-                    }
+                    // a tensor list (Tensor[], Tensor?[]) is saved as a SavedVariable[], null elements kept
                     (tensor ? savedTensors : savedValues).add(a);
                 }
             }
@@ -195,7 +192,8 @@ final class AutogradGen {
                         .addParameter(com.palantir.javapoet.ArrayTypeName.of(EDGE), "nextEdges")
                         .addStatement("super(nextEdges)").build());
         for (Argument a : p.savedTensors) {
-            t.addField(SAVED, field(a.name()), Modifier.PUBLIC);
+            t.addField(a.type().isList() ? com.palantir.javapoet.ArrayTypeName.of(SAVED) : SAVED, field(a.name()),
+                    Modifier.PUBLIC);
         }
         for (Argument a : p.savedValues) {
             t.addField(ApiTypes.of(a.type()), field(a.name()), Modifier.PUBLIC);
@@ -230,7 +228,12 @@ final class AutogradGen {
                     .endControlFlow();
         }
         for (Argument a : p.savedTensors) {
-            apply.addStatement("$T $N = $N.unpack(this)", JavaNames.TENSOR, JavaNames.param(a.name()), field(a.name()));
+            if (a.type().isList()) {
+                apply.addStatement("$T[] $N = $T.unpackList($N, this)", JavaNames.TENSOR, JavaNames.param(a.name()), SAVED,
+                        field(a.name()));
+            } else {
+                apply.addStatement("$T $N = $N.unpack(this)", JavaNames.TENSOR, JavaNames.param(a.name()), field(a.name()));
+            }
         }
         for (Argument a : p.savedValues) {
             apply.addStatement("$T $N = this.$N", ApiTypes.of(a.type()), JavaNames.param(a.name()), field(a.name()));
@@ -299,7 +302,11 @@ final class AutogradGen {
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED);
         for (Argument a : p.savedTensors) {
-            release.addStatement("$N.reset()", field(a.name()));
+            if (a.type().isList()) {
+                release.addStatement("$T.resetList($N)", SAVED, field(a.name()));
+            } else {
+                release.addStatement("$N.reset()", field(a.name()));
+            }
         }
         for (int i : p.savedOutputs) {
             release.addStatement("$N.reset()", field(p.outputNames.get(i)));
@@ -338,7 +345,7 @@ final class AutogradGen {
                 .addStatement("node = new $T($T.$N($L))", node, AUTOGRAD, lists ? "edgesOf" : "collectNextEdges",
                         CodeBlock.join(edges, ", "));
         for (Argument a : p.savedTensors) {
-            m.addStatement("node.$N = new $T($N, false)", field(a.name()), SAVED, JavaNames.param(a.name()));
+            save(m, a);
         }
         for (Argument a : p.savedValues) {
             m.addStatement("node.$N = $N", field(a.name()), JavaNames.param(a.name()));
@@ -404,7 +411,7 @@ final class AutogradGen {
             if (a.name().equals("self")) {
                 m.addStatement("node.$N = new $T($T.originalValue(self), false)", field(a.name()), SAVED, AUTOGRAD);
             } else {
-                m.addStatement("node.$N = new $T($N, false)", field(a.name()), SAVED, JavaNames.param(a.name()));
+                save(m, a);
             }
         }
         for (Argument a : p.savedValues) {
@@ -425,6 +432,15 @@ final class AutogradGen {
         }
         m.endControlFlow().addStatement("return result");
         return m.build();
+    }
+
+    /** Saves an input tensor, or a tensor list element by element, on the node. */
+    private static void save(MethodSpec.Builder m, Argument a) {
+        if (a.type().isList()) {
+            m.addStatement("node.$N = $T.saveList($N)", field(a.name()), SAVED, JavaNames.param(a.name()));
+        } else {
+            m.addStatement("node.$N = new $T($N, false)", field(a.name()), SAVED, JavaNames.param(a.name()));
+        }
     }
 
     /**
