@@ -166,6 +166,8 @@ def encode(type_, v):
         return encode_tensor(v)
     if base == "Tensor[]":
         return {"type": "Tensor[]", "items": [encode_tensor(t) for t in v]}
+    if base == "Tensor?[]":
+        return {"type": "Tensor?[]", "items": [{"type": "None"} if t is None else encode_tensor(t) for t in v]}
     if base == "Scalar":
         kind = "bool" if isinstance(v, bool) else "int" if isinstance(v, int) else "float"
         return {"type": "Scalar", "kind": kind, "value": num(v, F64 if kind == "float" else I64)}
@@ -195,7 +197,7 @@ def decode(e):
             v = e["view"]
             return torch.tensor(decode_nums(e["base"]), dtype=dtype).as_strided(v["sizes"], v["strides"], v["offset"])
         return torch.tensor(decode_nums(e["data"]), dtype=dtype).reshape(e["sizes"])
-    if kind == "Tensor[]":
+    if kind in ("Tensor[]", "Tensor?[]"):
         return [decode(t) for t in e["items"]]
     if kind == "None":
         return None
@@ -241,6 +243,9 @@ def describe(schema, values):
             continue
         text = (tensor_name(v) if isinstance(v, torch.Tensor)
                 else "[" + ", ".join(map(tensor_name, v)) + "]" if isinstance(v, list) and v and isinstance(v[0], torch.Tensor)
+                and all(isinstance(t, torch.Tensor) for t in v)
+                else "[" + ", ".join("None" if t is None else tensor_name(t) for t in v) + "]"
+                if isinstance(v, list) and any(isinstance(t, torch.Tensor) for t in v)
                 else NAMES[v] if isinstance(v, torch.dtype)
                 else MEMORY_FORMATS[v] if isinstance(v, torch.memory_format)
                 else str(v))
@@ -1837,6 +1842,52 @@ def shape_ops(c):
     c("topk", distinct((6,)), -1)
     c("topk", distinct((2, 3)), 1, 2)
     c("topk", rand((2, 3), B), 1)
+    def idx(values):
+        return torch.tensor(values, dtype=I64)
+    for d in ALL:
+        c("nonzero", rand((3, 4), d))
+    c("nonzero", rand(()))
+    c("nonzero", vals(0.0))
+    c("nonzero", rand((0, 3)))
+    c("nonzero", rand((2, 3, 2), B))
+    c("nonzero", layout("transposed", (3, 4), I64))
+    c("nonzero", vals([NAN, 0.0, -0.0, 1.0]), note="nan")
+    for d in ALL:
+        c("index.Tensor", rand((4, 3), d), [idx([2, 0, 2])])
+    c("index.Tensor", rand((4, 3)), [idx([[0, 3], [1, -1]])])
+    c("index.Tensor", rand((4, 3)), [None, idx([2, 0])])
+    c("index.Tensor", rand((4, 3)), [idx([1, 3]), idx([0, 2])])
+    c("index.Tensor", rand((4, 3)), [idx([[1], [3]]), idx([0, 2])], note="broadcast")
+    c("index.Tensor", rand((2, 3, 4)), [idx([1, 0]), None, idx([3, 0])], note="not adjacent")
+    c("index.Tensor", rand((2, 3, 4)), [None, idx([2, 0]), idx([3, 1])], note="adjacent")
+    c("index.Tensor", rand((4, 3)), [rand((4,), B)])
+    c("index.Tensor", rand((4, 3)), [rand((4, 3), B)])
+    c("index.Tensor", rand((4, 3)), [None, vals([True, False, True], B)])
+    c("index.Tensor", rand((2, 3, 4)), [vals([[True, False, True], [False, False, True]], B), idx([0, 3, 1])])
+    c("index.Tensor", layout("transposed", (4, 3)), [idx([3, 1])])
+    c("index.Tensor", rand((4, 3)), [idx([], )])
+    c("index.Tensor", rand((4, 3)), [idx([4])])
+    c("index.Tensor", rand((4, 3)), [idx([-5])])
+    c("index.Tensor", rand((4, 3)), [idx([0, 1]), idx([0, 1, 2])])
+    c("index.Tensor", rand((4, 3)), [rand((2,), B)])
+    c("index.Tensor", rand((4, 3)), [rand((2,))])
+    c("index.Tensor", rand((4, 3)), [rand((2,), I32)])
+    c("index.Tensor", rand((4, 3)), [None, None, idx([0])])
+    for d in ALL:
+        c("index_put_", rand((4, 3), d), [idx([2, 0])], rand((2, 3), d))
+    c("index_put_", rand((4, 3)), [idx([2, 0, 2])], rand((3,)), True, note="accumulate duplicates")
+    c("index_put_", rand((4, 3), F64), [idx([1, 3]), idx([0, -1])], rand((2,), F64), True)
+    c("index_put_", rand((4, 3)), [None, idx([2])], rand(()))
+    c("index_put_", rand((4, 3)), [rand((4, 3), B)], vals(9.5))
+    c("index_put_", rand((4, 3)), [vals([True, False, True, False], B)], rand((3,)), True)
+    c("index_put_", layout("transposed", (4, 3)), [idx([0, 2])], rand((2, 3)))
+    c("index_put_", rand((4, 3), I64), [idx([1, 1]), idx([2, 2])], idx([5, 7]), True)
+    c("index_put_", rand((4, 3)), [idx([5])], rand((3,)))
+    c("index_put_", rand((4, 3)), [idx([0, 1])], rand((3, 3)))
+    c("index_put_", rand((4, 3)), [idx([0, 1])], rand((2, 3), F64))
+    c("index_put_", rand((4, 3)), [idx([0]), idx([0]), idx([0])], rand(()))
+    c("index_put", rand((4, 3)), [idx([2, 0, 2])], rand((3, 3)), True)
+    c("index_put", rand((4, 3)), [None, vals([False, True, True], B)], rand((4, 2)))
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

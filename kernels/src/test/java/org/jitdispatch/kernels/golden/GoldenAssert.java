@@ -91,11 +91,16 @@ final class GoldenAssert {
 
     /** A tensor argument exactly as the case built it: same geometry and bit-identical storage. */
     static void assertUnchanged(String what, Object actual, JsonNode original) {
-        if (original.get("type").asText().equals("Tensor[]")) {
+        String type = original.get("type").asText();
+        if (type.equals("Tensor[]") || type.equals("Tensor?[]")) {
             Object[] items = (Object[]) actual;
             for (int i = 0; i < items.length; i++) {
                 assertUnchanged(what + "[" + i + "]", items[i], original.get("items").get(i));
             }
+            return;
+        }
+        if (type.equals("None")) { // an absent element of a Tensor?[]
+            assertEquals(null, actual, what + " must stay absent");
             return;
         }
         TensorImpl t = (TensorImpl) actual;
@@ -134,6 +139,9 @@ final class GoldenAssert {
         if (arg instanceof TensorImpl) {
             return new TensorImpl[] {(TensorImpl) arg};
         }
-        return arg instanceof TensorImpl[] ? (TensorImpl[]) arg : new TensorImpl[0];
+        if (arg instanceof TensorImpl[]) { // a Tensor?[] may hold nulls
+            return java.util.Arrays.stream((TensorImpl[]) arg).filter(java.util.Objects::nonNull).toArray(TensorImpl[]::new);
+        }
+        return new TensorImpl[0];
     }
 }

@@ -21,6 +21,7 @@ final class GoldenValues {
         switch (type) {
             case "Tensor": return tensor(v);
             case "Tensor[]": return tensors(v.get("items"));
+            case "Tensor?[]": return optionalTensors(v.get("items"));
             case "None": return null;
             case "int": return value.asLong();
             case "float": return number(value);
@@ -56,6 +57,15 @@ final class GoldenValues {
         Tensor[] out = new Tensor[items.size()];
         for (int i = 0; i < out.length; i++) {
             out[i] = tensor(items.get(i));
+        }
+        return out;
+    }
+
+    /** A {@code Tensor?[]}: tensors and nulls. */
+    static Tensor[] optionalTensors(JsonNode items) {
+        Tensor[] out = new Tensor[items.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = "None".equals(items.get(i).get("type").asText()) ? null : tensor(items.get(i));
         }
         return out;
     }
