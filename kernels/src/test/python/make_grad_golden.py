@@ -242,6 +242,14 @@ def main():
         case("sort stable dim 0", "sort_stable", [rand(4, 3)], [0], fn=lambda a: torch.sort(a, dim=0, stable=True)[0]),
         case("topk", "topk", [rand(3, 5)], [2, 1, True], fn=lambda a: torch.topk(a, 2, 1, True)[0]),
         case("topk smallest", "topk", [rand(6)], [3, 0, False], fn=lambda a: torch.topk(a, 3, 0, False)[0]),
+        case("index with repeated rows", "index", [rand(4, 3)], [[2, 0, 2]],
+             fn=lambda a: torch.ops.aten.index.Tensor(a, [torch.tensor([2, 0, 2])])),
+        case("index two dims", "index2", [rand(3, 4)], [[1, 1, 2], [0, 0, 3]],
+             fn=lambda a: torch.ops.aten.index.Tensor(a, [torch.tensor([1, 1, 2]), torch.tensor([0, 0, 3])])),
+        case("index_put", "index_put", [rand(4, 3), rand(2, 3)], [[3, 1], False],
+             fn=lambda a, v: torch.index_put(a, [torch.tensor([3, 1])], v, False)),
+        case("index_put accumulate broadcast values", "index_put", [rand(4, 3), rand(3)], [[0, 0], True],
+             fn=lambda a, v: torch.index_put(a, [torch.tensor([0, 0])], v, True)),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -139,7 +139,11 @@ class GoldenGradientsTest {
             Map.entry("unbind", (x, a) -> weighted(x[0].unbind(a.get(0).asLong()), 0, true)),
             Map.entry("sort", (x, a) -> x[0].sort(a.get(0).asLong(), a.get(1).asBoolean())[0]),
             Map.entry("sort_stable", (x, a) -> x[0].sort(Boolean.TRUE, a.get(0).asLong(), false)[0]),
-            Map.entry("topk", (x, a) -> x[0].topk(a.get(0).asLong(), a.get(1).asLong(), a.get(2).asBoolean())[0]));
+            Map.entry("topk", (x, a) -> x[0].topk(a.get(0).asLong(), a.get(1).asLong(), a.get(2).asBoolean())[0]),
+            Map.entry("index", (x, a) -> x[0].index(new Tensor[] {Torch.tensor(longs(a.get(0)))})),
+            Map.entry("index2", (x, a) -> x[0].index(new Tensor[] {Torch.tensor(longs(a.get(0))), Torch.tensor(longs(a.get(1)))})),
+            Map.entry("index_put", (x, a) -> x[0].index_put(new Tensor[] {Torch.tensor(longs(a.get(0)))}, x[1],
+                    a.get(1).asBoolean())));
 
     /** The pieces of split, chunk or unbind, the i-th times i + 1, concatenated (or stacked) back along dim. */
     private static Tensor weighted(Tensor[] pieces, long dim, boolean stack) {
@@ -160,7 +164,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(131, tests.size(), "gradients.json lost cases");
+        assertEquals(135, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

@@ -202,7 +202,17 @@ class GradientsTest {
                 gradcheck("unbind (composite)", x -> Torch.stack(x[0].unbind(1), 0), input(-1, 1, 3, 2)),
                 gradcheck("sort", x -> x[0].sort(0, true)[0], input(-1, 1, 4, 3)),
                 gradcheck("sort.stable", x -> x[0].sort(Boolean.TRUE, -1, false)[0], input(-1, 1, 3, 4)),
-                gradcheck("topk", x -> x[0].topk(2, 1, false)[0], input(-1, 1, 3, 4)));
+                gradcheck("topk", x -> x[0].topk(2, 1, false)[0], input(-1, 1, 3, 4)),
+                gradcheck("index.Tensor", x -> x[0].index(new Tensor[] {null, Torch.tensor(new long[] {2, 0, 2})}),
+                        input(-1, 1, 2, 3)),
+                gradcheck("index.Tensor with a mask", x -> x[0].index(new Tensor[] {Torch.tensor(new boolean[] {true, false,
+                        true})}), input(-1, 1, 3, 2)),
+                gradcheck("index_put", x -> x[0].index_put(new Tensor[] {Torch.tensor(new long[] {1, 0})}, x[1], false),
+                        input(-1, 1, 3, 2), input(-1, 1, 2, 2)),
+                gradcheck("index_put accumulate", x -> x[0].index_put(new Tensor[] {Torch.tensor(new long[] {1, 1})}, x[1],
+                        true), input(-1, 1, 3, 2), input(-1, 1, 2)),
+                gradcheck("index_put_ of a non-leaf", x -> x[0].mul(Scalar.of(1)).index_put_(new Tensor[] {
+                        Torch.tensor(new long[] {2})}, x[1], false), input(-1, 1, 3, 2), input(-1, 1, 2)));
     }
 
     @Test
