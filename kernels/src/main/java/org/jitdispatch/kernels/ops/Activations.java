@@ -348,7 +348,9 @@ public final class Activations implements ActivationsDeclarations {
 
     /**
      * hardtanh_backward_kernel (its dispatch is named "hardshrink_backward_cpu" in 1.13): {@code self <= min ||
-     * self >= max ? 0 : grad}; the dtype and the limits are checked before the output is resized.
+     * self >= max ? 0 : grad}. A NaN self passes the gradient in float32 but gives 0 in float64, as 1.13's CPU
+     * loops do (its double loop keeps {@code min < self < max}); the dtype and the limits are checked before
+     * the output is resized.
      */
     private static void hardtanhBackward(TensorIterator it, Scalar minVal, Scalar maxVal) {
         if (it.isMeta()) {
@@ -361,6 +363,10 @@ public final class Activations implements ActivationsDeclarations {
         it.commit();
         double min = slope(it, minVal);
         double max = slope(it, maxVal);
-        binaryFloating(it, (dy, x) -> x <= min || x >= max ? 0.0 : dy);
+        if (it.commonDtype() == ScalarType.Float32) {
+            binaryFloating(it, (dy, x) -> x <= min || x >= max ? 0.0 : dy);
+        } else {
+            binaryFloating(it, (dy, x) -> x > min && x < max ? dy : 0.0);
+        }
     }
 }
