@@ -128,7 +128,21 @@ class GoldenGradientsTest {
                     Torch.tensor(doubles(a.get(1))), false, 0.1, a.get(2).asDouble(), true)),
             Map.entry("embedding", (x, a) -> Torch.embedding(x[0], classIndices(a.get(0)), a.get(1).asLong(),
                     a.get(2).asBoolean(), false)),
-            Map.entry("index_select", (x, a) -> x[0].index_select(a.get(0).asLong(), Torch.tensor(longs(a.get(1))))));
+            Map.entry("index_select", (x, a) -> x[0].index_select(a.get(0).asLong(), Torch.tensor(longs(a.get(1))))),
+            Map.entry("gelu", (x, a) -> Torch.gelu(x[0], a.get(0).asText())),
+            Map.entry("silu", (x, a) -> Torch.silu(x[0])),
+            Map.entry("leaky_relu", (x, a) -> Torch.leaky_relu(x[0], Scalar.of(a.get(0).asDouble()))),
+            Map.entry("hardtanh", (x, a) -> Torch.hardtanh(x[0], Scalar.of(a.get(0).asDouble()),
+                    Scalar.of(a.get(1).asDouble()))),
+            Map.entry("floor", (x, a) -> x[0].floor()),
+            Map.entry("sin", (x, a) -> x[0].sin()),
+            Map.entry("cos", (x, a) -> x[0].cos()),
+            Map.entry("rsqrt", (x, a) -> x[0].rsqrt()),
+            Map.entry("reciprocal", (x, a) -> x[0].reciprocal()),
+            Map.entry("log1p", (x, a) -> x[0].log1p()),
+            Map.entry("erf", (x, a) -> x[0].erf()),
+            Map.entry("remainder", (x, a) -> x[0].remainder(x[1])),
+            Map.entry("fmod", (x, a) -> x[0].fmod(x[1])));
 
     @TestFactory
     Stream<DynamicTest> gradientsMatchPyTorch() throws Exception {
@@ -140,7 +154,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(118, tests.size(), "gradients.json lost cases");
+        assertEquals(133, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 
