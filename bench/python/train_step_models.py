@@ -2,7 +2,7 @@
 
 Run with Debian's python3-torch (PyTorch 1.13):
 
-    /usr/bin/python3 bench/python/train_step_models.py [--model mlp cnn] [--batch 1 8 64] [--reps 10] [--seconds 1]
+    /usr/bin/python3 bench/python/train_step_models.py [--model mlp cnn transformer] [--batch 1 8 64] [--reps 10] [--seconds 1]
 
 The models, optimizers and the step are those of the Java benchmark, written with torch.nn and torch.optim as
 a PyTorch user writes them:
@@ -33,6 +33,22 @@ def t_999(df):
     return table[keys[-1]] if keys else table[1]
 
 
+class SequenceClassifier(nn.Module):
+    """The transformer example: token and position embeddings, one encoder block, mean, classifier."""
+
+    def __init__(self):
+        super().__init__()
+        self.tokens = nn.Embedding(16, 16)
+        self.positions = nn.Embedding(8, 16)
+        self.encoder = nn.TransformerEncoderLayer(16, 2, dim_feedforward=32, dropout=0.0, activation="gelu",
+                                                  batch_first=True)
+        self.head = nn.Linear(16, 4)
+
+    def forward(self, x):
+        h = self.tokens(x) + self.positions(torch.arange(x.shape[1]))
+        return self.head(self.encoder(h).mean(1))
+
+
 def make(model, batch):
     torch.manual_seed(0)
     if model == "mlp":
@@ -45,6 +61,10 @@ def make(model, batch):
                             nn.Linear(16 * 7 * 7, 4))
         opt = torch.optim.SGD(net.parameters(), lr=0.02, momentum=0.9)
         x, y = torch.randn(batch, 1, 28, 28), torch.randint(0, 4, (batch,))
+    elif model == "transformer":
+        net = SequenceClassifier()
+        opt = torch.optim.AdamW(net.parameters(), lr=0.01)
+        x, y = torch.randint(0, 16, (batch, 8)), torch.randint(0, 4, (batch,))
     else:
         raise SystemExit(f"unknown model {model}")
 
@@ -78,7 +98,7 @@ def time_steps(step, reps, seconds):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--model", nargs="+", default=["mlp", "cnn"])
+    parser.add_argument("--model", nargs="+", default=["mlp", "cnn", "transformer"])
     parser.add_argument("--batch", nargs="+", type=int, default=[1, 8, 64])
     parser.add_argument("--reps", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=1.0)

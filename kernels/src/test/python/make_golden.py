@@ -1715,6 +1715,164 @@ def normalization(c):
     c("index_select_backward", rand((3, 2)), [4, 2], 0, idx([3, 0, 4]))
 
 
+ELEMENTWISE_UNARY = {  # op -> (generator of ordinary inputs, special values)
+    "floor": (rand, [0.5, -0.5, -0.0, 2.5, INF, -INF, NAN]),
+    "ceil": (rand, [0.5, -0.5, -0.0, 2.5, INF, -INF, NAN]),
+    "round": (rand, [0.5, 1.5, 2.5, -0.5, -2.5, -0.0, INF, NAN]),
+    "sin": (rand, [0.0, -0.0, INF, -INF, NAN, 1e6]),
+    "cos": (rand, [0.0, -0.0, INF, -INF, NAN, 1e6]),
+    "rsqrt": (pos, [0.0, -0.0, -1.0, INF, NAN, 1e-30]),
+    "reciprocal": (rand, [0.0, -0.0, INF, -INF, NAN, 1e-30]),
+    "log1p": (pos, [0.0, -0.0, -1.0, -2.0, INF, NAN, 1e-10]),
+    "erf": (rand, [0.0, -0.0, INF, -INF, NAN, 0.5, 2.9, 3.1, -5.0, 7.0, 1e-10]),
+}
+
+
+def elementwise(c):
+    """gelu, silu, leaky_relu, hardtanh and their backward operators; floor, ceil, round, sin, cos, rsqrt,
+    reciprocal, log1p, erf; remainder, fmod, floor_divide (Tensor and Scalar overloads)."""
+    rng.seed("elementwise")  # its own inputs, whatever the families before it draw
+    wide = lambda shape, dtype=F32: rand(shape, dtype, -6, 6)  # noqa: E731
+    special = [0.0, -0.0, INF, -INF, NAN, 1.0, -1.0, 10.0, -10.0]
+    # ---- activations
+    for approximate in ("none", "tanh"):
+        for d in (F32, F64):
+            c("gelu", wide((2, 3), d), approximate=approximate)
+            c("gelu", vals(special, d), approximate=approximate, note="special values")
+            c("gelu_backward", rand((2, 3), d), wide((2, 3), d), approximate=approximate)
+            c("gelu_backward", rand((9,), d), vals(special, d), approximate=approximate, note="special values")
+        c("gelu", layout("transposed"), approximate=approximate)
+        c("gelu_", rand((3, 2)).t(), approximate=approximate)
+        c("gelu.out", rand((2, 3)), approximate=approximate, out=torch.zeros(0))
+        # float32 broadcasts take oneDNN in 1.13, which fails ("could not create a primitive descriptor"): a bug
+        c("gelu_backward", rand((2, 3), F64), rand((3,), F64), approximate=approximate)
+        c("gelu_backward.grad_input", rand((2, 3)), rand((2, 3)), approximate=approximate, grad_input=torch.zeros(0))
+    c("gelu", rand((2, 3)), approximate="foo")
+    c("gelu", rand((2, 3), I64))
+    c("gelu", rand((2, 3), B))
+    c("gelu_", rand((2, 3), I64), approximate="tanh")
+    c("gelu.out", rand((2, 3)), out=torch.zeros(2, 3, dtype=I64))
+    c("gelu.out", rand((2, 3)), out=torch.zeros(2, 3, dtype=F64))
+    c("gelu_backward", rand((2, 3), I64), rand((2, 3), I64))
+    c("gelu_backward", rand((2, 3)), rand((2, 3), F64))
+    c("gelu_backward", rand((2, 3)), rand((2, 4)))
+    for d in (F32, F64):
+        c("silu", wide((2, 3), d))
+        c("silu", vals(special, d), note="special values")
+        c("silu_backward", rand((2, 3), d), wide((2, 3), d))
+        c("silu_backward", rand((9,), d), vals(special, d), note="special values")
+    c("silu", layout("strided"))
+    c("silu", rand((0, 3)))
+    c("silu", rand((2, 3), I64))
+    c("silu_", rand((3, 2)).t())
+    c("silu_", rand((2, 3), I32))
+    c("silu.out", rand((2, 3)), out=torch.zeros(0))
+    c("silu.out", rand((2, 3)), out=torch.zeros(2, 3, dtype=I64))
+    c("silu_backward", rand((2, 3), I64), rand((2, 3), I64))
+    c("silu_backward", rand(()), rand((2, 3)))
+    c("silu_backward.grad_input", rand((2, 3)), rand((2, 3)), grad_input=torch.zeros(3, 2).t())
+    for d in (F32, F64):
+        c("leaky_relu", rand((2, 3), d))
+        c("leaky_relu", rand((2, 3), d), 0.2)
+        c("leaky_relu", vals(special, d), -2, note="special values")
+        c("leaky_relu_backward", rand((2, 3), d), rand((2, 3), d), 0.1, False)
+        c("leaky_relu_backward", rand((9,), d), vals(special, d), 0.3, True, note="special values")
+    c("leaky_relu", layout("expanded"), 0.5)
+    c("leaky_relu", rand((2, 3), I64))
+    c("leaky_relu", rand((2, 3)), 1e40)
+    c("leaky_relu_", rand((3, 2)).t(), 0.1)
+    c("leaky_relu_", rand((2, 3), B))
+    c("leaky_relu.out", rand((2, 3)), 0.1, out=torch.zeros(0))
+    c("leaky_relu.out", rand((2, 3)), 0.1, out=torch.zeros(2, 3, dtype=I32))
+    c("leaky_relu_backward", rand((2, 3)), rand((2, 3)), -0.1, True)
+    c("leaky_relu_backward", rand((2, 3)), rand((2, 3)), -0.1, False)
+    c("leaky_relu_backward", rand((2, 3), I64), rand((2, 3), I64), 0.1, False)
+    c("leaky_relu_backward", rand((3,)), rand((2, 3)), 0.1, False)
+    c("leaky_relu_backward.grad_input", rand((2, 3)), rand((2, 3)), 0.1, False, grad_input=torch.zeros(0))
+    for d in (F32, F64, I32, I64):
+        c("hardtanh", wide((2, 3), d))
+        c("hardtanh", wide((2, 3), d), -2.5, 0.5)
+    c("hardtanh", vals(special), note="special values")
+    c("hardtanh", vals(special, F64), -3, 3, note="special values")
+    c("hardtanh", rand((2, 3), B))
+    c("hardtanh", layout("offset"), 0, 1)
+    c("hardtanh", rand((0, 2)))
+    c("hardtanh_", rand((3, 2)).t(), -0.5, 0.5)
+    c("hardtanh_", wide((2, 3), I64), -2, 2)
+    c("hardtanh_", rand((2, 3), B))
+    c("hardtanh.out", wide((2, 3)), out=torch.zeros(0))
+    c("hardtanh.out", wide((2, 3), I64), -2.5, 2.5, out=torch.zeros(2, 3, dtype=I64))
+    c("hardtanh.out", wide((2, 3)), out=torch.zeros(2, 3, dtype=I64))
+    for d in (F32, F64):
+        c("hardtanh_backward", rand((2, 3), d), wide((2, 3), d), -1, 1)
+        c("hardtanh_backward", rand((9,), d), vals(special, d), -1, 1, note="special values")
+    c("hardtanh_backward", rand((2, 3)), vals([[-1.0, 1.0, 0.5], [-0.5, 2.0, -2.0]]), -1, 1, note="at the limits")
+    c("hardtanh_backward", rand((2, 3)), rand((3,)), -0.5, 0.5)
+    c("hardtanh_backward", rand((2, 3), I64), rand((2, 3), I64), -1, 1)
+    c("hardtanh_backward", rand((2, 3)), rand((2, 3)), -1, 1e40)
+    c("hardtanh_backward.grad_input", rand((2, 3)), rand((2, 3)), -1, 1, grad_input=torch.zeros(0))
+    c("hardtanh_backward.grad_input", rand((2, 3)), rand((2, 3)), -1, 1, grad_input=torch.zeros(2, 3, dtype=F64))
+    # ---- unary math
+    for op, (gen, specials) in ELEMENTWISE_UNARY.items():
+        for d in ALL:
+            c(op, gen((2, 3), d))
+        for kind in LAYOUTS:
+            c(op, layout(kind, gen=gen))
+        c(op, gen(()))
+        c(op, gen((0, 3)))
+        c(op, vals(specials), note="special values")
+        c(op, vals(specials, F64), note="special values")
+        c(f"{op}_", gen((3, 2)).t())
+        c(f"{op}_", gen((2, 3), F64))
+        c(f"{op}_", gen((2, 3), I64))
+        c(f"{op}_", gen((2, 3), B))
+        c(f"{op}_", layout("expanded"))
+        c(f"{op}.out", gen((2, 3)), out=torch.zeros(0))
+        c(f"{op}.out", gen((2, 3)), out=torch.zeros(3, 2).t())
+        c(f"{op}.out", gen((2, 3)), out=torch.zeros(2, 3, dtype=F64))
+        c(f"{op}.out", gen((2, 3), I64), out=torch.zeros(2, 3))
+        c(f"{op}.out", gen((2, 3), I64), out=torch.zeros(2, 3, dtype=I64))
+        c(f"{op}.out", gen((2, 3)), out=torch.zeros(4))
+    # ---- remainder, fmod, floor_divide
+    numerators, denominators = vals([7, -7, 7, -7, 6, 0, -1], I64), vals([2, 2, -2, -2, 3, 5, 3], I64)
+    fa = vals([5.0, -5.0, 5.0, -5.0, 0.0, -0.0, INF, 5.0, 1e20, 3.0, -3.0, NAN, 5.5, -5.5])
+    fb = vals([INF, INF, -INF, -INF, -2.0, 2.0, 2.0, 0.0, 3.0, 0.5, -0.5, 1.0, 2.0, 2.0])
+    for op in ("remainder", "fmod", "floor_divide"):
+        tensor = "floor_divide" if op == "floor_divide" else f"{op}.Tensor"
+        inplace = "floor_divide_.Tensor" if op == "floor_divide" else f"{op}_.Tensor"
+        out = "floor_divide.out" if op == "floor_divide" else f"{op}.Tensor_out"
+        for d in (I32, I64, F32, F64):
+            c(tensor, numerators.to(d), denominators.to(d))
+            c(f"{op}.Scalar", numerators.to(d), -2)
+            c(f"{op}.Scalar", numerators.to(d), 2.5)
+        c(tensor, fa, fb, note="special values")
+        c(tensor, fa.to(F64), fb.to(F64), note="special values")
+        c(tensor, rand((2, 3), B), rand((2, 3), B))
+        c(tensor, vals([1, 2], I64), vals([1, 0], I64))
+        c(tensor, vals([1, 2], I32), vals([0], I32))
+        c(tensor, vals([[7, -7]], I32), vals([[2], [-3]], I64))
+        c(tensor, vals([7, -7], I64), vals([2.5]))
+        c(tensor, wide((2, 3)), rand(()))
+        c(tensor, layout("transposed"), pos((2, 3)))
+        c(tensor, wide((2, 3)), pos((2, 4)))
+        c(tensor, rand((0, 3), I64), vals([0, 0, 0], I64))
+        c(f"{op}.Scalar", vals([1, 2], I64), 0)
+        c(f"{op}.Scalar", vals([1.0, -2.0, 0.0]), 0)
+        c(f"{op}.Scalar", wide((2, 3)), -1.5)
+        c(f"{op}.Scalar", rand((2, 3), B), True)
+        c(inplace, wide((2, 3), I64), vals([2, -2, 3], I64))
+        c(inplace, wide((3, 2)).t(), pos((3,)))
+        c(inplace, wide((2, 3), I64), pos((2, 3)))
+        c(inplace, wide((2, 3), I64), vals([0, 1, 1], I64))
+        c(f"{op}_.Scalar", wide((2, 3), I64), 4)
+        c(f"{op}_.Scalar", wide((2, 3)), -0.75)
+        c(out, numerators, denominators, out=torch.zeros(0, dtype=I64))
+        c(out, numerators, denominators, out=torch.zeros(7))
+        c(out, fa, fb, out=torch.zeros(14, dtype=F64))
+        c(out, fa, fb, out=torch.zeros(14, dtype=I64))
+    for op in ("remainder", "fmod"):
+        c(f"{op}.Scalar_out", numerators, 3, out=torch.zeros(0, dtype=I64))
+        c(f"{op}.Scalar_out", fa, -1.5, out=torch.zeros(14))
 def shape_ops(c):
     """Shape operators (tril, triu, flip, roll, repeat, split, chunk, unbind) and sort, topk."""
     rng.seed("shape_ops")  # its own inputs, whatever the families before it draw
@@ -1893,7 +2051,7 @@ def shape_ops(c):
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
-            "normalization": normalization, "shape_ops": shape_ops}
+            "normalization": normalization, "elementwise": elementwise, "shape_ops": shape_ops}
 
 
 def torch_version():

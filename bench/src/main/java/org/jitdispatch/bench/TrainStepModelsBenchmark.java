@@ -7,15 +7,18 @@ import org.jitdispatch.kernels.AtenLibrary;
 import org.jitdispatch.nn.BatchNorm2d;
 import org.jitdispatch.nn.Conv2d;
 import org.jitdispatch.nn.Dropout;
+import org.jitdispatch.nn.Embedding;
 import org.jitdispatch.nn.Flatten;
 import org.jitdispatch.nn.Linear;
 import org.jitdispatch.nn.MaxPool2d;
 import org.jitdispatch.nn.Module;
 import org.jitdispatch.nn.ReLU;
 import org.jitdispatch.nn.Sequential;
+import org.jitdispatch.nn.TransformerEncoderLayer;
 import org.jitdispatch.optim.AdamW;
 import org.jitdispatch.optim.Optimizer;
 import org.jitdispatch.optim.SGD;
+import org.jitdispatch.runtime.Scalar;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -36,6 +39,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code mlp}: Linear(8, 32), ReLU, Dropout(0.1), Linear(32, 32), ReLU, Linear(32, 3); Nesterov SGD.</li>
  *   <li>{@code cnn}: Conv2d(1, 8, 3, padding 1), BatchNorm2d, ReLU, MaxPool2d(2), Conv2d(8, 16, 3, padding 1), ReLU,
  *       MaxPool2d(2), Flatten, Linear(784, 4) on 28 x 28 images; SGD with momentum.</li>
+ *   <li>{@code transformer}: token and position embeddings (16), one TransformerEncoderLayer (2 heads,
+ *       feed-forward 32, GELU, no dropout), the mean over 8 positions and Linear(16, 4); AdamW.</li>
  * </ul>
  *
  * The PyTorch eager peer, {@code bench/python/train_step_models.py}, builds the same models with torch.nn and
@@ -58,7 +63,7 @@ public class TrainStepModelsBenchmark {
         AtenLibrary.load();
     }
 
-    @Param({"mlp", "cnn"})
+    @Param({"mlp", "cnn", "transformer"})
     String model;
 
     @Param({"1", "8", "64"})
@@ -88,8 +93,29 @@ public class TrainStepModelsBenchmark {
                 x = Torch.randn(batch, 1, 28, 28);
                 y = Torch.randint(0, 4, new long[] {batch});
                 break;
+            case "transformer":
+                net = new SequenceClassifier();
+                optimizer = new AdamW(net.parameters(), 0.01);
+                x = Torch.randint(0, 16, new long[] {batch, 8});
+                y = Torch.randint(0, 4, new long[] {batch});
+                break;
             default:
                 throw new IllegalArgumentException("unknown model " + model);
+        }
+    }
+
+    /** The transformer example of examples/models: embeddings, one encoder block, mean, classifier. */
+    static final class SequenceClassifier extends Module {
+        private final Embedding tokens = registerModule("tokens", new Embedding(16, 16));
+        private final Embedding positions = registerModule("positions", new Embedding(8, 16));
+        private final TransformerEncoderLayer encoder = registerModule("encoder",
+                new TransformerEncoderLayer(16, 2, 32, 0.0, "gelu"));
+        private final Linear head = registerModule("head", new Linear(16, 4));
+
+        @Override
+        public Tensor forward(Tensor ids) {
+            Tensor h = tokens.forward(ids).add(positions.forward(Torch.arange(Scalar.of(ids.size(1)))));
+            return head.forward(encoder.forward(h).mean(new long[] {1}, false, null));
         }
     }
 

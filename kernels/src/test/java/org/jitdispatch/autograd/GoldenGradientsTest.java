@@ -129,6 +129,20 @@ class GoldenGradientsTest {
             Map.entry("embedding", (x, a) -> Torch.embedding(x[0], classIndices(a.get(0)), a.get(1).asLong(),
                     a.get(2).asBoolean(), false)),
             Map.entry("index_select", (x, a) -> x[0].index_select(a.get(0).asLong(), Torch.tensor(longs(a.get(1))))),
+            Map.entry("gelu", (x, a) -> Torch.gelu(x[0], a.get(0).asText())),
+            Map.entry("silu", (x, a) -> Torch.silu(x[0])),
+            Map.entry("leaky_relu", (x, a) -> Torch.leaky_relu(x[0], Scalar.of(a.get(0).asDouble()))),
+            Map.entry("hardtanh", (x, a) -> Torch.hardtanh(x[0], Scalar.of(a.get(0).asDouble()),
+                    Scalar.of(a.get(1).asDouble()))),
+            Map.entry("floor", (x, a) -> x[0].floor()),
+            Map.entry("sin", (x, a) -> x[0].sin()),
+            Map.entry("cos", (x, a) -> x[0].cos()),
+            Map.entry("rsqrt", (x, a) -> x[0].rsqrt()),
+            Map.entry("reciprocal", (x, a) -> x[0].reciprocal()),
+            Map.entry("log1p", (x, a) -> x[0].log1p()),
+            Map.entry("erf", (x, a) -> x[0].erf()),
+            Map.entry("remainder", (x, a) -> x[0].remainder(x[1])),
+            Map.entry("fmod", (x, a) -> x[0].fmod(x[1])),
             Map.entry("tril", (x, a) -> x[0].tril(a.get(0).asLong())),
             Map.entry("triu", (x, a) -> x[0].triu(a.get(0).asLong())),
             Map.entry("flip", (x, a) -> x[0].flip(longs(a.get(0)))),
@@ -164,7 +178,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(135, tests.size(), "gradients.json lost cases");
+        assertEquals(150, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

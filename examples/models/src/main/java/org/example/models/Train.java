@@ -6,7 +6,7 @@ import org.jitdispatch.nn.Sequential;
 
 /**
  * Trains an example model and prints its loss at every step:
- * {@code mvn -q -f examples/models exec:java -Dexec.args="mlp sgd"} (or {@code "mlp adamw"}, {@code "cnn"}).
+ * {@code mvn -q -f examples/models exec:java -Dexec.args="mlp sgd"} (or {@code "mlp adamw"}, {@code "cnn"}, {@code "transformer"}).
  */
 public final class Train {
     private Train() {
@@ -33,8 +33,15 @@ public final class Train {
                     losses = Cnn.train(net, Cnn.optimizer(net.parameters()), data[0], data[1]);
                     break;
                 }
+                case "transformer": {
+                    Tensor[] data = Transformer.data();
+                    Transformer net = new Transformer();
+                    start = System.nanoTime();
+                    losses = Transformer.train(net, Transformer.optimizer(net.parameters()), data[0], data[1]);
+                    break;
+                }
                 default:
-                    System.err.println("train: unknown model '" + model + "' (mlp, cnn)");
+                    System.err.println("train: unknown model '" + model + "' (mlp, cnn, transformer)");
                     System.exit(2);
                     return;
             }

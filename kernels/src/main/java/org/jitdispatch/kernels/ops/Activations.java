@@ -1,11 +1,13 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.DoubleLoop;
 import org.jitdispatch.kernels.iter.FloatLoop;
 import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.iter.TensorIteratorConfig;
+import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 
@@ -16,6 +18,13 @@ import org.jitdispatch.runtime.ScalarType;
  * <p>One liberty, as elsewhere: the kernel has no bool loop, which ATen reports only after the out=
  * tensor has been resized; the meta reports it instead, so that a failing call leaves every tensor
  * untouched.
+ *
+ * <p>gelu ('none' and 'tanh'), silu, leaky_relu and hardtanh with their backward operators: 1.13's
+ * GeluKernel.cpp and Activation.cpp. Float32 is computed in double and rounded once (ATen computes in float);
+ * integer and bool inputs have no loop ({@code "GeluKernelImpl" not implemented for 'Long'}), which, as for
+ * threshold_backward, the meta reports before anything is written. gelu's {@code approximate} is checked in
+ * the meta too (ATen checks it in the impl, after resizing out). hardtanh is not structured in 1.13: it is
+ * clamp with the limits as integers for integer inputs, so it runs on meta tensors through clamp's meta.
  */
 public final class Activations implements ActivationsDeclarations {
 
@@ -82,6 +91,282 @@ public final class Activations implements ActivationsDeclarations {
                     }
                 }
             }
+        }
+    }
+
+    // ---------------------------------------------------------------- shared loops
+
+    /** A double function of two doubles (the two inputs of a backward loop). */
+    @FunctionalInterface
+    interface DoubleFn2 {
+        double apply(double a, double b);
+    }
+
+    /** Float32 or float64 only: the metas refuse other dtypes on CPU. */
+    private static void requireFloating(TensorIterator op, String kernel) {
+        if (!op.isMeta()) {
+            ScalarType dtype = op.commonDtype();
+            if (dtype != ScalarType.Float32 && dtype != ScalarType.Float64) {
+                throw Elementwise.notImplemented(kernel, dtype);
+            }
+        }
+    }
+
+    /** out = f(in0, in1), float32 computed in double and rounded once; in parallel chunks above the grain. */
+    private static void binaryFloating(TensorIterator op, DoubleFn2 f) {
+        if (op.isParallel()) {
+            Parallel.parallelFor(0, op.numel(), Parallel.GRAIN_SIZE, (begin, end) -> binaryFloatingRange(op, f, begin, end));
+        } else {
+            binaryFloatingRange(op, f, 0, op.numel());
+        }
+    }
+
+    private static void binaryFloatingRange(TensorIterator op, DoubleFn2 f, long begin, long end) {
+        if (op.commonDtype() == ScalarType.Float32) {
+            FloatLoop c = op.floatLoop(begin, end);
+            while (c.next()) {
+                float[] o = c.out();
+                float[] a = c.in0();
+                float[] b = c.in1();
+                for (int i = c.start(), e = c.end(); i < e; i++) {
+                    o[i] = (float) f.apply(a[i], b[i]);
+                }
+            }
+            return;
+        }
+        DoubleLoop c = op.doubleLoop(begin, end);
+        while (c.next()) {
+            double[] o = c.out();
+            double[] a = c.in0();
+            double[] b = c.in1();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = f.apply(a[i], b[i]);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- gelu
+
+    private static final double SQRT1_2 = Math.sqrt(0.5);
+    /** M_2_SQRTPI * M_SQRT1_2 * 0.5 = 1 / sqrt(2 pi). */
+    private static final double INV_SQRT_2PI = 1.0 / Math.sqrt(2.0 * Math.PI);
+    /** M_SQRT2 * M_2_SQRTPI * 0.5 = sqrt(2 / pi). */
+    private static final double BETA = Math.sqrt(2.0 / Math.PI);
+    private static final double KAPPA = 0.044715;
+
+    /** get_gelutype_enum: true for 'tanh', false for 'none'. */
+    static boolean geluTanh(String approximate) {
+        if (approximate.equals("none")) {
+            return false;
+        }
+        if (approximate.equals("tanh")) {
+            return true;
+        }
+        throw new IllegalArgumentException("approximate argument must be either none or tanh.");
+    }
+
+    @Override
+    public void meta_gelu(TensorIterator op, Tensor self, String approximate) {
+        op.buildUnaryOp(op.maybeGetOutput(0), self);
+        if (!op.isMeta()) {
+            geluTanh(approximate);
+        }
+        requireFloating(op, "GeluKernelImpl");
+    }
+
+    @Override
+    public void gelu_out(TensorIterator op, Tensor self, String approximate, Tensor out) {
+        ElementwiseMath.unaryFloating(op, geluTanh(approximate) ? Activations::geluTanh : Activations::gelu);
+    }
+
+    /** x * Phi(x) = x / 2 * (1 + erf(x / sqrt(2))). */
+    static double gelu(double x) {
+        return x * 0.5 * (1.0 + ElementwiseMath.erf(x * SQRT1_2));
+    }
+
+    /** x / 2 * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3))). */
+    static double geluTanh(double x) {
+        double inner = BETA * (x + KAPPA * x * x * x);
+        return 0.5 * x * (1.0 + Math.tanh(inner));
+    }
+
+    @Override
+    public void meta_gelu_backward(TensorIterator op, Tensor gradOutput, Tensor self, String approximate) {
+        op.buildBinaryOp(op.maybeGetOutput(0), gradOutput, self);
+        if (!op.isMeta()) {
+            geluTanh(approximate);
+        }
+        requireFloating(op, "GeluBackwardKernelImpl");
+    }
+
+    @Override
+    public void gelu_backward_out(TensorIterator op, Tensor gradOutput, Tensor self, String approximate,
+            Tensor gradInput) {
+        binaryFloating(op, geluTanh(approximate) ? Activations::geluTanhBackward : Activations::geluBackward);
+    }
+
+    /** dy * (Phi(x) + x * phi(x)). */
+    static double geluBackward(double dy, double x) {
+        double cdf = 0.5 * (1.0 + ElementwiseMath.erf(x * SQRT1_2));
+        double pdf = Math.exp(-0.5 * x * x) * INV_SQRT_2PI;
+        return dy * (cdf + x * pdf);
+    }
+
+    static double geluTanhBackward(double dy, double x) {
+        double xSq = x * x;
+        double inner = BETA * (x + KAPPA * xSq * x);
+        double t = Math.tanh(inner);
+        double left = 0.5 * x;
+        double right = 1.0 + t;
+        double leftDerivative = 0.5 * right;
+        double rightDerivative = left * (1.0 - t * t) * BETA * (1.0 + 3.0 * KAPPA * xSq);
+        return dy * (leftDerivative + rightDerivative);
+    }
+
+    // ---------------------------------------------------------------- silu
+
+    @Override
+    public void meta_silu(TensorIterator op, Tensor self) {
+        op.buildUnaryOp(op.maybeGetOutput(0), self);
+        requireFloating(op, "silu_cpu");
+    }
+
+    /** x / (1 + exp(-x)). */
+    @Override
+    public void silu_out(TensorIterator op, Tensor self, Tensor out) {
+        ElementwiseMath.unaryFloating(op, x -> x / (1.0 + Math.exp(-x)));
+    }
+
+    @Override
+    public void meta_silu_backward(TensorIterator op, Tensor gradOutput, Tensor self) {
+        op.buildBinaryOp(op.maybeGetOutput(0), gradOutput, self);
+        requireFloating(op, "silu_backward_cpu");
+    }
+
+    /** dy * s * (1 + x * (1 - s)) with s = sigmoid(x). */
+    @Override
+    public void silu_backward_out(TensorIterator op, Tensor gradOutput, Tensor self, Tensor gradInput) {
+        binaryFloating(op, (dy, x) -> {
+            double s = 1.0 / (1.0 + Math.exp(-x));
+            return dy * s * (1.0 + x * (1.0 - s));
+        });
+    }
+
+    // ---------------------------------------------------------------- leaky_relu
+
+    @Override
+    public void meta_leaky_relu(TensorIterator op, Tensor self, Scalar negativeSlope) {
+        op.buildUnaryOp(op.maybeGetOutput(0), self);
+        requireFloating(op, "leaky_relu_cpu");
+        if (!op.isMeta()) {
+            ScalarConversions.check(negativeSlope, op.commonDtype());
+        }
+    }
+
+    /** x > 0 ? x : x * negative_slope (NaN stays NaN), with the slope in the dtype. */
+    @Override
+    public void leaky_relu_out(TensorIterator op, Tensor self, Scalar negativeSlope, Tensor out) {
+        double slope = slope(op, negativeSlope);
+        ElementwiseMath.unaryFloating(op, x -> x > 0 ? x : x * slope);
+    }
+
+    /** negval_.to&lt;scalar_t&gt;(): a float32 loop multiplies by the slope rounded to float. */
+    private static double slope(TensorIterator op, Scalar value) {
+        double v = ScalarConversions.toDouble(value);
+        return op.commonDtype() == ScalarType.Float32 ? (float) v : v;
+    }
+
+    @Override
+    public void meta_leaky_relu_backward(TensorIterator op, Tensor gradOutput, Tensor self, Scalar negativeSlope,
+            boolean selfIsResult) {
+        if (selfIsResult && ScalarConversions.toDouble(negativeSlope) < 0.0) {
+            throw new IllegalArgumentException("In-place leakyReLu backward calculation is triggered with a negative slope"
+                    + " which is not supported. This is caused by calling in-place forward function with a negative slope,"
+                    + " please call out-of-place version instead. File an issue at https://github.com/pytorch/pytorch if"
+                    + " you do require supporting in-place leakRelu backward calculation with negative slope");
+        }
+        op.buildBinaryOp(op.maybeGetOutput(0), self, gradOutput);
+        requireFloating(op, "leaky_relu_backward_cpu");
+        if (!op.isMeta()) {
+            ScalarConversions.check(negativeSlope, op.commonDtype());
+        }
+    }
+
+    /** self > 0 ? grad : grad * negative_slope (operands: self, then grad_output). */
+    @Override
+    public void leaky_relu_backward_out(TensorIterator op, Tensor gradOutput, Tensor self, Scalar negativeSlope,
+            boolean selfIsResult, Tensor gradInput) {
+        double slope = slope(op, negativeSlope);
+        binaryFloating(op, (x, dy) -> x > 0 ? dy : dy * slope);
+    }
+
+    // ---------------------------------------------------------------- hardtanh (not structured in PyTorch 1.13)
+
+    @Override
+    public Tensor hardtanh(Tensor self, Scalar minVal, Scalar maxVal) {
+        Tensor result = Torch.empty_like(self);
+        return Torch.hardtanh_out(result, self, minVal, maxVal);
+    }
+
+    @Override
+    public Tensor hardtanh_(Tensor self, Scalar minVal, Scalar maxVal) {
+        return Torch.hardtanh_out(self, self, minVal, maxVal);
+    }
+
+    /** clamp_out(self, min, max), the limits made integers for integer inputs ("legacy behavior": no promotion). */
+    @Override
+    public Tensor hardtanh_out(Tensor self, Scalar minVal, Scalar maxVal, Tensor out) {
+        if (self.dtype() == ScalarType.Bool) {
+            throw new IllegalArgumentException("Bool inputs not supported for hardtanh");
+        }
+        Scalar min = minVal;
+        Scalar max = maxVal;
+        if (self.dtype().isIntegral(false)) {
+            min = Scalar.of(minVal.toLong());
+            max = Scalar.of(maxVal.toLong());
+        }
+        return Torch.clamp_out(out, self, min, max);
+    }
+
+    @Override
+    public Tensor hardtanh_backward(Tensor gradOutput, Tensor self, Scalar minVal, Scalar maxVal) {
+        TensorIterator it = TensorIterator.functional(Tensor.FACTORY);
+        it.buildBinaryOp(null, gradOutput, self);
+        hardtanhBackward(it, minVal, maxVal);
+        return (Tensor) it.output(0);
+    }
+
+    @Override
+    public Tensor hardtanh_backward_out(Tensor gradOutput, Tensor self, Scalar minVal, Scalar maxVal,
+            Tensor gradInput) {
+        TensorIterator it = TensorIterator.out(Tensor.FACTORY, gradInput);
+        it.buildBinaryOp(gradInput, gradOutput, self);
+        hardtanhBackward(it, minVal, maxVal);
+        it.finish();
+        return gradInput;
+    }
+
+    /**
+     * hardtanh_backward_kernel (its dispatch is named "hardshrink_backward_cpu" in 1.13): {@code self <= min ||
+     * self >= max ? 0 : grad}. A NaN self passes the gradient in float32 but gives 0 in float64, as 1.13's CPU
+     * loops do (its double loop keeps {@code min < self < max}); the dtype and the limits are checked before
+     * the output is resized.
+     */
+    private static void hardtanhBackward(TensorIterator it, Scalar minVal, Scalar maxVal) {
+        if (it.isMeta()) {
+            it.commit();
+            return;
+        }
+        requireFloating(it, "hardshrink_backward_cpu");
+        ScalarConversions.check(minVal, it.commonDtype());
+        ScalarConversions.check(maxVal, it.commonDtype());
+        it.commit();
+        double min = slope(it, minVal);
+        double max = slope(it, maxVal);
+        if (it.commonDtype() == ScalarType.Float32) {
+            binaryFloating(it, (dy, x) -> x <= min || x >= max ? 0.0 : dy);
+        } else {
+            binaryFloating(it, (dy, x) -> x > min && x < max ? dy : 0.0);
         }
     }
 }

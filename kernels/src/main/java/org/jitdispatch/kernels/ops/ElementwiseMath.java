@@ -1,0 +1,394 @@
+package org.jitdispatch.kernels.ops;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.iter.DoubleLoop;
+import org.jitdispatch.kernels.iter.FloatLoop;
+import org.jitdispatch.kernels.iter.LongLoop;
+import org.jitdispatch.kernels.iter.TensorIterator;
+import org.jitdispatch.kernels.parallel.Parallel;
+import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.ScalarType;
+
+/**
+ * Unary math (floor, ceil, round, sin, cos, rsqrt, reciprocal, log1p, erf) and the remainders (remainder, fmod,
+ * floor_divide): PyTorch 1.13's UnaryOps.cpp and BinaryOps.cpp with the loops of UnaryOpsKernel.cpp and
+ * BinaryOpsKernel.cpp.
+ *
+ * <p>floor, ceil and round keep the dtype (build_borrowing_unary_op); integers are copied, bool has no loop
+ * ({@code "floor_vml_cpu" not implemented for 'Bool'}). The others compute integers and bools in float32
+ * (build_borrowing_unary_float_op). Float32 values are computed in double and rounded once (at least as
+ * accurate as ATen's vectorized float versions); floor, ceil, round, fmod and remainder are exact either way.
+ * erf, which Java lacks, is a series below 3 and a continued fraction for erfc above (within 2e-15 of glibc).
+ *
+ * <p>remainder has the sign of the divisor ({@code fmod(a, b)}, plus b when the signs differ), fmod that of
+ * the dividend; integer division by zero fails with "ZeroDivisionError" (PyTorch's message) before anything
+ * is written, where ATen fails inside the loop. floor_divide is div(rounding_mode='floor'), as in 1.13.
+ * Loops above the grain run in parallel chunks, as add and mul do.
+ */
+public final class ElementwiseMath implements ElementwiseMathDeclarations {
+
+    /** A double function of one double. */
+    @FunctionalInterface
+    interface DoubleFn {
+        double apply(double x);
+    }
+
+    /** A long function of two longs. */
+    @FunctionalInterface
+    interface LongFn2 {
+        long apply(long a, long b);
+    }
+
+    /** A double function of two doubles. */
+    @FunctionalInterface
+    interface DoubleFn2 {
+        double apply(double a, double b);
+    }
+
+    // ---------------------------------------------------------------- unary loops
+
+    /** out = f(in0) over a float32 or float64 iterator, in parallel chunks above the grain. */
+    static void unaryFloating(TensorIterator op, DoubleFn f) {
+        if (op.isParallel()) {
+            Parallel.parallelFor(0, op.numel(), Parallel.GRAIN_SIZE, (begin, end) -> unaryFloatingRange(op, f, begin, end));
+        } else {
+            unaryFloatingRange(op, f, 0, op.numel());
+        }
+    }
+
+    private static void unaryFloatingRange(TensorIterator op, DoubleFn f, long begin, long end) {
+        if (op.commonDtype() == ScalarType.Float32) {
+            FloatLoop c = op.floatLoop(begin, end);
+            while (c.next()) {
+                float[] o = c.out();
+                float[] a = c.in0();
+                for (int i = c.start(), e = c.end(); i < e; i++) {
+                    o[i] = (float) f.apply(a[i]);
+                }
+            }
+            return;
+        }
+        DoubleLoop c = op.doubleLoop(begin, end);
+        while (c.next()) {
+            double[] o = c.out();
+            double[] a = c.in0();
+            for (int i = c.start(), e = c.end(); i < e; i++) {
+                o[i] = f.apply(a[i]);
+            }
+        }
+    }
+
+    /** floor, ceil and round: integers are copied (the op keeps the dtype), floats rounded. */
+    private static void rounding(TensorIterator op, DoubleFn f) {
+        ScalarType dtype = op.commonDtype();
+        if (dtype == ScalarType.Float32 || dtype == ScalarType.Float64) {
+            unaryFloating(op, f);
+            return;
+        }
+        LongLoop c = op.longLoop();
+        while (c.next()) {
+            long[] o = c.out();
+            long[] a = c.in0();
+            System.arraycopy(a, c.start(), o, c.start(), c.end() - c.start());
+        }
+    }
+
+    /** The meta of floor, ceil and round: build_borrowing_unary_op, and no bool loop (checked before writing). */
+    private static void roundingMeta(TensorIterator op, Tensor self, String kernel) {
+        op.buildUnaryOp(op.maybeGetOutput(0), self);
+        if (!op.isMeta() && op.commonDtype() == ScalarType.Bool) {
+            throw Elementwise.notImplemented(kernel, ScalarType.Bool);
+        }
+    }
+
+    @Override
+    public void meta_floor(TensorIterator op, Tensor self) {
+        roundingMeta(op, self, "floor_vml_cpu");
+    }
+
+    @Override
+    public void floor_out(TensorIterator op, Tensor self, Tensor out) {
+        rounding(op, Math::floor);
+    }
+
+    @Override
+    public void meta_ceil(TensorIterator op, Tensor self) {
+        roundingMeta(op, self, "ceil_vml_cpu");
+    }
+
+    @Override
+    public void ceil_out(TensorIterator op, Tensor self, Tensor out) {
+        rounding(op, Math::ceil);
+    }
+
+    @Override
+    public void meta_round(TensorIterator op, Tensor self) {
+        roundingMeta(op, self, "round_vml_cpu");
+    }
+
+    /** std::nearbyint: halves to even. */
+    @Override
+    public void round_out(TensorIterator op, Tensor self, Tensor out) {
+        rounding(op, Math::rint);
+    }
+
+    @Override
+    public void meta_sin(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void sin_out(TensorIterator op, Tensor self, Tensor out) {
+        unaryFloating(op, Math::sin);
+    }
+
+    @Override
+    public void meta_cos(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void cos_out(TensorIterator op, Tensor self, Tensor out) {
+        unaryFloating(op, Math::cos);
+    }
+
+    @Override
+    public void meta_rsqrt(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    /** 1 / sqrt(x): inf at 0, -inf at -0, NaN below 0. */
+    @Override
+    public void rsqrt_out(TensorIterator op, Tensor self, Tensor out) {
+        unaryFloating(op, x -> 1.0 / Math.sqrt(x));
+    }
+
+    @Override
+    public void meta_reciprocal(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void reciprocal_out(TensorIterator op, Tensor self, Tensor out) {
+        unaryFloating(op, x -> 1.0 / x);
+    }
+
+    @Override
+    public void meta_log1p(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void log1p_out(TensorIterator op, Tensor self, Tensor out) {
+        unaryFloating(op, Math::log1p);
+    }
+
+    @Override
+    public void meta_erf(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void erf_out(TensorIterator op, Tensor self, Tensor out) {
+        unaryFloating(op, ElementwiseMath::erf);
+    }
+
+    private static final double TWO_OVER_SQRT_PI = 2.0 / Math.sqrt(Math.PI);
+    private static final double ONE_OVER_SQRT_PI = 1.0 / Math.sqrt(Math.PI);
+
+    /**
+     * The error function. Below 3 in magnitude, {@code 2/sqrt(pi) exp(-x^2) sum 2^n x^(2n+1) / (2n+1)!!} (all
+     * terms of one sign, so nothing cancels); from 3 to 6, {@code 1 - erfc(x)} with erfc's continued fraction
+     * {@code exp(-x^2)/sqrt(pi) / (x + (1/2)/(x + 1/(x + (3/2)/(x + ...))))}; from 6 on, 1 (erfc(6) is below
+     * half an ulp of 1). Keeps the sign of zero; NaN stays NaN.
+     */
+    public static double erf(double x) {
+        if (Double.isNaN(x)) {
+            return x;
+        }
+        double ax = Math.abs(x);
+        if (ax >= 6.0) {
+            return Math.copySign(1.0, x);
+        }
+        if (ax < 3.0) {
+            double t2 = 2.0 * x * x;
+            double term = x;
+            double sum = x;
+            for (int n = 1; n < 200; n++) {
+                term = term * t2 / (2 * n + 1);
+                sum += term;
+                if (Math.abs(term) <= Math.abs(sum) * 1e-17) {
+                    break;
+                }
+            }
+            return TWO_OVER_SQRT_PI * Math.exp(-x * x) * sum;
+        }
+        double f = ax;
+        for (int k = 60; k >= 1; k--) {
+            f = ax + (k * 0.5) / f;
+        }
+        double erfc = Math.exp(-ax * ax) * ONE_OVER_SQRT_PI / f;
+        return Math.copySign(1.0 - erfc, x);
+    }
+
+    // ---------------------------------------------------------------- binary loops
+
+    /** out = f(in0, in1) in the common dtype (float32 values computed in double, rounded once). */
+    private static void binary(TensorIterator op, DoubleFn2 floating, LongFn2 integral) {
+        if (op.isParallel()) {
+            Parallel.parallelFor(0, op.numel(), Parallel.GRAIN_SIZE,
+                    (begin, end) -> binaryRange(op, floating, integral, begin, end));
+        } else {
+            binaryRange(op, floating, integral, 0, op.numel());
+        }
+    }
+
+    private static void binaryRange(TensorIterator op, DoubleFn2 floating, LongFn2 integral, long begin, long end) {
+        switch (op.commonDtype()) {
+            case Float32: {
+                FloatLoop c = op.floatLoop(begin, end);
+                while (c.next()) {
+                    float[] o = c.out();
+                    float[] a = c.in0();
+                    float[] b = c.in1();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = (float) floating.apply(a[i], b[i]);
+                    }
+                }
+                break;
+            }
+            case Float64: {
+                DoubleLoop c = op.doubleLoop(begin, end);
+                while (c.next()) {
+                    double[] o = c.out();
+                    double[] a = c.in0();
+                    double[] b = c.in1();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = floating.apply(a[i], b[i]);
+                    }
+                }
+                break;
+            }
+            default: {
+                LongLoop c = op.longLoop(begin, end);
+                while (c.next()) {
+                    long[] o = c.out();
+                    long[] a = c.in0();
+                    long[] b = c.in1();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = integral.apply(a[i], b[i]);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * build_borrowing_binary_op; then (CPU only) no bool loop, and an integer zero divisor anywhere in other is
+     * "ZeroDivisionError" before anything is written.
+     */
+    private static void remainderMeta(TensorIterator op, Tensor self, Tensor other, String kernel) {
+        op.buildBinaryOp(op.maybeGetOutput(0), self, other);
+        if (op.isMeta()) {
+            return;
+        }
+        ScalarType dtype = op.commonDtype();
+        if (dtype == ScalarType.Bool) {
+            throw Elementwise.notImplemented(kernel, dtype);
+        }
+        if (dtype.isIntegral(false) && op.numel() > 0 && Elementwise.containsZero(other)) {
+            throw new IllegalArgumentException("ZeroDivisionError");
+        }
+    }
+
+    @Override
+    public void meta_fmod_Tensor(TensorIterator op, Tensor self, Tensor other) {
+        remainderMeta(op, self, other, "fmod_cpu");
+    }
+
+    /** std::fmod (Java's % on floating values is the same truncated remainder); integers truncate. */
+    @Override
+    public void fmod_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        binary(op, (a, b) -> a % b, (a, b) -> a % b);
+    }
+
+    @Override
+    public void meta_remainder_Tensor(TensorIterator op, Tensor self, Tensor other) {
+        remainderMeta(op, self, other, "remainder_cpu");
+    }
+
+    /** fmod(a, b), plus b when it is non-zero and its sign differs from b's (so remainder(-5, inf) is inf). */
+    @Override
+    public void remainder_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        binary(op, ElementwiseMath::remainder, Math::floorMod);
+    }
+
+    static double remainder(double a, double b) {
+        double mod = a % b;
+        if (mod != 0 && (b < 0) != (mod < 0)) {
+            mod += b;
+        }
+        return mod;
+    }
+
+    // ---------------------------------------------------------------- Scalar overloads (CompositeExplicitAutograd)
+
+    @Override
+    public Tensor fmod_out(Tensor self, Scalar other, Tensor out) {
+        return Torch.fmod_out(out, self, Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public Tensor fmod(Tensor self, Scalar other) {
+        return Torch.fmod(self, Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public Tensor fmod_(Tensor self, Scalar other) {
+        return self.fmod_(Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public Tensor remainder_out(Tensor self, Scalar other, Tensor out) {
+        return Torch.remainder_out(out, self, Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public Tensor remainder(Tensor self, Scalar other) {
+        return Torch.remainder(self, Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public Tensor remainder_(Tensor self, Scalar other) {
+        return self.remainder_(Elementwise.wrappedScalarTensor(other));
+    }
+
+    // ---------------------------------------------------------------- floor_divide
+
+    /** BinaryOps.cpp: div(self, other, rounding_mode='floor'), its checks and messages included. */
+    @Override
+    public Tensor floor_divide(Tensor self, Tensor other) {
+        return Torch.div(self, other, "floor");
+    }
+
+    @Override
+    public Tensor floor_divide_(Tensor self, Tensor other) {
+        return self.div_(other, "floor");
+    }
+
+    @Override
+    public Tensor floor_divide_out(Tensor self, Tensor other, Tensor out) {
+        return Torch.div_out(out, self, other, "floor");
+    }
+
+    @Override
+    public Tensor floor_divide(Tensor self, Scalar other) {
+        return Torch.floor_divide(self, Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public Tensor floor_divide_(Tensor self, Scalar other) {
+        return self.floor_divide_(Elementwise.wrappedScalarTensor(other));
+    }
+}
