@@ -12,27 +12,15 @@ batch norm's running statistics.
 """
 import json
 import pathlib
-import struct
 
 import torch
 from torch import nn
 
+from safetensors_file import save_safetensors
+
 OUT = pathlib.Path(__file__).resolve().parents[1] / "resources" / "cnn"
 STEPS = 50
 BATCH = 32
-CODES = {torch.float32: "F32", torch.float64: "F64", torch.int64: "I64"}
-
-
-def save_safetensors(tensors, path):
-    header, blobs, offset = {}, [], 0
-    for name, t in tensors.items():
-        data = t.detach().contiguous().numpy().tobytes()
-        header[name] = {"dtype": CODES[t.dtype], "shape": list(t.shape), "data_offsets": [offset, offset + len(data)]}
-        blobs.append(data)
-        offset += len(data)
-    text = json.dumps(header, separators=(",", ":")).encode()
-    text += b" " * (-len(text) % 8)
-    path.write_bytes(struct.pack("<Q", len(text)) + text + b"".join(blobs))
 
 
 torch.manual_seed(0)

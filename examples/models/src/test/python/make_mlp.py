@@ -12,26 +12,14 @@ torch is needed); the losses of every step and the final weights to JSON and saf
 """
 import json
 import pathlib
-import struct
 
 import torch
 from torch import nn
 
+from safetensors_file import save_safetensors
+
 OUT = pathlib.Path(__file__).resolve().parents[1] / "resources" / "mlp"
 STEPS = 60
-CODES = {torch.float32: "F32", torch.float64: "F64", torch.int64: "I64", torch.int32: "I32"}
-
-
-def save_safetensors(tensors, path):
-    header, blobs, offset = {}, [], 0
-    for name, t in tensors.items():
-        data = t.detach().contiguous().numpy().tobytes()
-        header[name] = {"dtype": CODES[t.dtype], "shape": list(t.shape), "data_offsets": [offset, offset + len(data)]}
-        blobs.append(data)
-        offset += len(data)
-    text = json.dumps(header, separators=(",", ":")).encode()
-    text += b" " * (-len(text) % 8)
-    path.write_bytes(struct.pack("<Q", len(text)) + text + b"".join(blobs))
 
 
 def model():
