@@ -1,19 +1,12 @@
 package org.example.models;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.jitdispatch.Tensor;
 
-import org.jitdispatch.nn.StateDicts;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,50 +16,26 @@ import org.junit.jupiter.api.Test;
  * steps (all but the attention's key bias, whose gradient is zero up to rounding).
  */
 class TransformerTest {
-    private static final Path DIR = resource("transformer");
-
-    private static Path resource(String name) {
-        try {
-            return Paths.get(TransformerTest.class.getResource("/" + name).toURI());
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static double[] concat(double[] a, double[] b) {
-        double[] out = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, out, a.length, b.length);
-        return out;
-    }
+    private static final PyTorchRun RUN = new PyTorchRun("transformer");
 
     @Test
     void seededDataAndInitialWeightsArePyTorchsOwn() {
-        Map<String, Tensor> data = StateDicts.load(DIR.resolve("data.safetensors"));
+        Map<String, Tensor> data = RUN.tensors("data");
         Tensor[] ours = Transformer.data();
         assertArrayEquals(data.get("y").toLongArray(), ours[1].toLongArray());
         assertArrayEquals(data.get("x").toLongArray(), ours[0].toLongArray());
-        Map<String, Tensor> initial = StateDicts.load(DIR.resolve("initial.safetensors"));
-        Map<String, Tensor> state = new Transformer().stateDict();
-        assertEquals(initial.keySet(), state.keySet());
-        for (String key : initial.keySet()) {
-            assertArrayEquals(initial.get(key).toDoubleArray(), state.get(key).toDoubleArray(), key);
-        }
+        RUN.assertInitialState(new Transformer().stateDict());
     }
 
     @Test
-    void trainingFollowsPyTorchsLossCurveAndEndsAtItsState() throws Exception {
-        Map<String, Tensor> data = StateDicts.load(DIR.resolve("data.safetensors"));
+    void trainingFollowsPyTorchsLossCurveAndEndsAtItsState() {
+        Map<String, Tensor> data = RUN.tensors("data");
         Transformer net = new Transformer();
-        net.loadStateDict(StateDicts.load(DIR.resolve("initial.safetensors")));
-        List<Double> losses = Transformer.train(net, Transformer.optimizer(net.parameters()), data.get("x"), data.get("y"));
-        JsonNode expected = new ObjectMapper().readTree(DIR.resolve("losses.json").toFile()).get("losses");
-        assertEquals(expected.size(), losses.size());
-        for (int i = 0; i < losses.size(); i++) {
-            double want = expected.get(i).asDouble();
-            assertTrue(Math.abs(losses.get(i) - want) <= 1e-3 * Math.max(1, Math.abs(want)),
-                    "step " + (i + 1) + ": loss " + losses.get(i) + ", PyTorch " + want);
-        }
-        Map<String, Tensor> finalState = StateDicts.load(DIR.resolve("final.safetensors"));
+        net.loadStateDict(RUN.tensors("initial"));
+        List<Double> losses = Transformer.train(net, Transformer.optimizer(net.parameters()), data.get("x"),
+                data.get("y"));
+        PyTorchRun.assertLosses(RUN.losses(null), losses, 1e-3);
+        Map<String, Tensor> finalState = RUN.tensors("final");
         for (Map.Entry<String, Tensor> e : net.stateDict().entrySet()) {
             double[] want = finalState.get(e.getKey()).toDoubleArray();
             double[] got = e.getValue().toDoubleArray();
@@ -79,5 +48,11 @@ class TransformerTest {
             }
             assertArrayEquals(want, got, 1e-3, e.getKey());
         }
+    }
+
+    private static double[] concat(double[] a, double[] b) {
+        double[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 }
