@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.HashSet;
 import java.util.Set;
+import org.jitdispatch.jit.gen.loops.LoopSources;
 import org.jitdispatch.jit.model.Derivative;
 import org.jitdispatch.jit.model.DerivativesYaml;
 import org.jitdispatch.jit.model.NativeFunction;
@@ -59,7 +60,7 @@ public final class GenerateMain implements Callable<Integer> {
         }
         List<JavaFile> files = generate(ops, derivatives == null ? List.of() : derivatives.derivatives());
         if (ufuncs != null) {
-            files.add(UfuncLoopGen.generate(ufuncs.ufuncs()));
+            files.addAll(LoopSources.generate(ufuncs));
         }
         List<GeneratedSources.Result> results = GeneratedSources.write(files, outputDir, false);
         System.out.println("jitdispatch: generated " + files.size() + " Java files for " + ops.functions().size()

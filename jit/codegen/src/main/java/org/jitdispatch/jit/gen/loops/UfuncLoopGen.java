@@ -1,4 +1,4 @@
-package org.jitdispatch.jit.gen;
+package org.jitdispatch.jit.gen.loops;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
@@ -9,6 +9,7 @@ import com.palantir.javapoet.TypeSpec;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
+import org.jitdispatch.jit.gen.JavaNames;
 import org.jitdispatch.jit.model.Ufunc;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.TensorImpl;
