@@ -2,6 +2,7 @@ package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.generated.IteratorLoops;
 import org.jitdispatch.kernels.iter.BooleanLoop;
 import org.jitdispatch.kernels.iter.CastRules;
 import org.jitdispatch.kernels.iter.DoubleLoop;
@@ -27,20 +28,16 @@ import org.jitdispatch.runtime.TensorImpl;
  * number), its value is read once and the operand dropped, as ATen's kernels do, so that the rest runs
  * in place over the storage arrays.
  *
- * <p>add, mul and true division have one method per (op, loop family) and another for a scalar second
- * operand ({@code divFloat}, {@code divFloatScalar}, {@code divDouble}...), each with one plain loop, behind
- * the switch on the dtype. HotSpot compiles a method together with all it inlines, so a method holding
- * several families' loops kept C2 busy several times as long as each of these does, and its profile mixed
- * the dtypes; one method per loop gives short compilations and single-dtype profiles.
+ * <p>The loops of add, mul and true division are written once in ufuncs.yaml and generated per (op, loop
+ * type), with a variant for a scalar second operand, into {@code IteratorLoops} ({@code div_float},
+ * {@code div_float_otherScalar}, {@code div_double}...). HotSpot compiles a method together with all it
+ * inlines, so one method per loop gives short compilations and single-dtype profiles.
  *
  * <p>Checks that ATen makes inside its CPU kernels (dtypes a kernel has no loop for, integer division
  * by zero) are made at the end of meta here, for CPU tensors only, so that a failing in-place or out=
  * call leaves its tensors untouched and meta tensors behave as in PyTorch.
  */
 public final class BinaryOps implements BinaryOpsDeclarations {
-    /** Operand index of the second input (outputs first: 0 is out, 1 is self, 2 is other). */
-    private static final int OTHER = 2;
-
     // ---------------------------------------------------------------- add, sub
 
     @Override
@@ -172,204 +169,37 @@ public final class BinaryOps implements BinaryOpsDeclarations {
         }
     }
 
-    /** out = self + alpha * other (alpha negated for sub). */
+    /**
+     * out = self + alpha * other (alpha negated for sub), alpha converted to the loop's type. With alpha 1
+     * the loop is {@code plus}, one operation less per element for the same values.
+     */
     private static void addKernel(TensorIterator it, Scalar alpha, boolean negate) {
         switch (it.commonDtype()) {
-            case Float32: {
+            case Float32 -> {
                 float al = (float) alpha.toDouble();
-                addFloat(it, negate ? -al : al);
-                break;
-            }
-            case Float64: {
-                double al = alpha.toDouble();
-                addDouble(it, negate ? -al : al);
-                break;
-            }
-            case Int32:
-            case Int64: {
-                long al = alpha.toLong();
-                addLong(it, negate ? -al : al);
-                break;
-            }
-            default:
-                addBoolean(it, alpha.toBoolean());
-        }
-    }
-
-    private static void addFloat(TensorIterator it, float alpha) {
-        if (it.isCpuScalar(OTHER)) {
-            float b = alpha * Elementwise.scalarFloat(it, OTHER);
-            it.removeOperand(OTHER);
-            addFloatScalar(it, b);
-            return;
-        }
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> addFloatRange(it, alpha, begin, end));
-        } else {
-            addFloatRange(it, alpha, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #addFloat}. */
-    private static void addFloatRange(TensorIterator it, float alpha, long begin, long end) {
-        FloatLoop c = it.floatLoop(begin, end);
-        if (alpha == 1f) {
-            while (c.next()) {
-                addFloats(c.out(), c.in0(), c.in1(), c.start(), c.end());
-            }
-        } else {
-            while (c.next()) {
-                float[] o = c.out();
-                float[] a = c.in0();
-                float[] b = c.in1();
-                for (int i = c.start(), e = c.end(); i < e; i++) {
-                    o[i] = a[i] + alpha * b[i];
+                if (al == 1f && !negate) {
+                    IteratorLoops.plus_float(it);
+                } else {
+                    IteratorLoops.add_float(it, negate ? -al : al);
                 }
             }
-        }
-    }
-
-    /** The hot loop of float32 add, alone in a small method so that C2 compiles it as tightly as a hand-written one. */
-    private static void addFloats(float[] o, float[] a, float[] b, int start, int end) {
-        for (int i = start; i < end; i++) {
-            o[i] = a[i] + b[i];
-        }
-    }
-
-    /** out = self + b, with b = alpha * other already read from other, a CPU scalar, and other removed. */
-    private static void addFloatScalar(TensorIterator it, float b) {
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> addFloatScalarRange(it, b, begin, end));
-        } else {
-            addFloatScalarRange(it, b, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #addFloatScalar}. */
-    private static void addFloatScalarRange(TensorIterator it, float b, long begin, long end) {
-        FloatLoop c = it.floatLoop(begin, end);
-        while (c.next()) {
-            float[] o = c.out();
-            float[] a = c.in0();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] + b;
+            case Float64 -> {
+                double al = alpha.toDouble();
+                if (al == 1.0 && !negate) {
+                    IteratorLoops.plus_double(it);
+                } else {
+                    IteratorLoops.add_double(it, negate ? -al : al);
+                }
             }
-        }
-    }
-
-    private static void addDouble(TensorIterator it, double alpha) {
-        if (it.isCpuScalar(OTHER)) {
-            double b = alpha * Elementwise.scalarDouble(it, OTHER);
-            it.removeOperand(OTHER);
-            addDoubleScalar(it, b);
-            return;
-        }
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> addDoubleRange(it, alpha, begin, end));
-        } else {
-            addDoubleRange(it, alpha, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #addDouble}. */
-    private static void addDoubleRange(TensorIterator it, double alpha, long begin, long end) {
-        DoubleLoop c = it.doubleLoop(begin, end);
-        while (c.next()) {
-            double[] o = c.out();
-            double[] a = c.in0();
-            double[] b = c.in1();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] + alpha * b[i];
+            case Int32, Int64 -> {
+                long al = alpha.toLong();
+                if (al == 1L && !negate) {
+                    IteratorLoops.plus_long(it);
+                } else {
+                    IteratorLoops.add_long(it, negate ? -al : al);
+                }
             }
-        }
-    }
-
-    private static void addDoubleScalar(TensorIterator it, double b) {
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> addDoubleScalarRange(it, b, begin, end));
-        } else {
-            addDoubleScalarRange(it, b, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #addDoubleScalar}. */
-    private static void addDoubleScalarRange(TensorIterator it, double b, long begin, long end) {
-        DoubleLoop c = it.doubleLoop(begin, end);
-        while (c.next()) {
-            double[] o = c.out();
-            double[] a = c.in0();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] + b;
-            }
-        }
-    }
-
-    private static void addLong(TensorIterator it, long alpha) {
-        if (it.isCpuScalar(OTHER)) {
-            long b = alpha * Elementwise.scalarLong(it, OTHER);
-            it.removeOperand(OTHER);
-            addLongScalar(it, b);
-            return;
-        }
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> addLongRange(it, alpha, begin, end));
-        } else {
-            addLongRange(it, alpha, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #addLong}. */
-    private static void addLongRange(TensorIterator it, long alpha, long begin, long end) {
-        LongLoop c = it.longLoop(begin, end);
-        while (c.next()) {
-            long[] o = c.out();
-            long[] a = c.in0();
-            long[] b = c.in1();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] + alpha * b[i];
-            }
-        }
-    }
-
-    private static void addLongScalar(TensorIterator it, long b) {
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> addLongScalarRange(it, b, begin, end));
-        } else {
-            addLongScalarRange(it, b, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #addLongScalar}. */
-    private static void addLongScalarRange(TensorIterator it, long b, long begin, long end) {
-        LongLoop c = it.longLoop(begin, end);
-        while (c.next()) {
-            long[] o = c.out();
-            long[] a = c.in0();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] + b;
-            }
-        }
-    }
-
-    /** bool + alpha * bool, as C++ computes it in int and converts back: a || (alpha && b). */
-    private static void addBoolean(TensorIterator it, boolean alpha) {
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> addBooleanRange(it, alpha, begin, end));
-        } else {
-            addBooleanRange(it, alpha, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #addBoolean}. */
-    private static void addBooleanRange(TensorIterator it, boolean alpha, long begin, long end) {
-        BooleanLoop c = it.booleanLoop(begin, end);
-        while (c.next()) {
-            boolean[] o = c.outBool();
-            boolean[] a = c.in0();
-            boolean[] b = c.in1();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] | (alpha & b[i]);
-            }
+            default -> IteratorLoops.add_boolean(it, alpha.toBoolean());
         }
     }
 
@@ -382,20 +212,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
 
     @Override
     public void mul_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        switch (op.commonDtype()) {
-            case Float32:
-                mulFloat(op);
-                break;
-            case Float64:
-                mulDouble(op);
-                break;
-            case Int32:
-            case Int64:
-                mulLong(op);
-                break;
-            default:
-                mulBoolean(op);
-        }
+        IteratorLoops.mul(op);
     }
 
     @Override
@@ -406,168 +223,6 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     @Override
     public Tensor mul_(Tensor self, Scalar other) {
         return self.mul_(Elementwise.wrappedScalarTensor(other));
-    }
-
-    private static void mulFloat(TensorIterator it) {
-        if (it.isCpuScalar(OTHER)) {
-            float b = Elementwise.scalarFloat(it, OTHER);
-            it.removeOperand(OTHER);
-            mulFloatScalar(it, b);
-            return;
-        }
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> mulFloatRange(it, begin, end));
-        } else {
-            mulFloatRange(it, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #mulFloat}. */
-    private static void mulFloatRange(TensorIterator it, long begin, long end) {
-        FloatLoop c = it.floatLoop(begin, end);
-        while (c.next()) {
-            float[] o = c.out();
-            float[] a = c.in0();
-            float[] b = c.in1();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] * b[i];
-            }
-        }
-    }
-
-    private static void mulFloatScalar(TensorIterator it, float b) {
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> mulFloatScalarRange(it, b, begin, end));
-        } else {
-            mulFloatScalarRange(it, b, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #mulFloatScalar}. */
-    private static void mulFloatScalarRange(TensorIterator it, float b, long begin, long end) {
-        FloatLoop c = it.floatLoop(begin, end);
-        while (c.next()) {
-            float[] o = c.out();
-            float[] a = c.in0();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] * b;
-            }
-        }
-    }
-
-    private static void mulDouble(TensorIterator it) {
-        if (it.isCpuScalar(OTHER)) {
-            double b = Elementwise.scalarDouble(it, OTHER);
-            it.removeOperand(OTHER);
-            mulDoubleScalar(it, b);
-            return;
-        }
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> mulDoubleRange(it, begin, end));
-        } else {
-            mulDoubleRange(it, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #mulDouble}. */
-    private static void mulDoubleRange(TensorIterator it, long begin, long end) {
-        DoubleLoop c = it.doubleLoop(begin, end);
-        while (c.next()) {
-            double[] o = c.out();
-            double[] a = c.in0();
-            double[] b = c.in1();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] * b[i];
-            }
-        }
-    }
-
-    private static void mulDoubleScalar(TensorIterator it, double b) {
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> mulDoubleScalarRange(it, b, begin, end));
-        } else {
-            mulDoubleScalarRange(it, b, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #mulDoubleScalar}. */
-    private static void mulDoubleScalarRange(TensorIterator it, double b, long begin, long end) {
-        DoubleLoop c = it.doubleLoop(begin, end);
-        while (c.next()) {
-            double[] o = c.out();
-            double[] a = c.in0();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] * b;
-            }
-        }
-    }
-
-    private static void mulLong(TensorIterator it) {
-        if (it.isCpuScalar(OTHER)) {
-            long b = Elementwise.scalarLong(it, OTHER);
-            it.removeOperand(OTHER);
-            mulLongScalar(it, b);
-            return;
-        }
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> mulLongRange(it, begin, end));
-        } else {
-            mulLongRange(it, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #mulLong}. */
-    private static void mulLongRange(TensorIterator it, long begin, long end) {
-        LongLoop c = it.longLoop(begin, end);
-        while (c.next()) {
-            long[] o = c.out();
-            long[] a = c.in0();
-            long[] b = c.in1();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] * b[i];
-            }
-        }
-    }
-
-    private static void mulLongScalar(TensorIterator it, long b) {
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> mulLongScalarRange(it, b, begin, end));
-        } else {
-            mulLongScalarRange(it, b, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #mulLongScalar}. */
-    private static void mulLongScalarRange(TensorIterator it, long b, long begin, long end) {
-        LongLoop c = it.longLoop(begin, end);
-        while (c.next()) {
-            long[] o = c.out();
-            long[] a = c.in0();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] * b;
-            }
-        }
-    }
-
-    private static void mulBoolean(TensorIterator it) {
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> mulBooleanRange(it, begin, end));
-        } else {
-            mulBooleanRange(it, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #mulBoolean}. */
-    private static void mulBooleanRange(TensorIterator it, long begin, long end) {
-        BooleanLoop c = it.booleanLoop(begin, end);
-        while (c.next()) {
-            boolean[] o = c.outBool();
-            boolean[] a = c.in0();
-            boolean[] b = c.in1();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] & b[i];
-            }
-        }
     }
 
     // ---------------------------------------------------------------- div
@@ -640,103 +295,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
 
     /** True division: the common dtype is floating (integers were promoted to float32). */
     private static void divTrue(TensorIterator it) {
-        if (it.commonDtype() == ScalarType.Float32) {
-            if (it.isCpuScalar(OTHER)) {
-                float b = Elementwise.scalarFloat(it, OTHER);
-                it.removeOperand(OTHER);
-                divFloatScalar(it, b);
-            } else {
-                divFloat(it);
-            }
-        } else if (it.isCpuScalar(OTHER)) {
-            double b = Elementwise.scalarDouble(it, OTHER);
-            it.removeOperand(OTHER);
-            divDoubleScalar(it, b);
-        } else {
-            divDouble(it);
-        }
-    }
-
-    private static void divFloat(TensorIterator it) {
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> divFloatRange(it, begin, end));
-        } else {
-            divFloatRange(it, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #divFloat}. */
-    private static void divFloatRange(TensorIterator it, long begin, long end) {
-        FloatLoop c = it.floatLoop(begin, end);
-        while (c.next()) {
-            float[] o = c.out();
-            float[] a = c.in0();
-            float[] b = c.in1();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] / b[i];
-            }
-        }
-    }
-
-    private static void divFloatScalar(TensorIterator it, float b) {
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> divFloatScalarRange(it, b, begin, end));
-        } else {
-            divFloatScalarRange(it, b, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #divFloatScalar}. */
-    private static void divFloatScalarRange(TensorIterator it, float b, long begin, long end) {
-        FloatLoop c = it.floatLoop(begin, end);
-        while (c.next()) {
-            float[] o = c.out();
-            float[] a = c.in0();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] / b;
-            }
-        }
-    }
-
-    private static void divDouble(TensorIterator it) {
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> divDoubleRange(it, begin, end));
-        } else {
-            divDoubleRange(it, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #divDouble}. */
-    private static void divDoubleRange(TensorIterator it, long begin, long end) {
-        DoubleLoop c = it.doubleLoop(begin, end);
-        while (c.next()) {
-            double[] o = c.out();
-            double[] a = c.in0();
-            double[] b = c.in1();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] / b[i];
-            }
-        }
-    }
-
-    private static void divDoubleScalar(TensorIterator it, double b) {
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> divDoubleScalarRange(it, b, begin, end));
-        } else {
-            divDoubleScalarRange(it, b, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #divDoubleScalar}. */
-    private static void divDoubleScalarRange(TensorIterator it, double b, long begin, long end) {
-        DoubleLoop c = it.doubleLoop(begin, end);
-        while (c.next()) {
-            double[] o = c.out();
-            double[] a = c.in0();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = a[i] / b;
-            }
-        }
+        IteratorLoops.div(it);
     }
 
     /** div_trunc_kernel: std::trunc(a / b); integers divide truncating (zero divisors were rejected in meta). */

@@ -2,10 +2,8 @@ package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.generated.IteratorLoops;
 import org.jitdispatch.kernels.generated.UfuncLoops;
-import org.jitdispatch.kernels.iter.DoubleLoop;
-import org.jitdispatch.kernels.iter.FloatLoop;
-import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.ScalarType;
@@ -18,8 +16,9 @@ import org.jitdispatch.runtime.Storage;
  * structured in PyTorch 1.13; their kernels build the TensorIterator themselves and skip the loop for
  * meta tensors, so they serve the Meta key too.
  *
- * <p>Float32 math is computed in double and rounded once, which is at least as accurate as ATen's
- * vectorized float versions.
+ * <p>The loops are written once in ufuncs.yaml and generated per (op, loop type) into {@code IteratorLoops}.
+ * Float32 math is computed in double and rounded once, which is at least as accurate as ATen's vectorized
+ * float versions.
  */
 public final class UnaryOps implements UnaryOpsDeclarations {
 
@@ -36,40 +35,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     @Override
     public void neg_out(TensorIterator op, Tensor self, Tensor out) {
-        switch (op.commonDtype()) {
-            case Float32: {
-                FloatLoop c = op.floatLoop();
-                while (c.next()) {
-                    float[] o = c.out();
-                    float[] a = c.in0();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = -a[i];
-                    }
-                }
-                break;
-            }
-            case Float64: {
-                DoubleLoop c = op.doubleLoop();
-                while (c.next()) {
-                    double[] o = c.out();
-                    double[] a = c.in0();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = -a[i];
-                    }
-                }
-                break;
-            }
-            default: {
-                LongLoop c = op.longLoop();
-                while (c.next()) {
-                    long[] o = c.out();
-                    long[] a = c.in0();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = -a[i];
-                    }
-                }
-            }
-        }
+        IteratorLoops.neg(op);
     }
 
     // ---------------------------------------------------------------- abs
@@ -100,40 +66,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
             throw Elementwise.notImplemented("abs_cpu", dtype);
         }
         it.commit();
-        switch (dtype) {
-            case Float32: {
-                FloatLoop c = it.floatLoop();
-                while (c.next()) {
-                    float[] o = c.out();
-                    float[] a = c.in0();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = Math.abs(a[i]);
-                    }
-                }
-                break;
-            }
-            case Float64: {
-                DoubleLoop c = it.doubleLoop();
-                while (c.next()) {
-                    double[] o = c.out();
-                    double[] a = c.in0();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = Math.abs(a[i]);
-                    }
-                }
-                break;
-            }
-            default: {
-                LongLoop c = it.longLoop();
-                while (c.next()) {
-                    long[] o = c.out();
-                    long[] a = c.in0();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = Math.abs(a[i]);
-                    }
-                }
-            }
-        }
+        IteratorLoops.abs(it);
         it.finish();
         return out;
     }
@@ -147,25 +80,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     @Override
     public void exp_out(TensorIterator op, Tensor self, Tensor out) {
-        if (op.commonDtype() == ScalarType.Float32) {
-            FloatLoop c = op.floatLoop();
-            while (c.next()) {
-                float[] o = c.out();
-                float[] a = c.in0();
-                for (int i = c.start(), e = c.end(); i < e; i++) {
-                    o[i] = (float) Math.exp(a[i]);
-                }
-            }
-            return;
-        }
-        DoubleLoop c = op.doubleLoop();
-        while (c.next()) {
-            double[] o = c.out();
-            double[] a = c.in0();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = Math.exp(a[i]);
-            }
-        }
+        IteratorLoops.exp(op);
     }
 
     @Override
@@ -175,25 +90,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     @Override
     public void log_out(TensorIterator op, Tensor self, Tensor out) {
-        if (op.commonDtype() == ScalarType.Float32) {
-            FloatLoop c = op.floatLoop();
-            while (c.next()) {
-                float[] o = c.out();
-                float[] a = c.in0();
-                for (int i = c.start(), e = c.end(); i < e; i++) {
-                    o[i] = (float) Math.log(a[i]);
-                }
-            }
-            return;
-        }
-        DoubleLoop c = op.doubleLoop();
-        while (c.next()) {
-            double[] o = c.out();
-            double[] a = c.in0();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = Math.log(a[i]);
-            }
-        }
+        IteratorLoops.log(op);
     }
 
     @Override
@@ -203,25 +100,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     @Override
     public void sqrt_out(TensorIterator op, Tensor self, Tensor out) {
-        if (op.commonDtype() == ScalarType.Float32) {
-            FloatLoop c = op.floatLoop();
-            while (c.next()) {
-                float[] o = c.out();
-                float[] a = c.in0();
-                for (int i = c.start(), e = c.end(); i < e; i++) {
-                    o[i] = (float) Math.sqrt(a[i]);
-                }
-            }
-            return;
-        }
-        DoubleLoop c = op.doubleLoop();
-        while (c.next()) {
-            double[] o = c.out();
-            double[] a = c.in0();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = Math.sqrt(a[i]);
-            }
-        }
+        IteratorLoops.sqrt(op);
     }
 
     @Override
@@ -232,25 +111,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
     /** 1 / (1 + exp(-x)). */
     @Override
     public void sigmoid_out(TensorIterator op, Tensor self, Tensor out) {
-        if (op.commonDtype() == ScalarType.Float32) {
-            FloatLoop c = op.floatLoop();
-            while (c.next()) {
-                float[] o = c.out();
-                float[] a = c.in0();
-                for (int i = c.start(), e = c.end(); i < e; i++) {
-                    o[i] = (float) (1.0 / (1.0 + Math.exp(-a[i])));
-                }
-            }
-            return;
-        }
-        DoubleLoop c = op.doubleLoop();
-        while (c.next()) {
-            double[] o = c.out();
-            double[] a = c.in0();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = 1.0 / (1.0 + Math.exp(-a[i]));
-            }
-        }
+        IteratorLoops.sigmoid(op);
     }
 
     @Override
@@ -260,25 +121,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     @Override
     public void tanh_out(TensorIterator op, Tensor self, Tensor out) {
-        if (op.commonDtype() == ScalarType.Float32) {
-            FloatLoop c = op.floatLoop();
-            while (c.next()) {
-                float[] o = c.out();
-                float[] a = c.in0();
-                for (int i = c.start(), e = c.end(); i < e; i++) {
-                    o[i] = (float) Math.tanh(a[i]);
-                }
-            }
-            return;
-        }
-        DoubleLoop c = op.doubleLoop();
-        while (c.next()) {
-            double[] o = c.out();
-            double[] a = c.in0();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = Math.tanh(a[i]);
-            }
-        }
+        IteratorLoops.tanh(op);
     }
 
     // ---------------------------------------------------------------- relu
@@ -346,42 +189,8 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     /** std::max(a, 0): NaN and -0.0 pass through, as in clamp_min's kernel. */
     private static void reluLoop(TensorIterator it) {
-        if (it.isMeta()) {
-            return;
-        }
-        switch (it.commonDtype()) {
-            case Float32: {
-                FloatLoop c = it.floatLoop();
-                while (c.next()) {
-                    float[] o = c.out();
-                    float[] a = c.in0();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = a[i] < 0f ? 0f : a[i];
-                    }
-                }
-                break;
-            }
-            case Float64: {
-                DoubleLoop c = it.doubleLoop();
-                while (c.next()) {
-                    double[] o = c.out();
-                    double[] a = c.in0();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = a[i] < 0.0 ? 0.0 : a[i];
-                    }
-                }
-                break;
-            }
-            default: {
-                LongLoop c = it.longLoop();
-                while (c.next()) {
-                    long[] o = c.out();
-                    long[] a = c.in0();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = Math.max(a[i], 0L);
-                    }
-                }
-            }
+        if (!it.isMeta()) {
+            IteratorLoops.relu(it);
         }
     }
 }

@@ -2,6 +2,7 @@ package org.jitdispatch.jit.model;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.jitdispatch.runtime.ScalarType;
 
 /**
@@ -15,10 +16,15 @@ import org.jitdispatch.runtime.ScalarType;
  * @param scalars extra per-call values of the loop's dtype ({@code alpha})
  * @param expression a Java expression over the inputs and scalars, computed in the loop's Java type
  *     ({@code float} for Float32, {@code double}, {@code int}, {@code long}) and stored as that type
- * @param dtypes the dtypes a loop is generated for
+ * @param dtypes the dtypes a fast-path loop over contiguous arrays is generated for (may be empty)
+ * @param iteratorTypes the types a general-path loop over a TensorIterator is generated for (may be empty)
+ * @param boolResult whether the loops write booleans (comparisons) rather than values of their type
+ * @param booleanExpression the expression of the {@code boolean} loop, where Java's boolean operators need
+ *     another spelling than the arithmetic one ({@code !self & other} for {@code self < other})
  */
 public record Ufunc(Location location, String name, List<String> inputs, List<String> scalars, String expression,
-                    List<ScalarType> dtypes) {
+                    List<ScalarType> dtypes, List<LoopType> iteratorTypes, boolean boolResult,
+                    Optional<String> booleanExpression) {
     public Ufunc {
         Objects.requireNonNull(location, "location");
         Objects.requireNonNull(name, "name");
@@ -26,5 +32,12 @@ public record Ufunc(Location location, String name, List<String> inputs, List<St
         scalars = List.copyOf(scalars);
         Objects.requireNonNull(expression, "expression");
         dtypes = List.copyOf(dtypes);
+        iteratorTypes = List.copyOf(iteratorTypes);
+        Objects.requireNonNull(booleanExpression, "booleanExpression");
+    }
+
+    /** The element expression of the loop computing in {@code type}. */
+    public String expression(LoopType type) {
+        return type == LoopType.BOOLEAN ? booleanExpression.orElse(expression) : expression;
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.jitdispatch.jit.yaml.YamlEntry;
 import org.jitdispatch.jit.yaml.YamlException;
 import org.jitdispatch.jit.yaml.YamlFile;
@@ -18,13 +19,20 @@ import org.jitdispatch.runtime.ScalarType;
  *   inputs: [self, other]
  *   scalars: [alpha]
  *   expression: self + alpha * other
+ *   boolean_expression: self | (alpha &amp; other)
  *   dtypes: [Float32, Float64, Int32, Int64]
+ *   iterator: [float, double, long, boolean]
  * </pre>
+ *
+ * {@code dtypes} asks for the fast-path loops over contiguous arrays, {@code iterator} for the general-path
+ * loops over a TensorIterator (one per type the iterator's cursors compute in); an entry has one or both.
+ * {@code result: bool} makes the loops write booleans (comparisons), which only the iterator loops do.
  *
  * Every problem is reported at once, as {@code FILE:LINE: message (in ufunc 'add')}.
  */
 public final class UfuncsYaml {
-    static final List<String> KEYS = List.of("ufunc", "inputs", "scalars", "expression", "dtypes");
+    static final List<String> KEYS = List.of("ufunc", "inputs", "scalars", "expression", "boolean_expression",
+            "dtypes", "iterator", "result");
 
     /** The dtypes a loop can be generated for: those with a Java arithmetic type of their own. */
     static final List<ScalarType> LOOP_DTYPES = List.of(ScalarType.Float32, ScalarType.Float64, ScalarType.Int32,
@@ -79,8 +87,8 @@ public final class UfuncsYaml {
         }
         List<String> inputs = e.scalarList("inputs").orElseThrow(
                 () -> e.errorAt(e.line(), "missing 'inputs: [self, ...]' (the tensor operands, in order)"));
-        if (inputs.isEmpty() || inputs.size() > 2) {
-            throw e.error("inputs", "a ufunc takes one or two tensor inputs, not " + inputs.size());
+        if (inputs.isEmpty() || inputs.size() > 3) {
+            throw e.error("inputs", "a ufunc takes one to three tensor inputs, not " + inputs.size());
         }
         List<String> scalars = e.scalarList("scalars").orElse(List.of());
         List<String> names = new ArrayList<>(inputs);
@@ -97,10 +105,40 @@ public final class UfuncsYaml {
         }
         String expression = e.scalar("expression").filter(s -> !s.isBlank()).orElseThrow(
                 () -> e.errorAt(e.line(), "missing 'expression: ...' (a Java expression over the inputs and scalars)"));
-        List<String> dtypeNames = e.scalarList("dtypes").orElseThrow(
-                () -> e.errorAt(e.line(), "missing 'dtypes: [...]' (some of " + LOOP_DTYPES + ")"));
+        Optional<String> booleanExpression = e.scalar("boolean_expression");
+        if (booleanExpression.isPresent() && booleanExpression.get().isBlank()) {
+            throw e.error("boolean_expression", "'boolean_expression' is empty");
+        }
+        boolean boolResult = false;
+        Optional<String> result = e.scalar("result");
+        if (result.isPresent()) {
+            if (!result.get().equals("bool")) {
+                throw e.error("result", "'result' can only be 'bool' (a loop that writes booleans), not '"
+                        + result.get() + "'");
+            }
+            boolResult = true;
+        }
+        List<ScalarType> dtypes = fastPathDtypes(e);
+        List<LoopType> iteratorTypes = iteratorTypes(e);
+        if (dtypes.isEmpty() && iteratorTypes.isEmpty()) {
+            throw e.errorAt(e.line(), "a ufunc needs 'dtypes: [...]' (fast-path loops), 'iterator: [...]'"
+                    + " (TensorIterator loops) or both");
+        }
+        if (!dtypes.isEmpty() && (inputs.size() > 2 || boolResult)) {
+            throw e.error("dtypes", "fast-path loops take one or two inputs and write values of their dtype; list"
+                    + " this ufunc's types under 'iterator' only");
+        }
+        if (booleanExpression.isPresent() && !iteratorTypes.contains(LoopType.BOOLEAN)) {
+            throw e.error("boolean_expression", "'boolean_expression' is for the boolean iterator loop, which"
+                    + " 'iterator' does not list");
+        }
+        return new Ufunc(new Location(e.file(), e.line()), name, inputs, scalars, expression, dtypes, iteratorTypes,
+                boolResult, booleanExpression);
+    }
+
+    private static List<ScalarType> fastPathDtypes(YamlEntry e) {
         List<ScalarType> dtypes = new ArrayList<>();
-        for (String d : dtypeNames) {
+        for (String d : e.scalarList("dtypes").orElse(List.of())) {
             ScalarType t = LOOP_DTYPES.stream().filter(x -> x.name().equals(d)).findFirst()
                     .orElseThrow(() -> e.error("dtypes", "'" + d + "' is not a loop dtype; loops exist for " + LOOP_DTYPES));
             if (dtypes.contains(t)) {
@@ -108,6 +146,19 @@ public final class UfuncsYaml {
             }
             dtypes.add(t);
         }
-        return new Ufunc(new Location(e.file(), e.line()), name, inputs, scalars, expression, dtypes);
+        return dtypes;
+    }
+
+    private static List<LoopType> iteratorTypes(YamlEntry e) {
+        List<LoopType> types = new ArrayList<>();
+        for (String name : e.scalarList("iterator").orElse(List.of())) {
+            LoopType t = LoopType.of(name).orElseThrow(() -> e.error("iterator", "'" + name
+                    + "' is not a type TensorIterator loops compute in; they are " + LoopType.names()));
+            if (types.contains(t)) {
+                throw e.error("iterator", "'" + name + "' is listed twice");
+            }
+            types.add(t);
+        }
+        return types;
     }
 }

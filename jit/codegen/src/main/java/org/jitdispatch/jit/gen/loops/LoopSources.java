@@ -17,6 +17,7 @@ public final class LoopSources {
     public static List<JavaFile> generate(UfuncsYaml ufuncs) {
         List<JavaFile> files = new ArrayList<>();
         files.add(UfuncLoopGen.generate(ufuncs.ufuncs()));
+        files.add(IteratorLoopGen.generate(ufuncs.ufuncs()));
         return files;
     }
 }
