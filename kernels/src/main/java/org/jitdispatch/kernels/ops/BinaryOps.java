@@ -212,7 +212,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
 
     @Override
     public void mul_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        IteratorLoops.mul(op);
+        IteratorLoops.mul(op, op.commonDtype());
     }
 
     @Override
@@ -295,7 +295,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
 
     /** True division: the common dtype is floating (integers were promoted to float32). */
     private static void divTrue(TensorIterator it) {
-        IteratorLoops.div(it);
+        IteratorLoops.div(it, it.commonDtype());
     }
 
     /** div_trunc_kernel: std::trunc(a / b); integers divide truncating (zero divisors were rejected in meta). */

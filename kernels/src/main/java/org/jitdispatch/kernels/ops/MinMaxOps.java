@@ -1,11 +1,8 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
+import org.jitdispatch.kernels.generated.IteratorLoops;
 import org.jitdispatch.Torch;
-import org.jitdispatch.kernels.iter.BooleanLoop;
-import org.jitdispatch.kernels.iter.DoubleLoop;
-import org.jitdispatch.kernels.iter.FloatLoop;
-import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.reduce.ReduceDims;
 import org.jitdispatch.kernels.structured.StructuredMeta;
@@ -175,7 +172,7 @@ public final class MinMaxOps implements MinMaxOpsDeclarations {
 
     @Override
     public void maximum_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        elementwise(op, true);
+        IteratorLoops.maximum(op, op.commonDtype());
     }
 
     @Override
@@ -185,65 +182,7 @@ public final class MinMaxOps implements MinMaxOpsDeclarations {
 
     @Override
     public void minimum_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        elementwise(op, false);
-    }
-
-    /** ATen's maximum/minimum kernels: NaN propagates; for bools, or and and. */
-    private static void elementwise(TensorIterator it, boolean max) {
-        switch (it.commonDtype()) {
-            case Float32: {
-                FloatLoop c = it.floatLoop();
-                while (c.next()) {
-                    float[] o = c.out();
-                    float[] a = c.in0();
-                    float[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        float x = a[i];
-                        float y = b[i];
-                        o[i] = x != x ? x : y != y ? y : max ? (x > y ? x : y) : (x < y ? x : y);
-                    }
-                }
-                return;
-            }
-            case Float64: {
-                DoubleLoop c = it.doubleLoop();
-                while (c.next()) {
-                    double[] o = c.out();
-                    double[] a = c.in0();
-                    double[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        double x = a[i];
-                        double y = b[i];
-                        o[i] = x != x ? x : y != y ? y : max ? (x > y ? x : y) : (x < y ? x : y);
-                    }
-                }
-                return;
-            }
-            case Int32:
-            case Int64: {
-                LongLoop c = it.longLoop();
-                while (c.next()) {
-                    long[] o = c.out();
-                    long[] a = c.in0();
-                    long[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = max ? Math.max(a[i], b[i]) : Math.min(a[i], b[i]);
-                    }
-                }
-                return;
-            }
-            default: {
-                BooleanLoop c = it.booleanLoop();
-                while (c.next()) {
-                    boolean[] o = c.outBool();
-                    boolean[] a = c.in0();
-                    boolean[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = max ? a[i] | b[i] : a[i] & b[i];
-                    }
-                }
-            }
-        }
+        IteratorLoops.minimum(op, op.commonDtype());
     }
 
     // -------------------------------------------------------------------------------------- helpers

@@ -1,13 +1,12 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.kernels.iter.BooleanLoop;
+import org.jitdispatch.kernels.generated.IteratorLoops;
 import org.jitdispatch.kernels.iter.DoubleLoop;
 import org.jitdispatch.kernels.iter.FloatLoop;
 import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.iter.TensorIterator;
-import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.iter.TensorIteratorConfig;
 import org.jitdispatch.kernels.structured.TypeMetaNames;
 import org.jitdispatch.runtime.Scalar;
@@ -76,111 +75,10 @@ public final class TernaryOps implements TernaryOpsDeclarations {
                 .addInput(other);
     }
 
+    /** The loop of the output's dtype: where's inputs are read converted to it, not promoted. */
     private static void whereLoop(TensorIterator it) {
-        if (it.isMeta()) {
-            return;
-        }
-        switch (it.dtype(0)) {
-            case Float32:
-                whereFloat(it);
-                break;
-            case Float64:
-                whereDouble(it);
-                break;
-            case Int32:
-            case Int64:
-                whereLong(it);
-                break;
-            default:
-                whereBoolean(it);
-        }
-    }
-
-    private static void whereFloat(TensorIterator it) {
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> whereFloatRange(it, begin, end));
-        } else {
-            whereFloatRange(it, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #whereFloat}. */
-    private static void whereFloatRange(TensorIterator it, long begin, long end) {
-        FloatLoop c = it.floatLoop(begin, end);
-        while (c.next()) {
-            float[] o = c.out();
-            float[] cond = c.in0();
-            float[] a = c.in1();
-            float[] b = c.in2();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = cond[i] != 0f ? a[i] : b[i];
-            }
-        }
-    }
-
-    private static void whereDouble(TensorIterator it) {
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> whereDoubleRange(it, begin, end));
-        } else {
-            whereDoubleRange(it, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #whereDouble}. */
-    private static void whereDoubleRange(TensorIterator it, long begin, long end) {
-        DoubleLoop c = it.doubleLoop(begin, end);
-        while (c.next()) {
-            double[] o = c.out();
-            double[] cond = c.in0();
-            double[] a = c.in1();
-            double[] b = c.in2();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = cond[i] != 0.0 ? a[i] : b[i];
-            }
-        }
-    }
-
-    private static void whereLong(TensorIterator it) {
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> whereLongRange(it, begin, end));
-        } else {
-            whereLongRange(it, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #whereLong}. */
-    private static void whereLongRange(TensorIterator it, long begin, long end) {
-        LongLoop c = it.longLoop(begin, end);
-        while (c.next()) {
-            long[] o = c.out();
-            long[] cond = c.in0();
-            long[] a = c.in1();
-            long[] b = c.in2();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = cond[i] != 0 ? a[i] : b[i];
-            }
-        }
-    }
-
-    private static void whereBoolean(TensorIterator it) {
-        if (it.isParallel()) {
-            Parallel.parallelFor(0, it.numel(), Parallel.GRAIN_SIZE, (begin, end) -> whereBooleanRange(it, begin, end));
-        } else {
-            whereBooleanRange(it, 0, it.numel());
-        }
-    }
-
-    /** The elements {@code [begin, end)} of {@link #whereBoolean}. */
-    private static void whereBooleanRange(TensorIterator it, long begin, long end) {
-        BooleanLoop c = it.booleanLoop(begin, end);
-        while (c.next()) {
-            boolean[] o = c.outBool();
-            boolean[] cond = c.in0();
-            boolean[] a = c.in1();
-            boolean[] b = c.in2();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = cond[i] ? a[i] : b[i];
-            }
+        if (!it.isMeta()) {
+            IteratorLoops.where(it, it.dtype(0));
         }
     }
 
@@ -330,7 +228,11 @@ public final class TernaryOps implements TernaryOpsDeclarations {
         if (min != null && max != null) {
             clampTensors(op);
         } else {
-            extremum(op, min != null);
+            if (min != null) {
+                IteratorLoops.clamp_min(op, op.commonDtype());
+            } else {
+                IteratorLoops.clamp_max(op, op.commonDtype());
+            }
         }
     }
 
@@ -381,78 +283,6 @@ public final class TernaryOps implements TernaryOpsDeclarations {
                     long[] hi = c.in2();
                     for (int i = c.start(), e = c.end(); i < e; i++) {
                         o[i] = Math.min(Math.max(a[i], lo[i]), hi[i]);
-                    }
-                }
-            }
-        }
-    }
-
-    /** maximum (max = true) or minimum of self and the bound: NaN propagates, bool is or / and. */
-    private static void extremum(TensorIterator it, boolean max) {
-        switch (it.commonDtype()) {
-            case Float32: {
-                FloatLoop c = it.floatLoop();
-                while (c.next()) {
-                    float[] o = c.out();
-                    float[] a = c.in0();
-                    float[] b = c.in1();
-                    if (max) {
-                        for (int i = c.start(), e = c.end(); i < e; i++) {
-                            o[i] = Math.max(a[i], b[i]);
-                        }
-                    } else {
-                        for (int i = c.start(), e = c.end(); i < e; i++) {
-                            o[i] = Math.min(a[i], b[i]);
-                        }
-                    }
-                }
-                break;
-            }
-            case Float64: {
-                DoubleLoop c = it.doubleLoop();
-                while (c.next()) {
-                    double[] o = c.out();
-                    double[] a = c.in0();
-                    double[] b = c.in1();
-                    if (max) {
-                        for (int i = c.start(), e = c.end(); i < e; i++) {
-                            o[i] = Math.max(a[i], b[i]);
-                        }
-                    } else {
-                        for (int i = c.start(), e = c.end(); i < e; i++) {
-                            o[i] = Math.min(a[i], b[i]);
-                        }
-                    }
-                }
-                break;
-            }
-            case Int32:
-            case Int64: {
-                LongLoop c = it.longLoop();
-                while (c.next()) {
-                    long[] o = c.out();
-                    long[] a = c.in0();
-                    long[] b = c.in1();
-                    if (max) {
-                        for (int i = c.start(), e = c.end(); i < e; i++) {
-                            o[i] = Math.max(a[i], b[i]);
-                        }
-                    } else {
-                        for (int i = c.start(), e = c.end(); i < e; i++) {
-                            o[i] = Math.min(a[i], b[i]);
-                        }
-                    }
-                }
-                break;
-            }
-            default: {
-                BooleanLoop c = it.booleanLoop();
-                while (c.next()) {
-                    boolean[] o = c.outBool();
-                    boolean[] a = c.in0();
-                    boolean[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = max ? a[i] | b[i] : a[i] & b[i];
                     }
                 }
             }

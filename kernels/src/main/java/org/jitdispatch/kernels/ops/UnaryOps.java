@@ -35,7 +35,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     @Override
     public void neg_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.neg(op);
+        IteratorLoops.neg(op, op.commonDtype());
     }
 
     // ---------------------------------------------------------------- abs
@@ -66,7 +66,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
             throw Elementwise.notImplemented("abs_cpu", dtype);
         }
         it.commit();
-        IteratorLoops.abs(it);
+        IteratorLoops.abs(it, it.commonDtype());
         it.finish();
         return out;
     }
@@ -80,7 +80,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     @Override
     public void exp_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.exp(op);
+        IteratorLoops.exp(op, op.commonDtype());
     }
 
     @Override
@@ -90,7 +90,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     @Override
     public void log_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.log(op);
+        IteratorLoops.log(op, op.commonDtype());
     }
 
     @Override
@@ -100,7 +100,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     @Override
     public void sqrt_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.sqrt(op);
+        IteratorLoops.sqrt(op, op.commonDtype());
     }
 
     @Override
@@ -111,7 +111,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
     /** 1 / (1 + exp(-x)). */
     @Override
     public void sigmoid_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.sigmoid(op);
+        IteratorLoops.sigmoid(op, op.commonDtype());
     }
 
     @Override
@@ -121,7 +121,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     @Override
     public void tanh_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.tanh(op);
+        IteratorLoops.tanh(op, op.commonDtype());
     }
 
     // ---------------------------------------------------------------- relu
@@ -190,7 +190,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
     /** std::max(a, 0): NaN and -0.0 pass through, as in clamp_min's kernel. */
     private static void reluLoop(TensorIterator it) {
         if (!it.isMeta()) {
-            IteratorLoops.relu(it);
+            IteratorLoops.relu(it, it.commonDtype());
         }
     }
 }

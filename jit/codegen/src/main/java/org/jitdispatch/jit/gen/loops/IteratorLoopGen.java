@@ -63,6 +63,7 @@ final class IteratorLoopGen {
     private static final String ITER_PACKAGE = "org.jitdispatch.kernels.iter";
     private static final ClassName TENSOR_ITERATOR = ClassName.get(ITER_PACKAGE, "TensorIterator");
     private static final ClassName PARALLEL = ClassName.get("org.jitdispatch.kernels.parallel", "Parallel");
+    private static final ClassName SCALAR_TYPE = ClassName.get("org.jitdispatch.runtime", "ScalarType");
     private static final ClassName ZERO_DIM_VALUES = ClassName.get(JavaNames.KERNEL_PACKAGE, "ZeroDimValues");
 
     /** Operand index of the second input: the output is operand 0, the first input operand 1. */
@@ -95,16 +96,18 @@ final class IteratorLoopGen {
     }
 
     /**
-     * {@code lt(it)}: ATen's {@code AT_DISPATCH} over the iterator's common dtype, float32 to the {@code float}
-     * loop, float64 to {@code double}, int32 and int64 to {@code long}, bool to {@code boolean}. Generated for
-     * ufuncs without scalars (whose per-type values the kernel converts itself).
+     * {@code lt(it, dtype)}: ATen's {@code AT_DISPATCH}, float32 to the {@code float} loop, float64 to
+     * {@code double}, int32 and int64 to {@code long}, bool to {@code boolean}. The kernel names the dtype:
+     * the iterator's common dtype for most ops, the output's where inputs are not promoted ({@code where}).
+     * Generated for ufuncs without scalars (whose per-type values the kernel converts itself).
      */
     private static MethodSpec dispatch(Ufunc u) {
         MethodSpec.Builder m = MethodSpec.methodBuilder(u.name())
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-                .addJavadoc("{@code $L} over the iterator's elements, in the loop of its common dtype.\n", u.expression())
-                .addParameter(TENSOR_ITERATOR, "it");
-        m.beginControlFlow("switch (it.commonDtype())");
+                .addJavadoc("{@code $L} over the iterator's elements, in the loop of {@code dtype}.\n", u.expression())
+                .addParameter(TENSOR_ITERATOR, "it")
+                .addParameter(SCALAR_TYPE, "dtype");
+        m.beginControlFlow("switch (dtype)");
         for (LoopType t : u.iteratorTypes()) {
             String labels = switch (t) {
                 case FLOAT -> "Float32";
@@ -114,7 +117,7 @@ final class IteratorLoopGen {
             };
             m.addStatement("case $L -> $N(it)", labels, methodName(u, t, Optional.empty()));
         }
-        m.addStatement("default -> throw new $T($S + it.commonDtype())", IllegalArgumentException.class,
+        m.addStatement("default -> throw new $T($S + dtype)", IllegalArgumentException.class,
                 u.name() + ": no loop for dtype ");
         m.endControlFlow();
         return m.build();
