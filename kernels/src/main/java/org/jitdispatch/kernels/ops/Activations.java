@@ -181,7 +181,7 @@ public final class Activations implements ActivationsDeclarations {
 
     /** x * Phi(x) = x / 2 * (1 + erf(x / sqrt(2))). */
     static double gelu(double x) {
-        return x * 0.5 * (1.0 + ElementwiseMath.erf(x * SQRT1_2));
+        return x * 0.5 * (1.0 + ScalarMath.erf(x * SQRT1_2));
     }
 
     /** x / 2 * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3))). */
@@ -207,7 +207,7 @@ public final class Activations implements ActivationsDeclarations {
 
     /** dy * (Phi(x) + x * phi(x)). */
     static double geluBackward(double dy, double x) {
-        double cdf = 0.5 * (1.0 + ElementwiseMath.erf(x * SQRT1_2));
+        double cdf = 0.5 * (1.0 + ScalarMath.erf(x * SQRT1_2));
         double pdf = Math.exp(-0.5 * x * x) * INV_SQRT_2PI;
         return dy * (cdf + x * pdf);
     }

@@ -1,6 +1,7 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
+import org.jitdispatch.kernels.generated.IteratorLoops;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.DoubleLoop;
 import org.jitdispatch.kernels.iter.FloatLoop;
@@ -24,7 +25,8 @@ import org.jitdispatch.runtime.ScalarType;
  * <p>remainder has the sign of the divisor ({@code fmod(a, b)}, plus b when the signs differ), fmod that of
  * the dividend; integer division by zero fails with "ZeroDivisionError" (PyTorch's message) before anything
  * is written, where ATen fails inside the loop. floor_divide is div(rounding_mode='floor'), as in 1.13.
- * Loops above the grain run in parallel chunks, as add and mul do.
+ * The loops are written once in ufuncs.yaml and generated into {@code IteratorLoops}; above the grain they run
+ * in parallel chunks, as add and mul do.
  */
 public final class ElementwiseMath implements ElementwiseMathDeclarations {
 
@@ -32,18 +34,6 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
     @FunctionalInterface
     interface DoubleFn {
         double apply(double x);
-    }
-
-    /** A long function of two longs. */
-    @FunctionalInterface
-    interface LongFn2 {
-        long apply(long a, long b);
-    }
-
-    /** A double function of two doubles. */
-    @FunctionalInterface
-    interface DoubleFn2 {
-        double apply(double a, double b);
     }
 
     // ---------------------------------------------------------------- unary loops
@@ -79,13 +69,8 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
         }
     }
 
-    /** floor, ceil and round: integers are copied (the op keeps the dtype), floats rounded. */
-    private static void rounding(TensorIterator op, DoubleFn f) {
-        ScalarType dtype = op.commonDtype();
-        if (dtype == ScalarType.Float32 || dtype == ScalarType.Float64) {
-            unaryFloating(op, f);
-            return;
-        }
+    /** floor, ceil and round of integers: the op keeps the dtype, so the values are copied. */
+    private static void copyIntegers(TensorIterator op) {
         LongLoop c = op.longLoop();
         while (c.next()) {
             long[] o = c.out();
@@ -109,7 +94,11 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
 
     @Override
     public void floor_out(TensorIterator op, Tensor self, Tensor out) {
-        rounding(op, Math::floor);
+        if (op.commonDtype().isFloatingPoint()) {
+            IteratorLoops.floor(op, op.commonDtype());
+        } else {
+            copyIntegers(op);
+        }
     }
 
     @Override
@@ -119,7 +108,11 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
 
     @Override
     public void ceil_out(TensorIterator op, Tensor self, Tensor out) {
-        rounding(op, Math::ceil);
+        if (op.commonDtype().isFloatingPoint()) {
+            IteratorLoops.ceil(op, op.commonDtype());
+        } else {
+            copyIntegers(op);
+        }
     }
 
     @Override
@@ -130,7 +123,11 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
     /** std::nearbyint: halves to even. */
     @Override
     public void round_out(TensorIterator op, Tensor self, Tensor out) {
-        rounding(op, Math::rint);
+        if (op.commonDtype().isFloatingPoint()) {
+            IteratorLoops.round(op, op.commonDtype());
+        } else {
+            copyIntegers(op);
+        }
     }
 
     @Override
@@ -140,7 +137,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
 
     @Override
     public void sin_out(TensorIterator op, Tensor self, Tensor out) {
-        unaryFloating(op, Math::sin);
+        IteratorLoops.sin(op, op.commonDtype());
     }
 
     @Override
@@ -150,7 +147,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
 
     @Override
     public void cos_out(TensorIterator op, Tensor self, Tensor out) {
-        unaryFloating(op, Math::cos);
+        IteratorLoops.cos(op, op.commonDtype());
     }
 
     @Override
@@ -161,7 +158,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
     /** 1 / sqrt(x): inf at 0, -inf at -0, NaN below 0. */
     @Override
     public void rsqrt_out(TensorIterator op, Tensor self, Tensor out) {
-        unaryFloating(op, x -> 1.0 / Math.sqrt(x));
+        IteratorLoops.rsqrt(op, op.commonDtype());
     }
 
     @Override
@@ -171,7 +168,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
 
     @Override
     public void reciprocal_out(TensorIterator op, Tensor self, Tensor out) {
-        unaryFloating(op, x -> 1.0 / x);
+        IteratorLoops.reciprocal(op, op.commonDtype());
     }
 
     @Override
@@ -181,7 +178,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
 
     @Override
     public void log1p_out(TensorIterator op, Tensor self, Tensor out) {
-        unaryFloating(op, Math::log1p);
+        IteratorLoops.log1p(op, op.commonDtype());
     }
 
     @Override
@@ -191,97 +188,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
 
     @Override
     public void erf_out(TensorIterator op, Tensor self, Tensor out) {
-        unaryFloating(op, ElementwiseMath::erf);
-    }
-
-    private static final double TWO_OVER_SQRT_PI = 2.0 / Math.sqrt(Math.PI);
-    private static final double ONE_OVER_SQRT_PI = 1.0 / Math.sqrt(Math.PI);
-
-    /**
-     * The error function. Below 3 in magnitude, {@code 2/sqrt(pi) exp(-x^2) sum 2^n x^(2n+1) / (2n+1)!!} (all
-     * terms of one sign, so nothing cancels); from 3 to 6, {@code 1 - erfc(x)} with erfc's continued fraction
-     * {@code exp(-x^2)/sqrt(pi) / (x + (1/2)/(x + 1/(x + (3/2)/(x + ...))))}; from 6 on, 1 (erfc(6) is below
-     * half an ulp of 1). Keeps the sign of zero; NaN stays NaN.
-     */
-    public static double erf(double x) {
-        if (Double.isNaN(x)) {
-            return x;
-        }
-        double ax = Math.abs(x);
-        if (ax >= 6.0) {
-            return Math.copySign(1.0, x);
-        }
-        if (ax < 3.0) {
-            double t2 = 2.0 * x * x;
-            double term = x;
-            double sum = x;
-            for (int n = 1; n < 200; n++) {
-                term = term * t2 / (2 * n + 1);
-                sum += term;
-                if (Math.abs(term) <= Math.abs(sum) * 1e-17) {
-                    break;
-                }
-            }
-            return TWO_OVER_SQRT_PI * Math.exp(-x * x) * sum;
-        }
-        double f = ax;
-        for (int k = 60; k >= 1; k--) {
-            f = ax + (k * 0.5) / f;
-        }
-        double erfc = Math.exp(-ax * ax) * ONE_OVER_SQRT_PI / f;
-        return Math.copySign(1.0 - erfc, x);
-    }
-
-    // ---------------------------------------------------------------- binary loops
-
-    /** out = f(in0, in1) in the common dtype (float32 values computed in double, rounded once). */
-    private static void binary(TensorIterator op, DoubleFn2 floating, LongFn2 integral) {
-        if (op.isParallel()) {
-            Parallel.parallelFor(0, op.numel(), Parallel.GRAIN_SIZE,
-                    (begin, end) -> binaryRange(op, floating, integral, begin, end));
-        } else {
-            binaryRange(op, floating, integral, 0, op.numel());
-        }
-    }
-
-    private static void binaryRange(TensorIterator op, DoubleFn2 floating, LongFn2 integral, long begin, long end) {
-        switch (op.commonDtype()) {
-            case Float32: {
-                FloatLoop c = op.floatLoop(begin, end);
-                while (c.next()) {
-                    float[] o = c.out();
-                    float[] a = c.in0();
-                    float[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = (float) floating.apply(a[i], b[i]);
-                    }
-                }
-                break;
-            }
-            case Float64: {
-                DoubleLoop c = op.doubleLoop(begin, end);
-                while (c.next()) {
-                    double[] o = c.out();
-                    double[] a = c.in0();
-                    double[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = floating.apply(a[i], b[i]);
-                    }
-                }
-                break;
-            }
-            default: {
-                LongLoop c = op.longLoop(begin, end);
-                while (c.next()) {
-                    long[] o = c.out();
-                    long[] a = c.in0();
-                    long[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = integral.apply(a[i], b[i]);
-                    }
-                }
-            }
-        }
+        IteratorLoops.erf(op, op.commonDtype());
     }
 
     /**
@@ -310,7 +217,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
     /** std::fmod (Java's % on floating values is the same truncated remainder); integers truncate. */
     @Override
     public void fmod_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        binary(op, (a, b) -> a % b, (a, b) -> a % b);
+        IteratorLoops.fmod(op, op.commonDtype());
     }
 
     @Override
@@ -321,15 +228,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
     /** fmod(a, b), plus b when it is non-zero and its sign differs from b's (so remainder(-5, inf) is inf). */
     @Override
     public void remainder_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        binary(op, ElementwiseMath::remainder, Math::floorMod);
-    }
-
-    static double remainder(double a, double b) {
-        double mod = a % b;
-        if (mod != 0 && (b < 0) != (mod < 0)) {
-            mod += b;
-        }
-        return mod;
+        IteratorLoops.remainder(op, op.commonDtype());
     }
 
     // ---------------------------------------------------------------- Scalar overloads (CompositeExplicitAutograd)

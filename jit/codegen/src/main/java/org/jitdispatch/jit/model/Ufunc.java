@@ -2,7 +2,7 @@ package org.jitdispatch.jit.model;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
+import java.util.Map;
 import org.jitdispatch.runtime.ScalarType;
 
 /**
@@ -19,12 +19,13 @@ import org.jitdispatch.runtime.ScalarType;
  * @param dtypes the dtypes a fast-path loop over contiguous arrays is generated for (may be empty)
  * @param iteratorTypes the types a general-path loop over a TensorIterator is generated for (may be empty)
  * @param boolResult whether the loops write booleans (comparisons) rather than values of their type
- * @param booleanExpression the expression of the {@code boolean} loop, where Java's boolean operators need
- *     another spelling than the arithmetic one ({@code !self & other} for {@code self < other})
+ * @param typeExpressions the expression of the loop of one type where it differs from {@code expression}:
+ *     the {@code boolean} loop, where Java's boolean operators need another spelling ({@code !self & other}
+ *     for {@code self < other}), or the {@code long} loop of an op whose integers follow other rules
  */
 public record Ufunc(Location location, String name, List<String> inputs, List<String> scalars, String expression,
                     List<ScalarType> dtypes, List<LoopType> iteratorTypes, boolean boolResult,
-                    Optional<String> booleanExpression) {
+                    Map<LoopType, String> typeExpressions) {
     public Ufunc {
         Objects.requireNonNull(location, "location");
         Objects.requireNonNull(name, "name");
@@ -33,11 +34,11 @@ public record Ufunc(Location location, String name, List<String> inputs, List<St
         Objects.requireNonNull(expression, "expression");
         dtypes = List.copyOf(dtypes);
         iteratorTypes = List.copyOf(iteratorTypes);
-        Objects.requireNonNull(booleanExpression, "booleanExpression");
+        typeExpressions = Map.copyOf(typeExpressions);
     }
 
     /** The element expression of the loop computing in {@code type}. */
     public String expression(LoopType type) {
-        return type == LoopType.BOOLEAN ? booleanExpression.orElse(expression) : expression;
+        return typeExpressions.getOrDefault(type, expression);
     }
 }

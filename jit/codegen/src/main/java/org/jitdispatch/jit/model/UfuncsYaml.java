@@ -2,6 +2,7 @@ package org.jitdispatch.jit.model;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,12 +28,14 @@ import org.jitdispatch.runtime.ScalarType;
  * {@code dtypes} asks for the fast-path loops over contiguous arrays, {@code iterator} for the general-path
  * loops over a TensorIterator (one per type the iterator's cursors compute in); an entry has one or both.
  * {@code result: bool} makes the loops write booleans (comparisons), which only the iterator loops do.
+ * {@code float_expression}, {@code double_expression}, {@code long_expression} and {@code boolean_expression}
+ * replace the expression in the iterator loop of that type.
  *
  * Every problem is reported at once, as {@code FILE:LINE: message (in ufunc 'add')}.
  */
 public final class UfuncsYaml {
-    static final List<String> KEYS = List.of("ufunc", "inputs", "scalars", "expression", "boolean_expression",
-            "dtypes", "iterator", "result");
+    static final List<String> KEYS = List.of("ufunc", "inputs", "scalars", "expression", "float_expression",
+            "double_expression", "long_expression", "boolean_expression", "dtypes", "iterator", "result");
 
     /** The dtypes a loop can be generated for: those with a Java arithmetic type of their own. */
     static final List<ScalarType> LOOP_DTYPES = List.of(ScalarType.Float32, ScalarType.Float64, ScalarType.Int32,
@@ -105,10 +108,6 @@ public final class UfuncsYaml {
         }
         String expression = e.scalar("expression").filter(s -> !s.isBlank()).orElseThrow(
                 () -> e.errorAt(e.line(), "missing 'expression: ...' (a Java expression over the inputs and scalars)"));
-        Optional<String> booleanExpression = e.scalar("boolean_expression");
-        if (booleanExpression.isPresent() && booleanExpression.get().isBlank()) {
-            throw e.error("boolean_expression", "'boolean_expression' is empty");
-        }
         boolean boolResult = false;
         Optional<String> result = e.scalar("result");
         if (result.isPresent()) {
@@ -128,12 +127,24 @@ public final class UfuncsYaml {
             throw e.error("dtypes", "fast-path loops take one or two inputs and write values of their dtype; list"
                     + " this ufunc's types under 'iterator' only");
         }
-        if (booleanExpression.isPresent() && !iteratorTypes.contains(LoopType.BOOLEAN)) {
-            throw e.error("boolean_expression", "'boolean_expression' is for the boolean iterator loop, which"
-                    + " 'iterator' does not list");
+        Map<LoopType, String> typeExpressions = new EnumMap<>(LoopType.class);
+        for (LoopType t : LoopType.values()) {
+            String key = t.javaName() + "_expression";
+            Optional<String> typed = e.scalar(key);
+            if (typed.isEmpty()) {
+                continue;
+            }
+            if (typed.get().isBlank()) {
+                throw e.error(key, "'" + key + "' is empty");
+            }
+            if (!iteratorTypes.contains(t)) {
+                throw e.error(key, "'" + key + "' is for the " + t.javaName() + " iterator loop, which 'iterator'"
+                        + " does not list");
+            }
+            typeExpressions.put(t, typed.get());
         }
         return new Ufunc(new Location(e.file(), e.line()), name, inputs, scalars, expression, dtypes, iteratorTypes,
-                boolResult, booleanExpression);
+                boolResult, typeExpressions);
     }
 
     private static List<ScalarType> fastPathDtypes(YamlEntry e) {

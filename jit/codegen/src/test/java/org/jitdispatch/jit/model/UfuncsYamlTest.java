@@ -41,7 +41,7 @@ class UfuncsYamlTest {
                 + "ufuncs.yaml:9: missing 'expression: ...' (a Java expression over the inputs and scalars)"
                 + " (in the entry at line 9)\n"
                 + "ufuncs.yaml:16: unknown key 'vectorized'; allowed keys: ufunc, inputs, scalars, expression,"
-                + " boolean_expression, dtypes, iterator, result"
+                + " float_expression, double_expression, long_expression, boolean_expression, dtypes, iterator, result"
                 + " (in the entry at line 12)", errorOf(text));
     }
 

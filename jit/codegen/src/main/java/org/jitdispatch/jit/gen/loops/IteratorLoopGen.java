@@ -2,6 +2,7 @@ package org.jitdispatch.jit.gen.loops;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
@@ -20,7 +21,8 @@ import org.jitdispatch.jit.model.Ufunc;
  * {@code AT_DISPATCH}). The iterator's typed cursor ({@code FloatLoop}, {@code LongLoop}, ...) hands each chunk
  * to the loop as arrays of the loop's type, converting storage dtypes on the way in and out; the loop body is
  * a plain counted loop, compiled with the method that holds it, so every (ufunc, type) has its own type
- * profile. For {@code lt} ({@code self < other}, {@code result: bool}) over {@code float} it writes
+ * profile. Expressions may call the element functions of {@code kernels.ops.ScalarMath} ({@code ScalarMath.erf(self)}),
+ * which the generated class imports. For {@code lt} ({@code self < other}, {@code result: bool}) over {@code float} it writes
  *
  * <pre>{@code
  * public static void lt_float(TensorIterator it) {
@@ -63,6 +65,8 @@ final class IteratorLoopGen {
     private static final String ITER_PACKAGE = "org.jitdispatch.kernels.iter";
     private static final ClassName TENSOR_ITERATOR = ClassName.get(ITER_PACKAGE, "TensorIterator");
     private static final ClassName PARALLEL = ClassName.get("org.jitdispatch.kernels.parallel", "Parallel");
+    /** The element functions expressions call as {@code ScalarMath.erf(self)}. */
+    private static final ClassName SCALAR_MATH = ClassName.get(JavaNames.KERNEL_PACKAGE, "ScalarMath");
     private static final ClassName SCALAR_TYPE = ClassName.get("org.jitdispatch.runtime", "ScalarType");
     private static final ClassName ZERO_DIM_VALUES = ClassName.get(JavaNames.KERNEL_PACKAGE, "ZeroDimValues");
 
@@ -200,13 +204,23 @@ final class IteratorLoopGen {
             m.addStatement("$T $N = $NData[i]", element, in, in);
         }
         if (writesBooleans) {
-            m.addStatement("out[i] = $L", u.expression(t));
+            m.addStatement("out[i] = $L", expressionCode(u.expression(t)));
         } else {
-            m.addStatement("out[i] = ($T) ($L)", element, u.expression(t));
+            m.addStatement("out[i] = ($T) ($L)", element, expressionCode(u.expression(t)));
         }
         m.endControlFlow();
         m.endControlFlow();
         return m.build();
+    }
+
+    /** The expression as code, with {@code ScalarMath} a type reference so that the class imports it. */
+    private static CodeBlock expressionCode(String expression) {
+        String[] parts = expression.split("\\bScalarMath\\.", -1);
+        CodeBlock.Builder code = CodeBlock.builder().add("$L", parts[0]);
+        for (int k = 1; k < parts.length; k++) {
+            code.add("$T.$L", SCALAR_MATH, parts[k]);
+        }
+        return code.build();
     }
 
     private static void parameters(MethodSpec.Builder m, Ufunc u, LoopType t, Optional<String> scalar) {
