@@ -1,13 +1,10 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
+import org.jitdispatch.kernels.generated.IteratorLoops;
 import org.jitdispatch.Torch;
-import org.jitdispatch.kernels.iter.DoubleLoop;
-import org.jitdispatch.kernels.iter.FloatLoop;
-import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.iter.TensorIteratorConfig;
-import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 
@@ -50,57 +47,16 @@ public final class Activations implements ActivationsDeclarations {
     public void threshold_backward_out(TensorIterator op, Tensor gradOutput, Tensor self, Scalar threshold,
             Tensor gradInput) {
         switch (op.commonDtype()) {
-            case Float32: {
-                float t = (float) ScalarConversions.toDouble(threshold);
-                FloatLoop c = op.floatLoop();
-                while (c.next()) {
-                    float[] o = c.out();
-                    float[] x = c.in0();
-                    float[] g = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = x[i] <= t ? 0f : g[i];
-                    }
-                }
-                break;
-            }
-            case Float64: {
-                double t = ScalarConversions.toDouble(threshold);
-                DoubleLoop c = op.doubleLoop();
-                while (c.next()) {
-                    double[] o = c.out();
-                    double[] x = c.in0();
-                    double[] g = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = x[i] <= t ? 0.0 : g[i];
-                    }
-                }
-                break;
-            }
-            default: {
+            case Float32 -> IteratorLoops.threshold_float(op, (float) ScalarConversions.toDouble(threshold));
+            case Float64 -> IteratorLoops.threshold_double(op, ScalarConversions.toDouble(threshold));
+            default -> {
                 long t = ScalarConversions.toLong(threshold);
-                if (op.commonDtype() == ScalarType.Int32) {
-                    t = (int) t;
-                }
-                LongLoop c = op.longLoop();
-                while (c.next()) {
-                    long[] o = c.out();
-                    long[] x = c.in0();
-                    long[] g = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = x[i] <= t ? 0L : g[i];
-                    }
-                }
+                IteratorLoops.threshold_long(op, op.commonDtype() == ScalarType.Int32 ? (int) t : t);
             }
         }
     }
 
     // ---------------------------------------------------------------- shared loops
-
-    /** A double function of two doubles (the two inputs of a backward loop). */
-    @FunctionalInterface
-    interface DoubleFn2 {
-        double apply(double a, double b);
-    }
 
     /** Float32 or float64 only: the metas refuse other dtypes on CPU. */
     private static void requireFloating(TensorIterator op, String kernel) {
@@ -112,47 +68,7 @@ public final class Activations implements ActivationsDeclarations {
         }
     }
 
-    /** out = f(in0, in1), float32 computed in double and rounded once; in parallel chunks above the grain. */
-    private static void binaryFloating(TensorIterator op, DoubleFn2 f) {
-        if (op.isParallel()) {
-            Parallel.parallelFor(0, op.numel(), Parallel.GRAIN_SIZE, (begin, end) -> binaryFloatingRange(op, f, begin, end));
-        } else {
-            binaryFloatingRange(op, f, 0, op.numel());
-        }
-    }
-
-    private static void binaryFloatingRange(TensorIterator op, DoubleFn2 f, long begin, long end) {
-        if (op.commonDtype() == ScalarType.Float32) {
-            FloatLoop c = op.floatLoop(begin, end);
-            while (c.next()) {
-                float[] o = c.out();
-                float[] a = c.in0();
-                float[] b = c.in1();
-                for (int i = c.start(), e = c.end(); i < e; i++) {
-                    o[i] = (float) f.apply(a[i], b[i]);
-                }
-            }
-            return;
-        }
-        DoubleLoop c = op.doubleLoop(begin, end);
-        while (c.next()) {
-            double[] o = c.out();
-            double[] a = c.in0();
-            double[] b = c.in1();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = f.apply(a[i], b[i]);
-            }
-        }
-    }
-
     // ---------------------------------------------------------------- gelu
-
-    private static final double SQRT1_2 = Math.sqrt(0.5);
-    /** M_2_SQRTPI * M_SQRT1_2 * 0.5 = 1 / sqrt(2 pi). */
-    private static final double INV_SQRT_2PI = 1.0 / Math.sqrt(2.0 * Math.PI);
-    /** M_SQRT2 * M_2_SQRTPI * 0.5 = sqrt(2 / pi). */
-    private static final double BETA = Math.sqrt(2.0 / Math.PI);
-    private static final double KAPPA = 0.044715;
 
     /** get_gelutype_enum: true for 'tanh', false for 'none'. */
     static boolean geluTanh(String approximate) {
@@ -176,18 +92,11 @@ public final class Activations implements ActivationsDeclarations {
 
     @Override
     public void gelu_out(TensorIterator op, Tensor self, String approximate, Tensor out) {
-        ElementwiseMath.unaryFloating(op, geluTanh(approximate) ? Activations::geluTanh : Activations::gelu);
-    }
-
-    /** x * Phi(x) = x / 2 * (1 + erf(x / sqrt(2))). */
-    static double gelu(double x) {
-        return x * 0.5 * (1.0 + ScalarMath.erf(x * SQRT1_2));
-    }
-
-    /** x / 2 * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3))). */
-    static double geluTanh(double x) {
-        double inner = BETA * (x + KAPPA * x * x * x);
-        return 0.5 * x * (1.0 + Math.tanh(inner));
+        if (geluTanh(approximate)) {
+            IteratorLoops.gelu_tanh(op, op.commonDtype());
+        } else {
+            IteratorLoops.gelu(op, op.commonDtype());
+        }
     }
 
     @Override
@@ -202,25 +111,11 @@ public final class Activations implements ActivationsDeclarations {
     @Override
     public void gelu_backward_out(TensorIterator op, Tensor gradOutput, Tensor self, String approximate,
             Tensor gradInput) {
-        binaryFloating(op, geluTanh(approximate) ? Activations::geluTanhBackward : Activations::geluBackward);
-    }
-
-    /** dy * (Phi(x) + x * phi(x)). */
-    static double geluBackward(double dy, double x) {
-        double cdf = 0.5 * (1.0 + ScalarMath.erf(x * SQRT1_2));
-        double pdf = Math.exp(-0.5 * x * x) * INV_SQRT_2PI;
-        return dy * (cdf + x * pdf);
-    }
-
-    static double geluTanhBackward(double dy, double x) {
-        double xSq = x * x;
-        double inner = BETA * (x + KAPPA * xSq * x);
-        double t = Math.tanh(inner);
-        double left = 0.5 * x;
-        double right = 1.0 + t;
-        double leftDerivative = 0.5 * right;
-        double rightDerivative = left * (1.0 - t * t) * BETA * (1.0 + 3.0 * KAPPA * xSq);
-        return dy * (leftDerivative + rightDerivative);
+        if (geluTanh(approximate)) {
+            IteratorLoops.gelu_tanh_backward(op, op.commonDtype());
+        } else {
+            IteratorLoops.gelu_backward(op, op.commonDtype());
+        }
     }
 
     // ---------------------------------------------------------------- silu
@@ -234,7 +129,7 @@ public final class Activations implements ActivationsDeclarations {
     /** x / (1 + exp(-x)). */
     @Override
     public void silu_out(TensorIterator op, Tensor self, Tensor out) {
-        ElementwiseMath.unaryFloating(op, x -> x / (1.0 + Math.exp(-x)));
+        IteratorLoops.silu(op, op.commonDtype());
     }
 
     @Override
@@ -246,10 +141,7 @@ public final class Activations implements ActivationsDeclarations {
     /** dy * s * (1 + x * (1 - s)) with s = sigmoid(x). */
     @Override
     public void silu_backward_out(TensorIterator op, Tensor gradOutput, Tensor self, Tensor gradInput) {
-        binaryFloating(op, (dy, x) -> {
-            double s = 1.0 / (1.0 + Math.exp(-x));
-            return dy * s * (1.0 + x * (1.0 - s));
-        });
+        IteratorLoops.silu_backward(op, op.commonDtype());
     }
 
     // ---------------------------------------------------------------- leaky_relu
@@ -267,7 +159,11 @@ public final class Activations implements ActivationsDeclarations {
     @Override
     public void leaky_relu_out(TensorIterator op, Tensor self, Scalar negativeSlope, Tensor out) {
         double slope = slope(op, negativeSlope);
-        ElementwiseMath.unaryFloating(op, x -> x > 0 ? x : x * slope);
+        if (op.commonDtype() == ScalarType.Float32) {
+            IteratorLoops.leaky_relu_float(op, (float) slope);
+        } else {
+            IteratorLoops.leaky_relu_double(op, slope);
+        }
     }
 
     /** negval_.to&lt;scalar_t&gt;(): a float32 loop multiplies by the slope rounded to float. */
@@ -297,7 +193,11 @@ public final class Activations implements ActivationsDeclarations {
     public void leaky_relu_backward_out(TensorIterator op, Tensor gradOutput, Tensor self, Scalar negativeSlope,
             boolean selfIsResult, Tensor gradInput) {
         double slope = slope(op, negativeSlope);
-        binaryFloating(op, (x, dy) -> x > 0 ? dy : dy * slope);
+        if (op.commonDtype() == ScalarType.Float32) {
+            IteratorLoops.leaky_relu_backward_float(op, (float) slope);
+        } else {
+            IteratorLoops.leaky_relu_backward_double(op, slope);
+        }
     }
 
     // ---------------------------------------------------------------- hardtanh (not structured in PyTorch 1.13)
@@ -364,9 +264,9 @@ public final class Activations implements ActivationsDeclarations {
         double min = slope(it, minVal);
         double max = slope(it, maxVal);
         if (it.commonDtype() == ScalarType.Float32) {
-            binaryFloating(it, (dy, x) -> x <= min || x >= max ? 0.0 : dy);
+            IteratorLoops.hardtanh_backward_float(it, (float) min, (float) max);
         } else {
-            binaryFloating(it, (dy, x) -> x > min && x < max ? dy : 0.0);
+            IteratorLoops.hardtanh_backward_double(it, min, max);
         }
     }
 }

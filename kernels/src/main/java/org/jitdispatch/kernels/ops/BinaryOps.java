@@ -267,9 +267,9 @@ public final class BinaryOps implements BinaryOpsDeclarations {
         if (rounding_mode == null) {
             divTrue(op);
         } else if (rounding_mode.equals("trunc")) {
-            divTrunc(op);
+            IteratorLoops.div_trunc(op, op.commonDtype());
         } else {
-            divFloor(op);
+            IteratorLoops.div_floor(op, op.commonDtype());
         }
     }
 
@@ -298,132 +298,6 @@ public final class BinaryOps implements BinaryOpsDeclarations {
         IteratorLoops.div(it, it.commonDtype());
     }
 
-    /** div_trunc_kernel: std::trunc(a / b); integers divide truncating (zero divisors were rejected in meta). */
-    private static void divTrunc(TensorIterator it) {
-        switch (it.commonDtype()) {
-            case Float32: {
-                FloatLoop c = it.floatLoop();
-                while (c.next()) {
-                    float[] o = c.out();
-                    float[] a = c.in0();
-                    float[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = (float) trunc(a[i] / b[i]);
-                    }
-                }
-                break;
-            }
-            case Float64: {
-                DoubleLoop c = it.doubleLoop();
-                while (c.next()) {
-                    double[] o = c.out();
-                    double[] a = c.in0();
-                    double[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = trunc(a[i] / b[i]);
-                    }
-                }
-                break;
-            }
-            default: {
-                LongLoop c = it.longLoop();
-                while (c.next()) {
-                    long[] o = c.out();
-                    long[] a = c.in0();
-                    long[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = a[i] / b[i];
-                    }
-                }
-            }
-        }
-    }
-
-    /** div_floor_kernel: Python's floor division (c10's div_floor_floating and div_floor_integer). */
-    private static void divFloor(TensorIterator it) {
-        switch (it.commonDtype()) {
-            case Float32: {
-                FloatLoop c = it.floatLoop();
-                while (c.next()) {
-                    float[] o = c.out();
-                    float[] a = c.in0();
-                    float[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = divFloor(a[i], b[i]);
-                    }
-                }
-                break;
-            }
-            case Float64: {
-                DoubleLoop c = it.doubleLoop();
-                while (c.next()) {
-                    double[] o = c.out();
-                    double[] a = c.in0();
-                    double[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = divFloor(a[i], b[i]);
-                    }
-                }
-                break;
-            }
-            default: {
-                LongLoop c = it.longLoop();
-                while (c.next()) {
-                    long[] o = c.out();
-                    long[] a = c.in0();
-                    long[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = Math.floorDiv(a[i], b[i]);
-                    }
-                }
-            }
-        }
-    }
-
-    private static double trunc(double x) {
-        return x < 0 ? Math.ceil(x) : Math.floor(x);
-    }
-
-    /** c10::div_floor_floating in float. */
-    private static float divFloor(float a, float b) {
-        if (b == 0) {
-            return a / b;
-        }
-        float mod = a % b;
-        float div = (a - mod) / b;
-        if (mod != 0 && (b < 0) != (mod < 0)) {
-            div -= 1f;
-        }
-        if (div == 0) {
-            return Math.copySign(0f, a / b);
-        }
-        float floordiv = (float) Math.floor(div);
-        if (div - floordiv > 0.5f) {
-            floordiv += 1f;
-        }
-        return floordiv;
-    }
-
-    /** c10::div_floor_floating in double. */
-    private static double divFloor(double a, double b) {
-        if (b == 0) {
-            return a / b;
-        }
-        double mod = a % b;
-        double div = (a - mod) / b;
-        if (mod != 0 && (b < 0) != (mod < 0)) {
-            div -= 1;
-        }
-        if (div == 0) {
-            return Math.copySign(0.0, a / b);
-        }
-        double floordiv = Math.floor(div);
-        if (div - floordiv > 0.5) {
-            floordiv += 1;
-        }
-        return floordiv;
-    }
-
     // ---------------------------------------------------------------- pow
 
     @Override
@@ -436,43 +310,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
 
     @Override
     public void pow_Tensor_Tensor_out(TensorIterator op, Tensor self, Tensor exponent, Tensor out) {
-        switch (op.commonDtype()) {
-            case Float32: {
-                FloatLoop c = op.floatLoop();
-                while (c.next()) {
-                    float[] o = c.out();
-                    float[] a = c.in0();
-                    float[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = (float) Elementwise.cpow(a[i], b[i]);
-                    }
-                }
-                break;
-            }
-            case Float64: {
-                DoubleLoop c = op.doubleLoop();
-                while (c.next()) {
-                    double[] o = c.out();
-                    double[] a = c.in0();
-                    double[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = Elementwise.cpow(a[i], b[i]);
-                    }
-                }
-                break;
-            }
-            default: {
-                LongLoop c = op.longLoop();
-                while (c.next()) {
-                    long[] o = c.out();
-                    long[] a = c.in0();
-                    long[] b = c.in1();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = Elementwise.powi(a[i], b[i]);
-                    }
-                }
-            }
-        }
+        IteratorLoops.pow(op, op.commonDtype());
     }
 
     /**
@@ -568,7 +406,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             }
         } else {
             for (int i = 0; i < n; i++) {
-                o[oOff + i] = (float) Elementwise.cpow(a[aOff + i], exp);
+                o[oOff + i] = (float) ScalarMath.cpow(a[aOff + i], exp);
             }
         }
     }
@@ -620,7 +458,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             }
         } else {
             for (int i = 0; i < n; i++) {
-                o[oOff + i] = Elementwise.cpow(a[aOff + i], exp);
+                o[oOff + i] = ScalarMath.cpow(a[aOff + i], exp);
             }
         }
     }
@@ -675,7 +513,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             long[] o = c.out();
             long[] a = c.in0();
             for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = Elementwise.powi(a[i], exp);
+                o[i] = ScalarMath.powi(a[i], exp);
             }
         }
     }

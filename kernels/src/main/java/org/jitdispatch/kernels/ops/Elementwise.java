@@ -251,39 +251,4 @@ final class Elementwise {
         }
         return false;
     }
-
-    // ---- math ----
-
-    /**
-     * C's pow: Java's Math.pow differs only where C returns 1 (a base of 1 with any exponent, NaN
-     * included, and a base of -1 with an infinite exponent).
-     */
-    static double cpow(double base, double exp) {
-        if (base == 1.0 || (base == -1.0 && Double.isInfinite(exp))) {
-            return 1.0;
-        }
-        return Math.pow(base, exp);
-    }
-
-    /** ATen's powi: integer power by squaring, wrapping on overflow; negative exponents give 0, 1 or -1. */
-    static long powi(long a, long b) {
-        if (b < 0) {
-            if (a == 1) {
-                return 1;
-            }
-            if (a == -1) {
-                return (-b) % 2 != 0 ? -1 : 1;
-            }
-            return 0;
-        }
-        long result = 1;
-        while (b != 0) {
-            if ((b & 1) != 0) {
-                result *= a;
-            }
-            b /= 2;
-            a *= a;
-        }
-        return result;
-    }
 }

@@ -3,11 +3,8 @@ package org.jitdispatch.kernels.ops;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.kernels.generated.IteratorLoops;
 import org.jitdispatch.Torch;
-import org.jitdispatch.kernels.iter.DoubleLoop;
-import org.jitdispatch.kernels.iter.FloatLoop;
 import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.TensorIterator;
-import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 
@@ -29,45 +26,6 @@ import org.jitdispatch.runtime.ScalarType;
  * in parallel chunks, as add and mul do.
  */
 public final class ElementwiseMath implements ElementwiseMathDeclarations {
-
-    /** A double function of one double. */
-    @FunctionalInterface
-    interface DoubleFn {
-        double apply(double x);
-    }
-
-    // ---------------------------------------------------------------- unary loops
-
-    /** out = f(in0) over a float32 or float64 iterator, in parallel chunks above the grain. */
-    static void unaryFloating(TensorIterator op, DoubleFn f) {
-        if (op.isParallel()) {
-            Parallel.parallelFor(0, op.numel(), Parallel.GRAIN_SIZE, (begin, end) -> unaryFloatingRange(op, f, begin, end));
-        } else {
-            unaryFloatingRange(op, f, 0, op.numel());
-        }
-    }
-
-    private static void unaryFloatingRange(TensorIterator op, DoubleFn f, long begin, long end) {
-        if (op.commonDtype() == ScalarType.Float32) {
-            FloatLoop c = op.floatLoop(begin, end);
-            while (c.next()) {
-                float[] o = c.out();
-                float[] a = c.in0();
-                for (int i = c.start(), e = c.end(); i < e; i++) {
-                    o[i] = (float) f.apply(a[i]);
-                }
-            }
-            return;
-        }
-        DoubleLoop c = op.doubleLoop(begin, end);
-        while (c.next()) {
-            double[] o = c.out();
-            double[] a = c.in0();
-            for (int i = c.start(), e = c.end(); i < e; i++) {
-                o[i] = f.apply(a[i]);
-            }
-        }
-    }
 
     /** floor, ceil and round of integers: the op keeps the dtype, so the values are copied. */
     private static void copyIntegers(TensorIterator op) {

@@ -9,6 +9,12 @@ package org.jitdispatch.kernels.ops;
 public final class ScalarMath {
     private static final double TWO_OVER_SQRT_PI = 2.0 / Math.sqrt(Math.PI);
     private static final double ONE_OVER_SQRT_PI = 1.0 / Math.sqrt(Math.PI);
+    private static final double SQRT1_2 = Math.sqrt(0.5);
+    /** M_2_SQRTPI * M_SQRT1_2 * 0.5 = 1 / sqrt(2 pi). */
+    private static final double INV_SQRT_2PI = 1.0 / Math.sqrt(2.0 * Math.PI);
+    /** M_SQRT2 * M_2_SQRTPI * 0.5 = sqrt(2 / pi). */
+    private static final double BETA = Math.sqrt(2.0 / Math.PI);
+    private static final double KAPPA = 0.044715;
 
     private ScalarMath() {
     }
@@ -55,5 +61,130 @@ public final class ScalarMath {
             mod += b;
         }
         return mod;
+    }
+
+    /** x * Phi(x) = x / 2 * (1 + erf(x / sqrt(2))). */
+    public static double gelu(double x) {
+        return x * 0.5 * (1.0 + ScalarMath.erf(x * SQRT1_2));
+    }
+
+    /** x / 2 * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3))). */
+    public static double geluTanh(double x) {
+        double inner = BETA * (x + KAPPA * x * x * x);
+        return 0.5 * x * (1.0 + Math.tanh(inner));
+    }
+
+    /** dy * (Phi(x) + x * phi(x)). */
+    public static double geluBackward(double dy, double x) {
+        double cdf = 0.5 * (1.0 + ScalarMath.erf(x * SQRT1_2));
+        double pdf = Math.exp(-0.5 * x * x) * INV_SQRT_2PI;
+        return dy * (cdf + x * pdf);
+    }
+
+    public static double geluTanhBackward(double dy, double x) {
+        double xSq = x * x;
+        double inner = BETA * (x + KAPPA * xSq * x);
+        double t = Math.tanh(inner);
+        double left = 0.5 * x;
+        double right = 1.0 + t;
+        double leftDerivative = 0.5 * right;
+        double rightDerivative = left * (1.0 - t * t) * BETA * (1.0 + 3.0 * KAPPA * xSq);
+        return dy * (leftDerivative + rightDerivative);
+    }
+
+    /** silu's gradient: dy * s * (1 + x * (1 - s)) with s = sigmoid(x). */
+    public static double siluBackward(double dy, double x) {
+        double s = 1.0 / (1.0 + Math.exp(-x));
+        return dy * s * (1.0 + x * (1.0 - s));
+    }
+
+    /** clamp of one value between two bounds that are not NaN: a NaN value stays NaN. */
+    public static float clamp(float x, float min, float max) {
+        float t = x < min ? min : x;
+        return max < t ? max : t;
+    }
+
+    /** clamp of one value between two bounds that are not NaN: a NaN value stays NaN. */
+    public static double clamp(double x, double min, double max) {
+        double t = x < min ? min : x;
+        return max < t ? max : t;
+    }
+
+    /**
+     * C's pow: Java's Math.pow differs only where C returns 1 (a base of 1 with any exponent, NaN
+     * included, and a base of -1 with an infinite exponent).
+     */
+    public static double cpow(double base, double exp) {
+        if (base == 1.0 || (base == -1.0 && Double.isInfinite(exp))) {
+            return 1.0;
+        }
+        return Math.pow(base, exp);
+    }
+
+    /** ATen's powi: integer power by squaring, wrapping on overflow; negative exponents give 0, 1 or -1. */
+    public static long powi(long a, long b) {
+        if (b < 0) {
+            if (a == 1) {
+                return 1;
+            }
+            if (a == -1) {
+                return (-b) % 2 != 0 ? -1 : 1;
+            }
+            return 0;
+        }
+        long result = 1;
+        while (b != 0) {
+            if ((b & 1) != 0) {
+                result *= a;
+            }
+            b /= 2;
+            a *= a;
+        }
+        return result;
+    }
+
+    /** std::trunc. */
+    public static double trunc(double x) {
+        return x < 0 ? Math.ceil(x) : Math.floor(x);
+    }
+
+    /** c10::div_floor_floating in float. */
+    public static float divFloor(float a, float b) {
+        if (b == 0) {
+            return a / b;
+        }
+        float mod = a % b;
+        float div = (a - mod) / b;
+        if (mod != 0 && (b < 0) != (mod < 0)) {
+            div -= 1f;
+        }
+        if (div == 0) {
+            return Math.copySign(0f, a / b);
+        }
+        float floordiv = (float) Math.floor(div);
+        if (div - floordiv > 0.5f) {
+            floordiv += 1f;
+        }
+        return floordiv;
+    }
+
+    /** c10::div_floor_floating in double. */
+    public static double divFloor(double a, double b) {
+        if (b == 0) {
+            return a / b;
+        }
+        double mod = a % b;
+        double div = (a - mod) / b;
+        if (mod != 0 && (b < 0) != (mod < 0)) {
+            div -= 1;
+        }
+        if (div == 0) {
+            return Math.copySign(0.0, a / b);
+        }
+        double floordiv = Math.floor(div);
+        if (div - floordiv > 0.5) {
+            floordiv += 1;
+        }
+        return floordiv;
     }
 }

@@ -2,9 +2,6 @@ package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.kernels.generated.IteratorLoops;
-import org.jitdispatch.kernels.iter.DoubleLoop;
-import org.jitdispatch.kernels.iter.FloatLoop;
-import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.iter.TensorIteratorConfig;
@@ -134,70 +131,26 @@ public final class TernaryOps implements TernaryOpsDeclarations {
             return;
         }
         switch (op.commonDtype()) {
-            case Float32: {
-                float lo = min == null ? Float.NaN : (float) min.toDouble();
-                float hi = max == null ? Float.NaN : (float) max.toDouble();
-                FloatLoop c = op.floatLoop();
-                while (c.next()) {
-                    float[] o = c.out();
-                    float[] a = c.in0();
-                    int s = c.start();
-                    int e = c.end();
-                    if (min != null && max != null) {
-                        for (int i = s; i < e; i++) {
-                            float t = a[i] < lo ? lo : a[i];
-                            o[i] = hi < t ? hi : t;
-                        }
-                    } else if (min != null) {
-                        for (int i = s; i < e; i++) {
-                            o[i] = a[i] < lo ? lo : a[i];
-                        }
-                    } else {
-                        for (int i = s; i < e; i++) {
-                            o[i] = hi < a[i] ? hi : a[i];
-                        }
-                    }
-                }
-                break;
-            }
-            case Float64: {
-                double lo = min == null ? Double.NaN : min.toDouble();
-                double hi = max == null ? Double.NaN : max.toDouble();
-                DoubleLoop c = op.doubleLoop();
-                while (c.next()) {
-                    double[] o = c.out();
-                    double[] a = c.in0();
-                    int s = c.start();
-                    int e = c.end();
-                    if (min != null && max != null) {
-                        for (int i = s; i < e; i++) {
-                            double t = a[i] < lo ? lo : a[i];
-                            o[i] = hi < t ? hi : t;
-                        }
-                    } else if (min != null) {
-                        for (int i = s; i < e; i++) {
-                            o[i] = a[i] < lo ? lo : a[i];
-                        }
-                    } else {
-                        for (int i = s; i < e; i++) {
-                            o[i] = hi < a[i] ? hi : a[i];
-                        }
-                    }
-                }
-                break;
-            }
-            default: {
-                long lo = min == null ? Long.MIN_VALUE : min.toLong();
-                long hi = max == null ? Long.MAX_VALUE : max.toLong();
-                LongLoop c = op.longLoop();
-                while (c.next()) {
-                    long[] o = c.out();
-                    long[] a = c.in0();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = Math.min(Math.max(a[i], lo), hi);
-                    }
+            case Float32 -> {
+                if (min != null && max != null) {
+                    IteratorLoops.clamp_scalar_float(op, (float) min.toDouble(), (float) max.toDouble());
+                } else if (min != null) {
+                    IteratorLoops.clamp_min_scalar_float(op, (float) min.toDouble());
+                } else {
+                    IteratorLoops.clamp_max_scalar_float(op, (float) max.toDouble());
                 }
             }
+            case Float64 -> {
+                if (min != null && max != null) {
+                    IteratorLoops.clamp_scalar_double(op, min.toDouble(), max.toDouble());
+                } else if (min != null) {
+                    IteratorLoops.clamp_min_scalar_double(op, min.toDouble());
+                } else {
+                    IteratorLoops.clamp_max_scalar_double(op, max.toDouble());
+                }
+            }
+            default -> IteratorLoops.clamp_scalar_long(op, min == null ? Long.MIN_VALUE : min.toLong(),
+                    max == null ? Long.MAX_VALUE : max.toLong());
         }
     }
 
@@ -226,7 +179,7 @@ public final class TernaryOps implements TernaryOpsDeclarations {
     @Override
     public void clamp_Tensor_out(TensorIterator op, Tensor self, Tensor min, Tensor max, Tensor out) {
         if (min != null && max != null) {
-            clampTensors(op);
+            IteratorLoops.clamp(op, op.commonDtype());
         } else {
             if (min != null) {
                 IteratorLoops.clamp_min(op, op.commonDtype());
@@ -236,56 +189,4 @@ public final class TernaryOps implements TernaryOpsDeclarations {
         }
     }
 
-    private static void clampTensors(TensorIterator it) {
-        switch (it.commonDtype()) {
-            case Float32: {
-                FloatLoop c = it.floatLoop();
-                while (c.next()) {
-                    float[] o = c.out();
-                    float[] a = c.in0();
-                    float[] lo = c.in1();
-                    float[] hi = c.in2();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        if (lo[i] != lo[i] || hi[i] != hi[i]) {
-                            o[i] = Float.NaN;
-                        } else {
-                            float t = a[i] < lo[i] ? lo[i] : a[i];
-                            o[i] = hi[i] < t ? hi[i] : t;
-                        }
-                    }
-                }
-                break;
-            }
-            case Float64: {
-                DoubleLoop c = it.doubleLoop();
-                while (c.next()) {
-                    double[] o = c.out();
-                    double[] a = c.in0();
-                    double[] lo = c.in1();
-                    double[] hi = c.in2();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        if (lo[i] != lo[i] || hi[i] != hi[i]) {
-                            o[i] = Double.NaN;
-                        } else {
-                            double t = a[i] < lo[i] ? lo[i] : a[i];
-                            o[i] = hi[i] < t ? hi[i] : t;
-                        }
-                    }
-                }
-                break;
-            }
-            default: {
-                LongLoop c = it.longLoop();
-                while (c.next()) {
-                    long[] o = c.out();
-                    long[] a = c.in0();
-                    long[] lo = c.in1();
-                    long[] hi = c.in2();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = Math.min(Math.max(a[i], lo[i]), hi[i]);
-                    }
-                }
-            }
-        }
-    }
 }
