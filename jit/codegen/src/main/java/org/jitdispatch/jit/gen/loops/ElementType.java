@@ -6,6 +6,7 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.TypeName;
 import java.util.List;
 import java.util.Locale;
+import org.jitdispatch.jit.gen.JavaNames;
 import org.jitdispatch.runtime.ScalarType;
 
 /**
@@ -23,7 +24,7 @@ import org.jitdispatch.runtime.ScalarType;
  */
 record ElementType(String name, ScalarType dtype, String results) {
     /** Where the generated loop classes go: beside TensorIterator, whose package-private parts they use. */
-    static final String ITER_PACKAGE = "org.jitdispatch.kernels.iter";
+    static final String ITER_PACKAGE = JavaNames.TENSOR_ITERATOR.packageName();
 
     /** The types loops compute in, in the order their methods appear. */
     static final List<ElementType> LOOPS = List.of(
