@@ -547,6 +547,24 @@ public abstract class TensorIteratorBase extends StructuredMeta {
         return operands[arg].strides.clone();
     }
 
+    /**
+     * The checks every elementwise loop makes before it starts: a committed iterator over data (not meta), one
+     * output and {@code arity} inputs, at most 3.
+     */
+    final void checkLoop(int arity) {
+        requireCommitted("An elementwise loop");
+        if (isMeta()) {
+            throw new IllegalStateException("An elementwise loop on a meta TensorIterator: meta tensors have no data");
+        }
+        if (noutputs() != 1 || ninputs() != arity) {
+            throw new IllegalArgumentException("This loop takes 1 output and " + arity + " input(s); the iterator has "
+                    + noutputs() + " output(s) and " + ninputs() + " input(s)");
+        }
+        if (arity > 3) {
+            throw new IllegalArgumentException("Elementwise loops take at most 3 inputs; this iterator has " + arity);
+        }
+    }
+
     /** The operand is a single value broadcast over the iteration (ATen's is_scalar). */
     public final boolean isScalar(int arg) {
         long[] strides = operands[arg].strides;

@@ -1,7 +1,7 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.kernels.generated.IteratorLoops;
+import org.jitdispatch.kernels.generated.UfuncKernels;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.iter.TensorIteratorConfig;
@@ -47,11 +47,11 @@ public final class Activations implements ActivationsDeclarations {
     public void threshold_backward_out(TensorIterator op, Tensor gradOutput, Tensor self, Scalar threshold,
             Tensor gradInput) {
         switch (op.commonDtype()) {
-            case Float32 -> IteratorLoops.threshold_float(op, (float) ScalarConversions.toDouble(threshold));
-            case Float64 -> IteratorLoops.threshold_double(op, ScalarConversions.toDouble(threshold));
+            case Float32 -> UfuncKernels.threshold_float(op, (float) ScalarConversions.toDouble(threshold));
+            case Float64 -> UfuncKernels.threshold_double(op, ScalarConversions.toDouble(threshold));
             default -> {
                 long t = ScalarConversions.toLong(threshold);
-                IteratorLoops.threshold_long(op, op.commonDtype() == ScalarType.Int32 ? (int) t : t);
+                UfuncKernels.threshold_long(op, op.commonDtype() == ScalarType.Int32 ? (int) t : t);
             }
         }
     }
@@ -93,9 +93,9 @@ public final class Activations implements ActivationsDeclarations {
     @Override
     public void gelu_out(TensorIterator op, Tensor self, String approximate, Tensor out) {
         if (geluTanh(approximate)) {
-            IteratorLoops.gelu_tanh(op, op.commonDtype());
+            UfuncKernels.gelu_tanh(op, op.commonDtype());
         } else {
-            IteratorLoops.gelu(op, op.commonDtype());
+            UfuncKernels.gelu(op, op.commonDtype());
         }
     }
 
@@ -112,9 +112,9 @@ public final class Activations implements ActivationsDeclarations {
     public void gelu_backward_out(TensorIterator op, Tensor gradOutput, Tensor self, String approximate,
             Tensor gradInput) {
         if (geluTanh(approximate)) {
-            IteratorLoops.gelu_tanh_backward(op, op.commonDtype());
+            UfuncKernels.gelu_tanh_backward(op, op.commonDtype());
         } else {
-            IteratorLoops.gelu_backward(op, op.commonDtype());
+            UfuncKernels.gelu_backward(op, op.commonDtype());
         }
     }
 
@@ -129,7 +129,7 @@ public final class Activations implements ActivationsDeclarations {
     /** x / (1 + exp(-x)). */
     @Override
     public void silu_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.silu(op, op.commonDtype());
+        UfuncKernels.silu(op, op.commonDtype());
     }
 
     @Override
@@ -141,7 +141,7 @@ public final class Activations implements ActivationsDeclarations {
     /** dy * s * (1 + x * (1 - s)) with s = sigmoid(x). */
     @Override
     public void silu_backward_out(TensorIterator op, Tensor gradOutput, Tensor self, Tensor gradInput) {
-        IteratorLoops.silu_backward(op, op.commonDtype());
+        UfuncKernels.silu_backward(op, op.commonDtype());
     }
 
     // ---------------------------------------------------------------- leaky_relu
@@ -160,9 +160,9 @@ public final class Activations implements ActivationsDeclarations {
     public void leaky_relu_out(TensorIterator op, Tensor self, Scalar negativeSlope, Tensor out) {
         double slope = slope(op, negativeSlope);
         if (op.commonDtype() == ScalarType.Float32) {
-            IteratorLoops.leaky_relu_float(op, (float) slope);
+            UfuncKernels.leaky_relu_float(op, (float) slope);
         } else {
-            IteratorLoops.leaky_relu_double(op, slope);
+            UfuncKernels.leaky_relu_double(op, slope);
         }
     }
 
@@ -194,9 +194,9 @@ public final class Activations implements ActivationsDeclarations {
             boolean selfIsResult, Tensor gradInput) {
         double slope = slope(op, negativeSlope);
         if (op.commonDtype() == ScalarType.Float32) {
-            IteratorLoops.leaky_relu_backward_float(op, (float) slope);
+            UfuncKernels.leaky_relu_backward_float(op, (float) slope);
         } else {
-            IteratorLoops.leaky_relu_backward_double(op, slope);
+            UfuncKernels.leaky_relu_backward_double(op, slope);
         }
     }
 
@@ -264,9 +264,9 @@ public final class Activations implements ActivationsDeclarations {
         double min = slope(it, minVal);
         double max = slope(it, maxVal);
         if (it.commonDtype() == ScalarType.Float32) {
-            IteratorLoops.hardtanh_backward_float(it, (float) min, (float) max);
+            UfuncKernels.hardtanh_backward_float(it, (float) min, (float) max);
         } else {
-            IteratorLoops.hardtanh_backward_double(it, min, max);
+            UfuncKernels.hardtanh_backward_double(it, min, max);
         }
     }
 }

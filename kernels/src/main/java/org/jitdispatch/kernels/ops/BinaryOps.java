@@ -2,7 +2,7 @@ package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
-import org.jitdispatch.kernels.generated.IteratorLoops;
+import org.jitdispatch.kernels.generated.UfuncKernels;
 import org.jitdispatch.kernels.iter.BooleanLoop;
 import org.jitdispatch.kernels.iter.CastRules;
 import org.jitdispatch.kernels.iter.DoubleLoop;
@@ -29,7 +29,7 @@ import org.jitdispatch.runtime.TensorImpl;
  * in place over the storage arrays.
  *
  * <p>The loops of add, mul and true division are written once in ufuncs.yaml and generated per (op, loop
- * type), with a variant for a scalar second operand, into {@code IteratorLoops} ({@code div_float},
+ * type), with a variant for a scalar second operand, into {@code UfuncKernels} ({@code div_float},
  * {@code div_float_otherScalar}, {@code div_double}...). HotSpot compiles a method together with all it
  * inlines, so one method per loop gives short compilations and single-dtype profiles.
  *
@@ -178,28 +178,28 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             case Float32 -> {
                 float al = (float) alpha.toDouble();
                 if (al == 1f && !negate) {
-                    IteratorLoops.plus_float(it);
+                    UfuncKernels.plus_float(it);
                 } else {
-                    IteratorLoops.add_float(it, negate ? -al : al);
+                    UfuncKernels.add_float(it, negate ? -al : al);
                 }
             }
             case Float64 -> {
                 double al = alpha.toDouble();
                 if (al == 1.0 && !negate) {
-                    IteratorLoops.plus_double(it);
+                    UfuncKernels.plus_double(it);
                 } else {
-                    IteratorLoops.add_double(it, negate ? -al : al);
+                    UfuncKernels.add_double(it, negate ? -al : al);
                 }
             }
             case Int32, Int64 -> {
                 long al = alpha.toLong();
                 if (al == 1L && !negate) {
-                    IteratorLoops.plus_long(it);
+                    UfuncKernels.plus_long(it);
                 } else {
-                    IteratorLoops.add_long(it, negate ? -al : al);
+                    UfuncKernels.add_long(it, negate ? -al : al);
                 }
             }
-            default -> IteratorLoops.add_boolean(it, alpha.toBoolean());
+            default -> UfuncKernels.add_boolean(it, alpha.toBoolean());
         }
     }
 
@@ -212,7 +212,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
 
     @Override
     public void mul_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        IteratorLoops.mul(op, op.commonDtype());
+        UfuncKernels.mul(op, op.commonDtype());
     }
 
     @Override
@@ -267,9 +267,9 @@ public final class BinaryOps implements BinaryOpsDeclarations {
         if (rounding_mode == null) {
             divTrue(op);
         } else if (rounding_mode.equals("trunc")) {
-            IteratorLoops.div_trunc(op, op.commonDtype());
+            UfuncKernels.div_trunc(op, op.commonDtype());
         } else {
-            IteratorLoops.div_floor(op, op.commonDtype());
+            UfuncKernels.div_floor(op, op.commonDtype());
         }
     }
 
@@ -295,7 +295,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
 
     /** True division: the common dtype is floating (integers were promoted to float32). */
     private static void divTrue(TensorIterator it) {
-        IteratorLoops.div(it, it.commonDtype());
+        UfuncKernels.div(it, it.commonDtype());
     }
 
     // ---------------------------------------------------------------- pow
@@ -310,7 +310,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
 
     @Override
     public void pow_Tensor_Tensor_out(TensorIterator op, Tensor self, Tensor exponent, Tensor out) {
-        IteratorLoops.pow(op, op.commonDtype());
+        UfuncKernels.pow(op, op.commonDtype());
     }
 
     /**

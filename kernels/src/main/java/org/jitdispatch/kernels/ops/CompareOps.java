@@ -1,7 +1,7 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.kernels.generated.IteratorLoops;
+import org.jitdispatch.kernels.generated.UfuncKernels;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.runtime.Scalar;
 
@@ -13,8 +13,8 @@ import org.jitdispatch.runtime.Scalar;
  * as a wrapped number, read once by the loop.
  *
  * <p>The loops are written once in ufuncs.yaml and generated per (comparison, loop type) into
- * {@code IteratorLoops} ({@code lt_float}, {@code lt_float_otherScalar}, {@code eq_long}...), and
- * {@code IteratorLoops.lt(it, dtype)} picks the one of the common dtype. HotSpot compiles a method together with all
+ * {@code UfuncKernels} ({@code lt_float}, {@code lt_float_otherScalar}, {@code eq_long}...), and
+ * {@code UfuncKernels.lt(it, dtype)} picks the one of the common dtype. HotSpot compiles a method together with all
  * it inlines, so one method per loop gives short compilations and single-dtype profiles, and only the
  * comparisons a program uses are compiled.
  */
@@ -29,7 +29,7 @@ public final class CompareOps implements CompareOpsDeclarations {
 
     @Override
     public void eq_Tensor_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        IteratorLoops.eq(op, op.commonDtype());
+        UfuncKernels.eq(op, op.commonDtype());
     }
 
     @Override
@@ -39,7 +39,7 @@ public final class CompareOps implements CompareOpsDeclarations {
 
     @Override
     public void eq_Scalar_out(TensorIterator op, Tensor self, Scalar other, Tensor out) {
-        IteratorLoops.eq(op, op.commonDtype());
+        UfuncKernels.eq(op, op.commonDtype());
     }
 
     // ---- ne
@@ -51,7 +51,7 @@ public final class CompareOps implements CompareOpsDeclarations {
 
     @Override
     public void ne_Tensor_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        IteratorLoops.ne(op, op.commonDtype());
+        UfuncKernels.ne(op, op.commonDtype());
     }
 
     @Override
@@ -61,7 +61,7 @@ public final class CompareOps implements CompareOpsDeclarations {
 
     @Override
     public void ne_Scalar_out(TensorIterator op, Tensor self, Scalar other, Tensor out) {
-        IteratorLoops.ne(op, op.commonDtype());
+        UfuncKernels.ne(op, op.commonDtype());
     }
 
     // ---- lt
@@ -73,7 +73,7 @@ public final class CompareOps implements CompareOpsDeclarations {
 
     @Override
     public void lt_Tensor_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        IteratorLoops.lt(op, op.commonDtype());
+        UfuncKernels.lt(op, op.commonDtype());
     }
 
     @Override
@@ -83,7 +83,7 @@ public final class CompareOps implements CompareOpsDeclarations {
 
     @Override
     public void lt_Scalar_out(TensorIterator op, Tensor self, Scalar other, Tensor out) {
-        IteratorLoops.lt(op, op.commonDtype());
+        UfuncKernels.lt(op, op.commonDtype());
     }
 
     // ---- le
@@ -95,7 +95,7 @@ public final class CompareOps implements CompareOpsDeclarations {
 
     @Override
     public void le_Tensor_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        IteratorLoops.le(op, op.commonDtype());
+        UfuncKernels.le(op, op.commonDtype());
     }
 
     @Override
@@ -105,7 +105,7 @@ public final class CompareOps implements CompareOpsDeclarations {
 
     @Override
     public void le_Scalar_out(TensorIterator op, Tensor self, Scalar other, Tensor out) {
-        IteratorLoops.le(op, op.commonDtype());
+        UfuncKernels.le(op, op.commonDtype());
     }
 
     // ---- gt
@@ -117,7 +117,7 @@ public final class CompareOps implements CompareOpsDeclarations {
 
     @Override
     public void gt_Tensor_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        IteratorLoops.gt(op, op.commonDtype());
+        UfuncKernels.gt(op, op.commonDtype());
     }
 
     @Override
@@ -127,7 +127,7 @@ public final class CompareOps implements CompareOpsDeclarations {
 
     @Override
     public void gt_Scalar_out(TensorIterator op, Tensor self, Scalar other, Tensor out) {
-        IteratorLoops.gt(op, op.commonDtype());
+        UfuncKernels.gt(op, op.commonDtype());
     }
 
     // ---- ge
@@ -139,7 +139,7 @@ public final class CompareOps implements CompareOpsDeclarations {
 
     @Override
     public void ge_Tensor_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        IteratorLoops.ge(op, op.commonDtype());
+        UfuncKernels.ge(op, op.commonDtype());
     }
 
     @Override
@@ -149,7 +149,7 @@ public final class CompareOps implements CompareOpsDeclarations {
 
     @Override
     public void ge_Scalar_out(TensorIterator op, Tensor self, Scalar other, Tensor out) {
-        IteratorLoops.ge(op, op.commonDtype());
+        UfuncKernels.ge(op, op.commonDtype());
     }
 
     // ---- shared

@@ -1,7 +1,7 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.kernels.generated.IteratorLoops;
+import org.jitdispatch.kernels.generated.UfuncKernels;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.TensorIterator;
@@ -22,7 +22,7 @@ import org.jitdispatch.runtime.ScalarType;
  * <p>remainder has the sign of the divisor ({@code fmod(a, b)}, plus b when the signs differ), fmod that of
  * the dividend; integer division by zero fails with "ZeroDivisionError" (PyTorch's message) before anything
  * is written, where ATen fails inside the loop. floor_divide is div(rounding_mode='floor'), as in 1.13.
- * The loops are written once in ufuncs.yaml and generated into {@code IteratorLoops}; above the grain they run
+ * The loops are written once in ufuncs.yaml and generated into {@code UfuncKernels}; above the grain they run
  * in parallel chunks, as add and mul do.
  */
 public final class ElementwiseMath implements ElementwiseMathDeclarations {
@@ -53,7 +53,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
     @Override
     public void floor_out(TensorIterator op, Tensor self, Tensor out) {
         if (op.commonDtype().isFloatingPoint()) {
-            IteratorLoops.floor(op, op.commonDtype());
+            UfuncKernels.floor(op, op.commonDtype());
         } else {
             copyIntegers(op);
         }
@@ -67,7 +67,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
     @Override
     public void ceil_out(TensorIterator op, Tensor self, Tensor out) {
         if (op.commonDtype().isFloatingPoint()) {
-            IteratorLoops.ceil(op, op.commonDtype());
+            UfuncKernels.ceil(op, op.commonDtype());
         } else {
             copyIntegers(op);
         }
@@ -82,7 +82,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
     @Override
     public void round_out(TensorIterator op, Tensor self, Tensor out) {
         if (op.commonDtype().isFloatingPoint()) {
-            IteratorLoops.round(op, op.commonDtype());
+            UfuncKernels.round(op, op.commonDtype());
         } else {
             copyIntegers(op);
         }
@@ -95,7 +95,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
 
     @Override
     public void sin_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.sin(op, op.commonDtype());
+        UfuncKernels.sin(op, op.commonDtype());
     }
 
     @Override
@@ -105,7 +105,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
 
     @Override
     public void cos_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.cos(op, op.commonDtype());
+        UfuncKernels.cos(op, op.commonDtype());
     }
 
     @Override
@@ -116,7 +116,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
     /** 1 / sqrt(x): inf at 0, -inf at -0, NaN below 0. */
     @Override
     public void rsqrt_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.rsqrt(op, op.commonDtype());
+        UfuncKernels.rsqrt(op, op.commonDtype());
     }
 
     @Override
@@ -126,7 +126,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
 
     @Override
     public void reciprocal_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.reciprocal(op, op.commonDtype());
+        UfuncKernels.reciprocal(op, op.commonDtype());
     }
 
     @Override
@@ -136,7 +136,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
 
     @Override
     public void log1p_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.log1p(op, op.commonDtype());
+        UfuncKernels.log1p(op, op.commonDtype());
     }
 
     @Override
@@ -146,7 +146,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
 
     @Override
     public void erf_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.erf(op, op.commonDtype());
+        UfuncKernels.erf(op, op.commonDtype());
     }
 
     /**
@@ -175,7 +175,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
     /** std::fmod (Java's % on floating values is the same truncated remainder); integers truncate. */
     @Override
     public void fmod_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        IteratorLoops.fmod(op, op.commonDtype());
+        UfuncKernels.fmod(op, op.commonDtype());
     }
 
     @Override
@@ -186,7 +186,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
     /** fmod(a, b), plus b when it is non-zero and its sign differs from b's (so remainder(-5, inf) is inf). */
     @Override
     public void remainder_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        IteratorLoops.remainder(op, op.commonDtype());
+        UfuncKernels.remainder(op, op.commonDtype());
     }
 
     // ---------------------------------------------------------------- Scalar overloads (CompositeExplicitAutograd)

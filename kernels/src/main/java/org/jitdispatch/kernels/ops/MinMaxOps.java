@@ -1,7 +1,7 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.kernels.generated.IteratorLoops;
+import org.jitdispatch.kernels.generated.UfuncKernels;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.reduce.ReduceDims;
@@ -172,7 +172,7 @@ public final class MinMaxOps implements MinMaxOpsDeclarations {
 
     @Override
     public void maximum_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        IteratorLoops.maximum(op, op.commonDtype());
+        UfuncKernels.maximum(op, op.commonDtype());
     }
 
     @Override
@@ -182,7 +182,7 @@ public final class MinMaxOps implements MinMaxOpsDeclarations {
 
     @Override
     public void minimum_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        IteratorLoops.minimum(op, op.commonDtype());
+        UfuncKernels.minimum(op, op.commonDtype());
     }
 
     // -------------------------------------------------------------------------------------- helpers

@@ -1,7 +1,7 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.kernels.generated.IteratorLoops;
+import org.jitdispatch.kernels.generated.UfuncKernels;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.iter.TensorIteratorConfig;
@@ -75,7 +75,7 @@ public final class TernaryOps implements TernaryOpsDeclarations {
     /** The loop of the output's dtype: where's inputs are read converted to it, not promoted. */
     private static void whereLoop(TensorIterator it) {
         if (!it.isMeta()) {
-            IteratorLoops.where(it, it.dtype(0));
+            UfuncKernels.where(it, it.dtype(0));
         }
     }
 
@@ -133,23 +133,23 @@ public final class TernaryOps implements TernaryOpsDeclarations {
         switch (op.commonDtype()) {
             case Float32 -> {
                 if (min != null && max != null) {
-                    IteratorLoops.clamp_scalar_float(op, (float) min.toDouble(), (float) max.toDouble());
+                    UfuncKernels.clamp_scalar_float(op, (float) min.toDouble(), (float) max.toDouble());
                 } else if (min != null) {
-                    IteratorLoops.clamp_min_scalar_float(op, (float) min.toDouble());
+                    UfuncKernels.clamp_min_scalar_float(op, (float) min.toDouble());
                 } else {
-                    IteratorLoops.clamp_max_scalar_float(op, (float) max.toDouble());
+                    UfuncKernels.clamp_max_scalar_float(op, (float) max.toDouble());
                 }
             }
             case Float64 -> {
                 if (min != null && max != null) {
-                    IteratorLoops.clamp_scalar_double(op, min.toDouble(), max.toDouble());
+                    UfuncKernels.clamp_scalar_double(op, min.toDouble(), max.toDouble());
                 } else if (min != null) {
-                    IteratorLoops.clamp_min_scalar_double(op, min.toDouble());
+                    UfuncKernels.clamp_min_scalar_double(op, min.toDouble());
                 } else {
-                    IteratorLoops.clamp_max_scalar_double(op, max.toDouble());
+                    UfuncKernels.clamp_max_scalar_double(op, max.toDouble());
                 }
             }
-            default -> IteratorLoops.clamp_scalar_long(op, min == null ? Long.MIN_VALUE : min.toLong(),
+            default -> UfuncKernels.clamp_scalar_long(op, min == null ? Long.MIN_VALUE : min.toLong(),
                     max == null ? Long.MAX_VALUE : max.toLong());
         }
     }
@@ -179,12 +179,12 @@ public final class TernaryOps implements TernaryOpsDeclarations {
     @Override
     public void clamp_Tensor_out(TensorIterator op, Tensor self, Tensor min, Tensor max, Tensor out) {
         if (min != null && max != null) {
-            IteratorLoops.clamp(op, op.commonDtype());
+            UfuncKernels.clamp(op, op.commonDtype());
         } else {
             if (min != null) {
-                IteratorLoops.clamp_min(op, op.commonDtype());
+                UfuncKernels.clamp_min(op, op.commonDtype());
             } else {
-                IteratorLoops.clamp_max(op, op.commonDtype());
+                UfuncKernels.clamp_max(op, op.commonDtype());
             }
         }
     }

@@ -2,7 +2,7 @@ package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
-import org.jitdispatch.kernels.generated.IteratorLoops;
+import org.jitdispatch.kernels.generated.UfuncKernels;
 import org.jitdispatch.kernels.generated.UfuncLoops;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.runtime.DeviceType;
@@ -16,7 +16,7 @@ import org.jitdispatch.runtime.Storage;
  * structured in PyTorch 1.13; their kernels build the TensorIterator themselves and skip the loop for
  * meta tensors, so they serve the Meta key too.
  *
- * <p>The loops are written once in ufuncs.yaml and generated per (op, loop type) into {@code IteratorLoops}.
+ * <p>The loops are written once in ufuncs.yaml and generated per (op, loop type) into {@code UfuncKernels}.
  * Float32 math is computed in double and rounded once, which is at least as accurate as ATen's vectorized
  * float versions.
  */
@@ -35,7 +35,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     @Override
     public void neg_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.neg(op, op.commonDtype());
+        UfuncKernels.neg(op, op.commonDtype());
     }
 
     // ---------------------------------------------------------------- abs
@@ -66,7 +66,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
             throw Elementwise.notImplemented("abs_cpu", dtype);
         }
         it.commit();
-        IteratorLoops.abs(it, it.commonDtype());
+        UfuncKernels.abs(it, it.commonDtype());
         it.finish();
         return out;
     }
@@ -80,7 +80,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     @Override
     public void exp_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.exp(op, op.commonDtype());
+        UfuncKernels.exp(op, op.commonDtype());
     }
 
     @Override
@@ -90,7 +90,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     @Override
     public void log_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.log(op, op.commonDtype());
+        UfuncKernels.log(op, op.commonDtype());
     }
 
     @Override
@@ -100,7 +100,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     @Override
     public void sqrt_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.sqrt(op, op.commonDtype());
+        UfuncKernels.sqrt(op, op.commonDtype());
     }
 
     @Override
@@ -111,7 +111,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
     /** 1 / (1 + exp(-x)). */
     @Override
     public void sigmoid_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.sigmoid(op, op.commonDtype());
+        UfuncKernels.sigmoid(op, op.commonDtype());
     }
 
     @Override
@@ -121,7 +121,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     @Override
     public void tanh_out(TensorIterator op, Tensor self, Tensor out) {
-        IteratorLoops.tanh(op, op.commonDtype());
+        UfuncKernels.tanh(op, op.commonDtype());
     }
 
     // ---------------------------------------------------------------- relu
@@ -190,7 +190,7 @@ public final class UnaryOps implements UnaryOpsDeclarations {
     /** std::max(a, 0): NaN and -0.0 pass through, as in clamp_min's kernel. */
     private static void reluLoop(TensorIterator it) {
         if (!it.isMeta()) {
-            IteratorLoops.relu(it, it.commonDtype());
+            UfuncKernels.relu(it, it.commonDtype());
         }
     }
 }

@@ -59,9 +59,7 @@ public final class GenerateMain implements Callable<Integer> {
             return 1;
         }
         List<JavaFile> files = generate(ops, derivatives == null ? List.of() : derivatives.derivatives());
-        if (ufuncs != null) {
-            files.addAll(LoopSources.generate(ufuncs));
-        }
+        files.addAll(LoopSources.generate(ufuncs));
         List<GeneratedSources.Result> results = GeneratedSources.write(files, outputDir, false);
         System.out.println("jitdispatch: generated " + files.size() + " Java files for " + ops.functions().size()
                 + " operators into " + outputDir + " (" + GeneratedSources.summary(results) + ")");

@@ -3,6 +3,7 @@ package org.jitdispatch.jit.model;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.jitdispatch.runtime.ScalarType;
 
 /**
  * The Java type a TensorIterator loop computes in, one per loop cursor of {@code kernels.iter}: float32 in
@@ -11,17 +12,17 @@ import java.util.Optional;
  * cursor converts each storage dtype to it and back.
  */
 public enum LoopType {
-    FLOAT("float", "Float"),
-    DOUBLE("double", "Double"),
-    LONG("long", "Long"),
-    BOOLEAN("boolean", "Boolean");
+    FLOAT("float", ScalarType.Float32),
+    DOUBLE("double", ScalarType.Float64),
+    LONG("long", ScalarType.Int64),
+    BOOLEAN("boolean", ScalarType.Bool);
 
     private final String javaName;
-    private final String cursorPrefix;
+    private final ScalarType dtype;
 
-    LoopType(String javaName, String cursorPrefix) {
+    LoopType(String javaName, ScalarType dtype) {
         this.javaName = javaName;
-        this.cursorPrefix = cursorPrefix;
+        this.dtype = dtype;
     }
 
     /** The Java primitive, which is also the YAML spelling: {@code float}. */
@@ -29,9 +30,9 @@ public enum LoopType {
         return javaName;
     }
 
-    /** The cursor class's prefix: {@code Float} for {@code FloatLoop}, opened by {@code it.floatLoop(...)}. */
-    public String cursorPrefix() {
-        return cursorPrefix;
+    /** The dtype whose Java type the loop computes in (int32 is computed in int64's {@code long}). */
+    public ScalarType dtype() {
+        return dtype;
     }
 
     public static Optional<LoopType> of(String javaName) {

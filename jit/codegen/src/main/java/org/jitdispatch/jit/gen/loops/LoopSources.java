@@ -13,11 +13,22 @@ public final class LoopSources {
     private LoopSources() {
     }
 
-    /** The generated loop classes for the loops declared in ufuncs.yaml. */
+    /**
+     * The generated loop classes: TensorIterator's typed loops (one set per {@link ElementType}) and, when there
+     * is a ufuncs.yaml ({@code ufuncs} not null), the loops and kernels declared in it.
+     */
     public static List<JavaFile> generate(UfuncsYaml ufuncs) {
         List<JavaFile> files = new ArrayList<>();
-        files.add(UfuncLoopGen.generate(ufuncs.ufuncs()));
-        files.add(IteratorLoopGen.generate(ufuncs.ufuncs()));
+        for (ElementType t : ElementType.LOOPS) {
+            files.add(CursorGen.generate(t));
+            files.add(ElementOpsGen.generate(t));
+        }
+        files.add(StridedRunsGen.generate());
+        files.add(TensorIteratorLoopsGen.generate());
+        if (ufuncs != null) {
+            files.add(UfuncLoopGen.generate(ufuncs.ufuncs()));
+            files.add(UfuncKernelGen.generate(ufuncs.ufuncs()));
+        }
         return files;
     }
 }

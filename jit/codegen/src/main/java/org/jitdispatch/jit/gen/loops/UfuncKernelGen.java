@@ -16,13 +16,14 @@ import org.jitdispatch.jit.model.LoopType;
 import org.jitdispatch.jit.model.Ufunc;
 
 /**
- * {@code IteratorLoops}: the general-path loops of ufuncs.yaml, one method per (ufunc, loop type), over a
+ * {@code UfuncKernels}: the general-path kernels of ufuncs.yaml, one method per (ufunc, loop type), over a
  * committed TensorIterator of any shapes, strides and dtypes (ATen's {@code cpu_kernel} instantiated by
  * {@code AT_DISPATCH}). The iterator's typed cursor ({@code FloatLoop}, {@code LongLoop}, ...) hands each chunk
  * to the loop as arrays of the loop's type, converting storage dtypes on the way in and out; the loop body is
  * a plain counted loop, compiled with the method that holds it, so every (ufunc, type) has its own type
- * profile. Expressions may call the element functions of {@code kernels.ops.ScalarMath} ({@code ScalarMath.erf(self)}),
- * which the generated class imports. For {@code lt} ({@code self < other}, {@code result: bool}) over {@code float} it writes
+ * profile. Expressions may call the element functions of {@code kernels.ops.ScalarMath}
+ * ({@code ScalarMath.erf(self)}), which the generated class imports. For {@code lt} ({@code self < other},
+ * {@code result: bool}) over {@code float} it writes
  *
  * <pre>{@code
  * public static void lt_float(TensorIterator it) {
@@ -60,10 +61,9 @@ import org.jitdispatch.jit.model.Ufunc;
  * variant. Above {@code Parallel.GRAIN_SIZE} elements with more than one thread the range method runs over
  * chunks on the intra-op pool; every element is computed by the same expression whatever the chunking.
  */
-final class IteratorLoopGen {
-    static final ClassName ITERATOR_LOOPS = ClassName.get(JavaNames.GENERATED_PACKAGE, "IteratorLoops");
-    private static final String ITER_PACKAGE = "org.jitdispatch.kernels.iter";
-    private static final ClassName TENSOR_ITERATOR = ClassName.get(ITER_PACKAGE, "TensorIterator");
+final class UfuncKernelGen {
+    static final ClassName UFUNC_KERNELS = ClassName.get(JavaNames.GENERATED_PACKAGE, "UfuncKernels");
+    private static final ClassName TENSOR_ITERATOR = JavaNames.TENSOR_ITERATOR;
     private static final ClassName PARALLEL = ClassName.get("org.jitdispatch.kernels.parallel", "Parallel");
     /** The element functions expressions call as {@code ScalarMath.erf(self)}. */
     private static final ClassName SCALAR_MATH = ClassName.get(JavaNames.KERNEL_PACKAGE, "ScalarMath");
@@ -73,11 +73,11 @@ final class IteratorLoopGen {
     /** Operand index of the second input: the output is operand 0, the first input operand 1. */
     private static final int SECOND_INPUT = 2;
 
-    private IteratorLoopGen() {
+    private UfuncKernelGen() {
     }
 
     static JavaFile generate(List<Ufunc> ufuncs) {
-        TypeSpec.Builder type = TypeSpec.classBuilder(ITERATOR_LOOPS)
+        TypeSpec.Builder type = TypeSpec.classBuilder(UFUNC_KERNELS)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addJavadoc("Elementwise loops over a TensorIterator generated from ufuncs.yaml: one per (ufunc, loop"
                         + " type).\n")
@@ -183,7 +183,7 @@ final class IteratorLoopGen {
                 .addJavadoc("The elements {@code [begin, end)} of {@link #$N}.\n", methodName(u, t, scalar));
         parameters(m, u, t, scalar);
         m.addParameter(long.class, "begin").addParameter(long.class, "end");
-        ClassName cursor = ClassName.get(ITER_PACKAGE, t.cursorPrefix() + "Loop");
+        ClassName cursor = ElementType.of(t.dtype()).loopClass();
         String open = t.javaName() + "Loop";
         if (u.boolResult() && t != LoopType.BOOLEAN) {
             open = t.javaName() + "ToBooleanLoop";
@@ -249,11 +249,6 @@ final class IteratorLoopGen {
     }
 
     private static TypeName javaType(LoopType t) {
-        return switch (t) {
-            case FLOAT -> TypeName.FLOAT;
-            case DOUBLE -> TypeName.DOUBLE;
-            case LONG -> TypeName.LONG;
-            case BOOLEAN -> TypeName.BOOLEAN;
-        };
+        return ElementType.of(t.dtype()).javaType();
     }
 }

@@ -8,10 +8,10 @@ import org.jitdispatch.jit.model.UfuncsYaml;
 import org.jitdispatch.jit.yaml.YamlFile;
 import org.junit.jupiter.api.Test;
 
-/** What IteratorLoopGen emits, method by method, for small ufuncs.yaml entries. */
-class IteratorLoopGenTest {
+/** What UfuncKernelGen emits, method by method, for small ufuncs.yaml entries. */
+class UfuncKernelGenTest {
     private static String generate(String yaml) {
-        return IteratorLoopGen.generate(UfuncsYaml.load(YamlFile.parse("ufuncs.yaml", yaml)).ufuncs()).toString();
+        return UfuncKernelGen.generate(UfuncsYaml.load(YamlFile.parse("ufuncs.yaml", yaml)).ufuncs()).toString();
     }
 
     /**
