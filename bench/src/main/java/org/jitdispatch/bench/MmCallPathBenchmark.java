@@ -51,13 +51,13 @@ public class MmCallPathBenchmark {
     }
 
     @Benchmark
-    @InlineChain({"RegisterCPU.wrapper_CPU_mm"})
+    @InlineChain({"Register(CPU).wrapper(aten::mm)"})
     public Tensor direct() {
         return RegisterCPU.wrapper_CPU_mm(a, b);
     }
 
     @Benchmark
-    @InlineChain({"org.jitdispatch.Torch.mm", "Site_aten__mm.call", "RegisterCPU.wrapper_CPU_mm"})
+    @InlineChain({"org.jitdispatch.Torch.mm", "Site(aten::mm).call", "Register(CPU).wrapper(aten::mm)"})
     public Tensor spunCallSite() {
         return Torch.mm(a, b);
     }

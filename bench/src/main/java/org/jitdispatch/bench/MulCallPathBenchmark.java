@@ -51,13 +51,13 @@ public class MulCallPathBenchmark {
     }
 
     @Benchmark
-    @InlineChain({"RegisterCPU.wrapper_CPU_mul_Tensor"})
+    @InlineChain({"Register(CPU).wrapper(aten::mul.Tensor)"})
     public Tensor direct() {
         return RegisterCPU.wrapper_CPU_mul_Tensor(a, b);
     }
 
     @Benchmark
-    @InlineChain({"org.jitdispatch.Torch.mul", "Site_aten__mul_Tensor.call", "RegisterCPU.wrapper_CPU_mul_Tensor"})
+    @InlineChain({"org.jitdispatch.Torch.mul", "Site(aten::mul.Tensor).call", "Register(CPU).wrapper(aten::mul.Tensor)"})
     public Tensor spunCallSite() {
         return Torch.mul(a, b);
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.jitdispatch.jit.spin.EmittedNames;
 import org.jitdispatch.perf.inlining.BenchmarkProcess;
 import org.jitdispatch.perf.inlining.ClaimedChains;
 import org.jitdispatch.perf.inlining.InlineVerdict;
@@ -39,7 +40,8 @@ import picocli.CommandLine.Spec;
                         + " options (a --jvm that is no Java 17+ java, say)."})
 final class InlineCheckCommand implements Callable<Integer> {
     /** Forbids inlining the spun call-site classes' methods into their callers (and drops our inline hint). */
-    static final String DONT_INLINE_SITES = "-XX:CompileCommand=dontinline,org.jitdispatch.jit.spin.Site_*::*";
+    static final String DONT_INLINE_SITES = "-XX:CompileCommand=dontinline," + EmittedNames.SITE_PACKAGE + "."
+            + EmittedNames.SITE_PREFIX + "*::*";
     static final String NO_FORCE_INLINE = "-Djitdispatch.forceInline=false";
 
     @Option(names = "--quick", description = "Short warm-up and measurement (for CI).")
@@ -146,7 +148,7 @@ final class InlineCheckCommand implements Callable<Integer> {
                 failures++;
             }
             declaredControls |= !claim.inlined();
-            if (controlClaim == null && claim.inlined() && claim.chain().stream().anyMatch(l -> l.startsWith("Site_"))) {
+            if (controlClaim == null && claim.inlined() && claim.chain().stream().anyMatch(l -> l.startsWith(EmittedNames.SITE_PREFIX))) {
                 controlClaim = claim;
             }
         }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
+import org.jitdispatch.jit.spin.EmittedNames;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -23,7 +24,9 @@ import org.openjdk.jmh.runner.BenchmarkListEntry;
  * The benchmarks of a JMH jar that claim an inlining chain ({@code @org.jitdispatch.bench.InlineChain}):
  * the jar's {@code META-INF/BenchmarkList} names its benchmarks, and each benchmark method's class file in
  * the jar is read (with ASM, so no class of the jar is loaded or run) for the annotation. Any JMH jar
- * works: the claims are whatever its benchmarks declare.
+ * works: the claims are whatever its benchmarks declare. Links in the annotation's operator notation
+ * ({@code Site(aten::add.Tensor).call}, {@code Register(CPU).wrapper(aten::add.Tensor)}) are expanded to the
+ * emitted names here, by {@link EmittedNames#chainLink}, so every claim read from a jar names real classes.
  */
 public final class ClaimedChains {
     /** The annotation's descriptor, as the class files spell it. */
@@ -126,7 +129,11 @@ public final class ClaimedChains {
                 new ClassReader(in).accept(scan, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
             }
             if (scan.chain != null) {
-                return new Claim(benchmark, scan.chain, scan.inlined);
+                try {
+                    return new Claim(benchmark, scan.chain.stream().map(EmittedNames::chainLink).toList(), scan.inlined);
+                } catch (IllegalArgumentException bad) {
+                    throw new IOException(benchmark + ": @InlineChain names no operator: " + bad.getMessage(), bad);
+                }
             }
             c = scan.superName;
         }

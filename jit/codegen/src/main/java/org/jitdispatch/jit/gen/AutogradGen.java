@@ -38,7 +38,7 @@ import org.jitdispatch.runtime.schema.FunctionSchema;
  */
 final class AutogradGen {
     static final ClassName FUNCTIONS = ClassName.get(JavaNames.GENERATED_PACKAGE, "AutogradFunctions");
-    static final ClassName REGISTER = ClassName.get(JavaNames.GENERATED_PACKAGE, "RegisterAutograd");
+    static final ClassName REGISTER = JavaNames.registerClass("Autograd");
     private static final ClassName NODE = ClassName.get("org.jitdispatch.autograd", "Node");
     private static final ClassName EDGE = ClassName.get("org.jitdispatch.autograd", "Edge");
     private static final ClassName SAVED = ClassName.get("org.jitdispatch.autograd", "SavedVariable");

@@ -19,6 +19,7 @@ import org.jitdispatch.jit.model.NativeFunction;
 import org.jitdispatch.jit.model.OpsYaml;
 import org.jitdispatch.jit.model.OpsYamlError;
 import org.jitdispatch.jit.model.OpsYamlException;
+import org.jitdispatch.jit.spin.EmittedNames;
 import org.jitdispatch.runtime.dispatch.DispatchKey;
 import org.jitdispatch.runtime.dispatch.Dispatcher;
 import org.jitdispatch.runtime.dispatch.Library;
@@ -58,7 +59,7 @@ public final class BackendStubsGen {
         this.backend = backend;
         this.ops = ops;
         this.kernelClass = ClassName.get(backend.javaPackage(), backend.className());
-        this.registerClass = ClassName.get(backend.javaPackage(), "Register" + backend.backend().name());
+        this.registerClass = ClassName.get(backend.javaPackage(), EmittedNames.registerClass(backend.backend().name()));
         Set<NativeFunction> listed = new java.util.HashSet<>();
         backend.supported().forEach(op -> listed.add(op.function()));
         backend.autograd().forEach(op -> listed.add(op.function()));

@@ -2,7 +2,7 @@ package org.jitdispatch.jit.gen;
 
 import com.palantir.javapoet.ClassName;
 import javax.lang.model.SourceVersion;
-import org.jitdispatch.jit.spin.GeneratedPackages;
+import org.jitdispatch.jit.spin.EmittedNames;
 import org.jitdispatch.runtime.schema.FunctionSchema;
 import org.jitdispatch.runtime.schema.OperatorName;
 import org.jitdispatch.runtime.schema.SchemaKind;
@@ -10,15 +10,17 @@ import org.jitdispatch.runtime.schema.SchemaKind;
 /**
  * Names of everything the generator emits, in one place, so that an operator's Java names can be found
  * from its schema name: {@code aten::add.Tensor} is field {@code Ops.add_Tensor}, API method
- * {@code Torch.add}, and wrapper {@code RegisterCPU.wrapper_CPU_add_Tensor}.
+ * {@code Torch.add}, and wrapper {@code RegisterCPU.wrapper_CPU_add_Tensor}. The names the run time also
+ * knows (packages, registration classes, wrappers, op fields) come from {@link EmittedNames}, shared with
+ * the spinner; this class adds JavaPoet's types and the names only the generator uses.
  */
 public final class JavaNames {
     /** Package of the user-facing API: Torch and Tensor. */
-    public static final String API_PACKAGE = GeneratedPackages.API_PACKAGE;
+    public static final String API_PACKAGE = EmittedNames.API_PACKAGE;
     /** Package of generated plumbing: Ops, registrations, wrappers. */
-    public static final String GENERATED_PACKAGE = GeneratedPackages.GENERATED_PACKAGE;
+    public static final String GENERATED_PACKAGE = EmittedNames.GENERATED_PACKAGE;
     /** Package of the hand-written kernels and their generated declaration interfaces. */
-    public static final String KERNEL_PACKAGE = GeneratedPackages.KERNEL_PACKAGE;
+    public static final String KERNEL_PACKAGE = EmittedNames.KERNEL_PACKAGE;
 
     public static final ClassName TENSOR = ClassName.get(API_PACKAGE, "Tensor");
     public static final ClassName TORCH = ClassName.get(API_PACKAGE, "Torch");
@@ -39,7 +41,7 @@ public final class JavaNames {
 
     /** {@code add.Tensor} -&gt; {@code add_Tensor}; {@code add} -&gt; {@code add}. */
     public static String opField(OperatorName name) {
-        return name.overloadName().isEmpty() ? name.name() : name.name() + "_" + name.overloadName();
+        return EmittedNames.opField(name);
     }
 
     /**
@@ -73,12 +75,12 @@ public final class JavaNames {
 
     /** Wrapper method in the registration class of {@code key}: {@code wrapper_CPU_add_Tensor}. */
     public static String wrapper(String key, OperatorName name) {
-        return "wrapper_" + key + "_" + opField(name);
+        return EmittedNames.wrapper(key, name);
     }
 
     /** Registration class of a dispatch key: {@code RegisterCPU}. */
     public static ClassName registerClass(String key) {
-        return ClassName.get(GENERATED_PACKAGE, "Register" + key);
+        return ClassName.get(GENERATED_PACKAGE, EmittedNames.registerClass(key));
     }
 
     /** The interface a kernel class implements: {@code BinaryOps} -&gt; {@code BinaryOpsDeclarations}. */

@@ -3,8 +3,8 @@ package org.jitdispatch.jit.model;
 import javax.lang.model.SourceVersion;
 
 /** Java's rules for the names the YAML gives to generated or referenced code. */
-final class JavaNames {
-    private JavaNames() {
+final class JavaIdentifiers {
+    private JavaIdentifiers() {
     }
 
     /**
