@@ -1,4 +1,4 @@
-package org.jitdispatch.jit.gen;
+package org.jitdispatch.jit.gen.dest;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.FieldSpec;
@@ -13,6 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import javax.lang.model.element.Modifier;
+import org.jitdispatch.jit.gen.api.DispatcherSignature;
+import org.jitdispatch.jit.gen.api.JavaNames;
+import org.jitdispatch.jit.gen.api.KernelPlan;
 import org.jitdispatch.jit.model.StructuredGroup;
 import org.jitdispatch.runtime.schema.Argument;
 import org.jitdispatch.runtime.schema.FunctionSchema;
@@ -25,14 +28,14 @@ import org.jitdispatch.runtime.schema.FunctionSchema;
  * instance of each kernel class lives in a {@code static final} field of {@code Kernels}, so calls to it
  * are calls on a constant that HotSpot inlines.
  */
-final class DeclarationsGen {
+public final class DeclarationsGen {
     /** The class of kernel names written without {@code Class::}. */
     static final String DEFAULT_KERNEL_CLASS = "NativeFunctions";
 
     /** method key -&gt; method, per kernel class (sorted by class name). */
     private final Map<String, Map<String, MethodSpec>> byClass = new TreeMap<>();
 
-    DeclarationsGen(KernelPlan plan) {
+    public DeclarationsGen(KernelPlan plan) {
         plan.byKey().forEach((key, registrations) -> {
             for (KernelPlan.Registration r : registrations) {
                 if (r.wrapper() instanceof KernelPlan.Direct) {
@@ -131,7 +134,7 @@ final class DeclarationsGen {
     }
 
     /** One interface per kernel class. */
-    List<JavaFile> declarationFiles() {
+    public List<JavaFile> declarationFiles() {
         List<JavaFile> files = new ArrayList<>();
         byClass.forEach((cls, methods) -> {
             TypeSpec.Builder t = TypeSpec.interfaceBuilder(JavaNames.declarations(cls))
@@ -146,7 +149,7 @@ final class DeclarationsGen {
     }
 
     /** {@code Kernels}: the one instance of every kernel class, as constants. */
-    JavaFile kernelsFile() {
+    public JavaFile kernelsFile() {
         TypeSpec.Builder t = TypeSpec.classBuilder(JavaNames.KERNELS)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addJavadoc("The kernel objects the generated wrappers call. Each is a {@code static final} constant,"

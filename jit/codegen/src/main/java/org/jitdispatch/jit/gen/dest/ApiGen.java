@@ -1,4 +1,4 @@
-package org.jitdispatch.jit.gen;
+package org.jitdispatch.jit.gen.dest;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
@@ -14,6 +14,10 @@ import java.lang.reflect.Modifier;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.jitdispatch.jit.gen.api.ApiSignature;
+import org.jitdispatch.jit.gen.api.HandleCalls;
+import org.jitdispatch.jit.gen.api.JavaNames;
+import org.jitdispatch.jit.gen.api.KernelPlan;
 import org.jitdispatch.jit.model.NativeFunction;
 import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.ScalarType;
@@ -36,14 +40,14 @@ import org.jitdispatch.runtime.schema.Type;
  * trailing defaulted arguments and call the full one; an overload whose Java signature another
  * operator already took is left out (as torchgen's cpp_no_default_args does by hand).
  */
-final class ApiGen {
+public final class ApiGen {
     private final KernelPlan plan;
     private final Set<String> torchSignatures = new HashSet<>();
     private final Set<String> tensorSignatures = new HashSet<>(reservedTensorSignatures());
     private final TypeSpec.Builder torch;
     private final TypeSpec.Builder tensor;
 
-    ApiGen(KernelPlan plan) {
+    public ApiGen(KernelPlan plan) {
         this.plan = plan;
         torch = TypeSpec.classBuilder(JavaNames.TORCH)
                 .addModifiers(javax.lang.model.element.Modifier.PUBLIC, javax.lang.model.element.Modifier.FINAL)
@@ -54,7 +58,7 @@ final class ApiGen {
         tensor = tensorClass();
     }
 
-    void add(NativeFunction f) {
+    public void add(NativeFunction f) {
         if (f.hasFunctionVariant()) {
             addOverloads(torch, torchSignatures, f, ApiSignature.function(f.func()), true);
         }
@@ -63,7 +67,7 @@ final class ApiGen {
         }
     }
 
-    List<JavaFile> files() {
+    public List<JavaFile> files() {
         return List.of(
                 JavaFile.builder(JavaNames.API_PACKAGE, torch.build()).skipJavaLangImports(true).build(),
                 JavaFile.builder(JavaNames.API_PACKAGE, tensor.build()).skipJavaLangImports(true).build());

@@ -1,4 +1,4 @@
-package org.jitdispatch.jit.gen;
+package org.jitdispatch.jit.gen.dest;
 
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
@@ -7,6 +7,9 @@ import com.palantir.javapoet.TypeSpec;
 import java.lang.invoke.MethodHandle;
 import java.util.List;
 import javax.lang.model.element.Modifier;
+import org.jitdispatch.jit.gen.api.DispatcherSignature;
+import org.jitdispatch.jit.gen.api.JavaNames;
+import org.jitdispatch.jit.gen.api.KernelPlan;
 import org.jitdispatch.jit.model.NativeFunction;
 import org.jitdispatch.runtime.schema.FunctionSchema;
 
@@ -15,11 +18,11 @@ import org.jitdispatch.runtime.schema.FunctionSchema;
  * Because the field is {@code static final}, HotSpot treats the handle as a constant and can inline
  * through it.
  */
-final class OpsGen {
+public final class OpsGen {
     private OpsGen() {
     }
 
-    static JavaFile generate(List<NativeFunction> functions, java.util.Set<org.jitdispatch.runtime.schema.OperatorName> differentiable) {
+    public static JavaFile generate(List<NativeFunction> functions, java.util.Set<org.jitdispatch.runtime.schema.OperatorName> differentiable) {
         TypeSpec.Builder t = TypeSpec.classBuilder(JavaNames.OPS)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addJavadoc("The call handle of every aten operator, generated from ops.yaml. Each has the"

@@ -1,4 +1,4 @@
-package org.jitdispatch.jit.gen;
+package org.jitdispatch.jit.gen.api;
 
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.ParameterSpec;
@@ -14,11 +14,11 @@ import org.jitdispatch.runtime.schema.FunctionSchema;
  * {@link org.jitdispatch.runtime.dispatch.JavaSignatures} says with the generated Tensor class. Kernels,
  * wrappers and the operator's MethodHandle all have this signature.
  */
-final class DispatcherSignature {
+public final class DispatcherSignature {
     private DispatcherSignature() {
     }
 
-    static List<ParameterSpec> parameters(FunctionSchema schema) {
+    public static List<ParameterSpec> parameters(FunctionSchema schema) {
         List<ParameterSpec> out = new ArrayList<>();
         for (Argument a : schema.arguments()) {
             out.add(ParameterSpec.builder(ApiTypes.of(a.type()), JavaNames.param(a.name())).build());
@@ -26,12 +26,12 @@ final class DispatcherSignature {
         return out;
     }
 
-    static TypeName returnType(FunctionSchema schema) {
+    public static TypeName returnType(FunctionSchema schema) {
         return ApiTypes.returnType(schema.returns());
     }
 
     /** {@code MethodType.methodType(Tensor.class, Tensor.class, ...)}. */
-    static CodeBlock methodType(FunctionSchema schema) {
+    public static CodeBlock methodType(FunctionSchema schema) {
         CodeBlock.Builder b = CodeBlock.builder().add("$T.methodType($T.class", MethodType.class, returnType(schema));
         for (Argument a : schema.arguments()) {
             b.add(", $T.class", ApiTypes.of(a.type()));
@@ -40,7 +40,7 @@ final class DispatcherSignature {
     }
 
     /** The argument names in schema order, comma-separated. */
-    static CodeBlock argumentNames(List<Argument> arguments) {
+    public static CodeBlock argumentNames(List<Argument> arguments) {
         List<CodeBlock> names = new ArrayList<>();
         for (Argument a : arguments) {
             names.add(CodeBlock.of("$N", JavaNames.param(a.name())));

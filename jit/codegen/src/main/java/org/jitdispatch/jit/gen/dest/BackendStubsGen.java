@@ -1,4 +1,4 @@
-package org.jitdispatch.jit.gen;
+package org.jitdispatch.jit.gen.dest;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
+import org.jitdispatch.jit.gen.api.DispatcherSignature;
+import org.jitdispatch.jit.gen.api.JavaNames;
 import org.jitdispatch.jit.model.BackendYaml;
 import org.jitdispatch.jit.model.NativeFunction;
 import org.jitdispatch.jit.model.OpsYaml;

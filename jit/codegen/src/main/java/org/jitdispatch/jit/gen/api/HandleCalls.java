@@ -1,4 +1,4 @@
-package org.jitdispatch.jit.gen;
+package org.jitdispatch.jit.gen.api;
 
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
@@ -9,17 +9,17 @@ import com.palantir.javapoet.TypeName;
  * call sits in a try whose catch hands the throwable to {@code OpSupport.rethrow} (kernels throw only
  * unchecked exceptions). One place for the shape every generated API method and kernel uses.
  */
-final class HandleCalls {
+public final class HandleCalls {
     private HandleCalls() {
     }
 
     /** {@code return (R) invoke;}, or {@code invoke;} when {@code ret} is void. */
-    static void returning(MethodSpec.Builder m, CodeBlock invoke, TypeName ret) {
+    public static void returning(MethodSpec.Builder m, CodeBlock invoke, TypeName ret) {
         emit(m, ret.equals(TypeName.VOID) ? CodeBlock.of("$L", invoke) : CodeBlock.of("return ($T) $L", ret, invoke));
     }
 
     /** {@code target = (R) invoke;}, or {@code invoke;} when {@code ret} is void. */
-    static void assigning(MethodSpec.Builder m, String target, CodeBlock invoke, TypeName ret) {
+    public static void assigning(MethodSpec.Builder m, String target, CodeBlock invoke, TypeName ret) {
         emit(m, ret.equals(TypeName.VOID) ? CodeBlock.of("$L", invoke)
                 : CodeBlock.of("$N = ($T) $L", target, ret, invoke));
     }

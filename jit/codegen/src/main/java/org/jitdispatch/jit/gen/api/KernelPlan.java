@@ -1,4 +1,4 @@
-package org.jitdispatch.jit.gen;
+package org.jitdispatch.jit.gen.api;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,16 +18,16 @@ import org.jitdispatch.runtime.schema.SchemaKind;
  * call of a declared kernel, or a structured wrapper (meta, then impl) in functional, in-place or out=
  * mode. Structured groups are also registered for Meta, with a wrapper that runs only the meta step.
  */
-final class KernelPlan {
+public final class KernelPlan {
     /** How a wrapper reaches its kernel. */
-    sealed interface Wrapper permits Direct, Structured, BackendSelect, InplaceOrView {
+    public sealed interface Wrapper permits Direct, Structured, BackendSelect, InplaceOrView {
     }
 
     /**
      * The ADInplaceOrView kernel of an operator that writes to an argument (generated, as PyTorch generates
      * them): redispatches below ADInplaceOrView, then bumps the version counter of every written tensor.
      */
-    record InplaceOrView() implements Wrapper {
+    public record InplaceOrView() implements Wrapper {
     }
 
     /**
@@ -35,32 +35,32 @@ final class KernelPlan {
      * TensorOptions and no tensor arguments): computes the backend key from the {@code device} argument
      * and redispatches to it.
      */
-    record BackendSelect() implements Wrapper {
+    public record BackendSelect() implements Wrapper {
     }
 
     /** Calls {@code kernel} with the operator's arguments. */
-    record Direct(KernelRef kernel) implements Wrapper {
+    public record Direct(KernelRef kernel) implements Wrapper {
     }
 
     /** Runs the group's meta, then (unless {@code impl} is absent, as for Meta) the backend's impl. */
-    record Structured(StructuredGroup group, Optional<KernelRef> impl, SchemaKind mode) implements Wrapper {
+    public record Structured(StructuredGroup group, Optional<KernelRef> impl, SchemaKind mode) implements Wrapper {
         /** The class holding the group's meta function: that of its first backend kernel. */
-        String metaClass() {
+        public String metaClass() {
             return group.out().dispatch().values().iterator().next().className();
         }
 
-        boolean inheritsTensorIterator() {
+        public boolean inheritsTensorIterator() {
             return group.structuredInherits().filter("TensorIteratorBase"::equals).isPresent();
         }
     }
 
     /** One registration: the operator, the key and the wrapper. */
-    record Registration(NativeFunction function, DispatchKey key, Wrapper wrapper) {
+    public record Registration(NativeFunction function, DispatchKey key, Wrapper wrapper) {
     }
 
     private final Map<DispatchKey, List<Registration>> byKey = new LinkedHashMap<>();
 
-    KernelPlan(OpsYaml ops) {
+    public KernelPlan(OpsYaml ops) {
         for (NativeFunction f : ops.functions()) {
             if (f.isPartOfStructuredGroup()) {
                 StructuredGroup g = groupOf(ops, f);
@@ -95,7 +95,7 @@ final class KernelPlan {
      * operators and relies on a thread-local guard to keep the inner call from counting again; a guard
      * would cost every later call a ThreadLocal lookup here.)
      */
-    static boolean writesTensors(NativeFunction f) {
+    public static boolean writesTensors(NativeFunction f) {
         boolean writes = f.func().arguments().stream().anyMatch(a -> a.isWrite() && a.type().isTensorLike());
         boolean composite = !f.isPartOfStructuredGroup() && !f.dispatch().isEmpty()
                 && f.dispatch().keySet().stream().allMatch(DispatchKey::isAlias);
@@ -103,12 +103,12 @@ final class KernelPlan {
     }
 
     /** Whether {@code Ops} needs a compiled redispatch handle for the operator's generated kernels. */
-    static boolean needsRedispatch(NativeFunction f) {
+    public static boolean needsRedispatch(NativeFunction f) {
         return isFactory(f) || writesTensors(f);
     }
 
     /** torchgen's BackendSelect rule: TensorOptions arguments and no tensor argument to dispatch on. */
-    static boolean isFactory(NativeFunction f) {
+    public static boolean isFactory(NativeFunction f) {
         return f.func().hasTensorOptions() && f.func().dispatchArguments().isEmpty();
     }
 
@@ -127,12 +127,12 @@ final class KernelPlan {
     }
 
     /** Registrations grouped by key, keys in first-use order. */
-    Map<DispatchKey, List<Registration>> byKey() {
+    public Map<DispatchKey, List<Registration>> byKey() {
         return byKey;
     }
 
     /** The registration of an operator for a key, if any (manual_bindings uses the CPU one). */
-    Optional<Registration> find(NativeFunction f, DispatchKey key) {
+    public Optional<Registration> find(NativeFunction f, DispatchKey key) {
         return byKey.getOrDefault(key, List.of()).stream().filter(r -> r.function() == f).findFirst();
     }
 }

@@ -1,4 +1,4 @@
-package org.jitdispatch.jit.gen;
+package org.jitdispatch.jit.gen.api;
 
 import com.palantir.javapoet.ClassName;
 import javax.lang.model.SourceVersion;

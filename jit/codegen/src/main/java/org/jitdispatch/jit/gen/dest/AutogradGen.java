@@ -1,4 +1,4 @@
-package org.jitdispatch.jit.gen;
+package org.jitdispatch.jit.gen.dest;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -15,6 +15,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import javax.lang.model.element.Modifier;
+import org.jitdispatch.jit.gen.api.ApiTypes;
+import org.jitdispatch.jit.gen.api.DispatcherSignature;
+import org.jitdispatch.jit.gen.api.HandleCalls;
+import org.jitdispatch.jit.gen.api.JavaNames;
 import org.jitdispatch.jit.model.Derivative;
 import java.util.LinkedHashMap;
 import java.util.HashSet;
@@ -36,7 +40,7 @@ import org.jitdispatch.runtime.schema.FunctionSchema;
  * Autograd key that records the node, redispatches below autograd and attaches the node to the result.
  * Every input gradient is summed back to its input's size, which undoes broadcasting.
  */
-final class AutogradGen {
+public final class AutogradGen {
     static final ClassName FUNCTIONS = ClassName.get(JavaNames.GENERATED_PACKAGE, "AutogradFunctions");
     static final ClassName REGISTER = JavaNames.registerClass("Autograd");
     private static final ClassName NODE = ClassName.get("org.jitdispatch.autograd", "Node");
@@ -54,7 +58,7 @@ final class AutogradGen {
      * {@code add.Tensor} has a derivative (and no entry of its own), recording the functional's node and
      * rebasing self's history onto it, as torchgen derives in-place derivatives from functional ones.
      */
-    static Map<OperatorName, Derivative> derivedInplace(OpsYaml ops, List<Derivative> derivatives) {
+    public static Map<OperatorName, Derivative> derivedInplace(OpsYaml ops, List<Derivative> derivatives) {
         Set<OperatorName> explicit = new HashSet<>();
         derivatives.forEach(d -> explicit.add(d.schema().name()));
         Map<OperatorName, Derivative> out = new LinkedHashMap<>();
@@ -77,7 +81,7 @@ final class AutogradGen {
                 .equals(b.arguments().stream().map(x -> x.name() + ":" + x.type()).toList());
     }
 
-    static List<JavaFile> generate(OpsYaml ops, List<Derivative> derivatives) {
+    public static List<JavaFile> generate(OpsYaml ops, List<Derivative> derivatives) {
         TypeSpec.Builder functions = TypeSpec.classBuilder(FUNCTIONS)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addJavadoc("The backward functions of the differentiable operators, generated from derivatives.yaml.\n")

@@ -1,4 +1,4 @@
-package org.jitdispatch.jit.gen;
+package org.jitdispatch.jit.gen.api;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.CodeBlock;
@@ -23,20 +23,20 @@ import org.jitdispatch.runtime.schema.Type;
  * Schema types and defaults as Java source: the runtime's {@link JavaSignatures} convention with the
  * generated {@code Tensor} class for tensors.
  */
-final class ApiTypes {
+public final class ApiTypes {
     private ApiTypes() {
     }
 
-    static TypeName of(Type type) {
+    public static TypeName of(Type type) {
         return fromClass(JavaSignatures.javaType(type, TensorImpl.class));
     }
 
-    static TypeName returnType(List<Return> returns) {
+    public static TypeName returnType(List<Return> returns) {
         return fromClass(JavaSignatures.returnType(returns, TensorImpl.class));
     }
 
     /** The class literal expression for a MethodType: {@code Tensor.class}, {@code long[].class}. */
-    static CodeBlock classLiteral(TypeName t) {
+    public static CodeBlock classLiteral(TypeName t) {
         return CodeBlock.of("$T.class", t);
     }
 
@@ -51,7 +51,7 @@ final class ApiTypes {
     }
 
     /** The Java expression for an argument's default value, typed for the argument. */
-    static CodeBlock defaultValue(Argument a) {
+    public static CodeBlock defaultValue(Argument a) {
         DefaultValue d = a.parsedDefault().orElseThrow(() -> new IllegalArgumentException(
                 "argument " + a.name() + " has no default"));
         return valueFor(a.type(), d);

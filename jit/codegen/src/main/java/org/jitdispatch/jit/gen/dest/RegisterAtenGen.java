@@ -1,4 +1,4 @@
-package org.jitdispatch.jit.gen;
+package org.jitdispatch.jit.gen.dest;
 
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
@@ -6,17 +6,18 @@ import com.palantir.javapoet.TypeSpec;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
+import org.jitdispatch.jit.gen.api.JavaNames;
 import org.jitdispatch.jit.model.NativeFunction;
 import org.jitdispatch.runtime.dispatch.DispatchKey;
 import org.jitdispatch.runtime.dispatch.Dispatcher;
 import org.jitdispatch.runtime.dispatch.Library;
 
 /** {@code RegisterAten}: defines every schema of ops.yaml, then registers every key's kernels. */
-final class RegisterAtenGen {
+public final class RegisterAtenGen {
     private RegisterAtenGen() {
     }
 
-    static JavaFile generate(List<NativeFunction> functions, Set<DispatchKey> keys, boolean autograd) {
+    public static JavaFile generate(List<NativeFunction> functions, Set<DispatchKey> keys, boolean autograd) {
         MethodSpec.Builder register = MethodSpec.methodBuilder("register")
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .addParameter(Dispatcher.class, "dispatcher")

@@ -1,4 +1,4 @@
-package org.jitdispatch.jit.gen;
+package org.jitdispatch.jit.gen.dest;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -10,6 +10,10 @@ import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
+import org.jitdispatch.jit.gen.api.DispatcherSignature;
+import org.jitdispatch.jit.gen.api.HandleCalls;
+import org.jitdispatch.jit.gen.api.JavaNames;
+import org.jitdispatch.jit.gen.api.KernelPlan;
 import org.jitdispatch.jit.model.KernelRef;
 import org.jitdispatch.jit.model.NativeFunction;
 import org.jitdispatch.runtime.dispatch.DispatchKey;
@@ -26,11 +30,11 @@ import org.jitdispatch.runtime.schema.SchemaKind;
  * operator that calls the declared kernel, or runs the structured meta and impl, and a
  * {@code register(Dispatcher)} that registers every wrapper for the key.
  */
-final class WrapperGen {
+public final class WrapperGen {
     private WrapperGen() {
     }
 
-    static JavaFile generate(DispatchKey key, List<KernelPlan.Registration> registrations) {
+    public static JavaFile generate(DispatchKey key, List<KernelPlan.Registration> registrations) {
         return generate(key, registrations, java.util.Set.of());
     }
 
@@ -39,7 +43,7 @@ final class WrapperGen {
      * of their own or of their functional variant); their ADInplaceOrView kernels let tensors with history
      * through, which that Autograd kernel has already checked.
      */
-    static JavaFile generate(DispatchKey key, List<KernelPlan.Registration> registrations,
+    public static JavaFile generate(DispatchKey key, List<KernelPlan.Registration> registrations,
             java.util.Set<OperatorName> recordedInplace) {
         ClassName self = JavaNames.registerClass(key.name());
         TypeSpec.Builder type = TypeSpec.classBuilder(self)

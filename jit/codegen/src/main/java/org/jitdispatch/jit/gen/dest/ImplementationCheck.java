@@ -1,4 +1,4 @@
-package org.jitdispatch.jit.gen;
+package org.jitdispatch.jit.gen.dest;
 
 import com.github.javaparser.JavaParser;
 import com.github.javaparser.ParseResult;
@@ -29,11 +29,11 @@ import org.jitdispatch.jit.model.OpsYamlError;
  * must have. (javac would also reject the class, but with a message about an interface method rather
  * than the YAML line that asked for it.) Parameter and return types are compared by simple name.
  */
-final class ImplementationCheck {
+public final class ImplementationCheck {
     private ImplementationCheck() {
     }
 
-    static List<OpsYamlError> check(BackendYaml backend, BackendStubsGen gen, Path implPath) throws IOException {
+    public static List<OpsYamlError> check(BackendYaml backend, BackendStubsGen gen, Path implPath) throws IOException {
         ClassName kernelClass = gen.kernelClass();
         Path source = implPath;
         for (String part : kernelClass.packageName().split("\\.")) {

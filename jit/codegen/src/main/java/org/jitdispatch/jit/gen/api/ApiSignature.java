@@ -1,4 +1,4 @@
-package org.jitdispatch.jit.gen;
+package org.jitdispatch.jit.gen.api;
 
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.ParameterSpec;
@@ -15,10 +15,10 @@ import org.jitdispatch.runtime.schema.SchemaKind;
  * (so that defaulted arguments can still be left off the end, like {@code at::add_out(out, self, other)});
  * the method form drops {@code self}. Overloads leave off trailing defaulted arguments.
  */
-final class ApiSignature {
+public final class ApiSignature {
     /** One Java parameter: the schema argument it carries and its Java type and name. */
-    record Param(Argument argument, TypeName type, String name) {
-        ParameterSpec spec() {
+    public record Param(Argument argument, TypeName type, String name) {
+        public ParameterSpec spec() {
             return ParameterSpec.builder(type, name).build();
         }
     }
@@ -35,7 +35,7 @@ final class ApiSignature {
     }
 
     /** The full function form (every argument, out tensors first for out= functions). */
-    static ApiSignature function(FunctionSchema schema) {
+    public static ApiSignature function(FunctionSchema schema) {
         return new ApiSignature(schema, apiOrder(schema, null), null);
     }
 
@@ -43,7 +43,7 @@ final class ApiSignature {
      * The full method form: the argument named self is the receiver, wherever it is in the schema (as in
      * torchgen: {@code where.self(Tensor condition, Tensor self, Tensor other)} is {@code x.where(condition, other)}).
      */
-    static ApiSignature method(FunctionSchema schema) {
+    public static ApiSignature method(FunctionSchema schema) {
         Argument self = schema.arguments().stream().filter(a -> a.name().equals("self")).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("method variant of " + schema
                         + " needs a 'self' argument"));
@@ -71,15 +71,15 @@ final class ApiSignature {
         return params;
     }
 
-    FunctionSchema schema() {
+    public FunctionSchema schema() {
         return schema;
     }
 
-    List<Param> params() {
+    public List<Param> params() {
         return params;
     }
 
-    TypeName returnType() {
+    public TypeName returnType() {
         return ApiTypes.returnType(schema.returns());
     }
 
@@ -87,7 +87,7 @@ final class ApiSignature {
      * How many leading parameters each overload takes, longest first: the full list, then one fewer for
      * every trailing defaulted argument.
      */
-    List<Integer> overloadArities() {
+    public List<Integer> overloadArities() {
         List<Integer> arities = new ArrayList<>();
         int n = params.size();
         arities.add(n);
@@ -99,7 +99,7 @@ final class ApiSignature {
     }
 
     /** Java erasure key of the overload taking the first {@code arity} parameters (for clash detection). */
-    String erasureKey(String methodName, int arity) {
+    public String erasureKey(String methodName, int arity) {
         StringBuilder sb = new StringBuilder(methodName).append('(');
         for (int i = 0; i < arity; i++) {
             sb.append(params.get(i).type()).append(',');
@@ -111,7 +111,7 @@ final class ApiSignature {
      * The arguments of a dispatcher call in schema order, with the receiver as {@code this} for methods and
      * the defaults filled in for parameters beyond {@code arity}.
      */
-    CodeBlock schemaOrderArguments(int arity) {
+    public CodeBlock schemaOrderArguments(int arity) {
         List<CodeBlock> args = new ArrayList<>();
         for (Argument a : schema.arguments()) {
             if (a == self) {
