@@ -62,10 +62,10 @@ public final class ApiTypes {
             // typed, so that sum() calling sum((ScalarType) null) is not ambiguous with sum(long... dim)
             return CodeBlock.of("($T) null", of(type));
         }
-        Type t = type instanceof OptionalType ? ((OptionalType) type).elem() : type;
+        Type t = type instanceof OptionalType optional ? optional.elem() : type;
         boolean boxed = type instanceof OptionalType;
-        if (t instanceof ListType) {
-            return listValue((ListType) t, d);
+        if (t instanceof ListType list) {
+            return listValue(list, d);
         }
         BaseTy base = ((BaseType) t).base();
         switch (base) {
@@ -83,8 +83,8 @@ public final class ApiTypes {
                 if (d instanceof DefaultValue.Float) {
                     return CodeBlock.of("$T.of($L)", Scalar.class, doubleLiteral(d));
                 }
-                if (d instanceof DefaultValue.Bool) {
-                    return CodeBlock.of("$T.of($L)", Scalar.class, ((DefaultValue.Bool) d).value());
+                if (d instanceof DefaultValue.Bool bool) {
+                    return CodeBlock.of("$T.of($L)", Scalar.class, bool.value());
                 }
                 return CodeBlock.of("$T.of($LL)", Scalar.class, intOf(d));
             case STR:
@@ -106,8 +106,8 @@ public final class ApiTypes {
         TypeName array = of(t);
         CodeBlock.Builder b = CodeBlock.builder().add("new $T {", array);
         java.util.List<DefaultValue> items;
-        if (d instanceof DefaultValue.List) {
-            items = ((DefaultValue.List) d).elements();
+        if (d instanceof DefaultValue.List list) {
+            items = list.elements();
         } else {
             // a single value for a sized list is repeated: int[2] stride=1 means [1, 1]
             int n = t.size().orElse(1);
@@ -120,17 +120,17 @@ public final class ApiTypes {
     }
 
     private static long intOf(DefaultValue d) {
-        if (d instanceof DefaultValue.Int) {
-            return ((DefaultValue.Int) d).value();
+        if (d instanceof DefaultValue.Int i) {
+            return i.value();
         }
-        if (d instanceof DefaultValue.Identifier && ((DefaultValue.Identifier) d).name().equals("Mean")) {
+        if (d instanceof DefaultValue.Identifier id && id.name().equals("Mean")) {
             return 1L; // at::Reduction::Mean
         }
         throw new IllegalArgumentException("not an integer default: " + d);
     }
 
     private static String doubleLiteral(DefaultValue d) {
-        double v = d instanceof DefaultValue.Int ? ((DefaultValue.Int) d).value() : ((DefaultValue.Float) d).value();
+        double v = d instanceof DefaultValue.Int i ? i.value() : ((DefaultValue.Float) d).value();
         if (Double.isNaN(v)) {
             return "Double.NaN";
         }
@@ -153,7 +153,7 @@ public final class ApiTypes {
 
     private static <E extends Enum<E>> String enumFor(E[] values, String schemaName) {
         for (E e : values) {
-            String n = e instanceof Layout ? ((Layout) e).schemaName() : ((MemoryFormat) e).schemaName();
+            String n = e instanceof Layout layout ? layout.schemaName() : ((MemoryFormat) e).schemaName();
             if (n.equals(schemaName)) {
                 return e.name();
             }

@@ -38,10 +38,10 @@ public final class DeclarationsGen {
     public DeclarationsGen(KernelPlan plan) {
         plan.byKey().forEach((key, registrations) -> {
             for (KernelPlan.Registration r : registrations) {
-                if (r.wrapper() instanceof KernelPlan.Direct) {
-                    declareDirect(key.name(), r.function().func(), (KernelPlan.Direct) r.wrapper());
-                } else if (r.wrapper() instanceof KernelPlan.Structured) {
-                    declareStructured(key.name(), (KernelPlan.Structured) r.wrapper());
+                if (r.wrapper() instanceof KernelPlan.Direct direct) {
+                    declareDirect(key.name(), r.function().func(), direct);
+                } else if (r.wrapper() instanceof KernelPlan.Structured structured) {
+                    declareStructured(key.name(), structured);
                 }
                 // BackendSelect wrappers are generated whole: nothing for an author to implement
             }

@@ -80,8 +80,7 @@ public final class WrapperGen {
                 .addParameters(DispatcherSignature.parameters(schema))
                 .returns(DispatcherSignature.returnType(schema))
                 .addJavadoc("{@code $L} for $L.\n", schema, key);
-        if (r.wrapper() instanceof KernelPlan.Direct) {
-            KernelPlan.Direct d = (KernelPlan.Direct) r.wrapper();
+        if (r.wrapper() instanceof KernelPlan.Direct d) {
             CodeBlock call = CodeBlock.of("$T.$N.$N($L)", JavaNames.KERNELS, JavaNames.kernelInstance(className(d.kernel().className())),
                     d.kernel().method(), DispatcherSignature.argumentNames(schema.arguments()));
             if (schema.returns().isEmpty()) {
