@@ -64,14 +64,14 @@ public class AddCallPathBenchmark {
 
     /** The CPU kernel itself: the baseline every other path is compared with. */
     @Benchmark
-    @InlineChain({"RegisterCPU.wrapper_CPU_add_Tensor"})
+    @InlineChain({"Register(CPU).wrapper(aten::add.Tensor)"})
     public Tensor direct() {
         return RegisterCPU.wrapper_CPU_add_Tensor(a, b, alpha);
     }
 
     /** The generated API through the operator's spun call site. */
     @Benchmark
-    @InlineChain({"org.jitdispatch.Torch.add", "Site_aten__add_Tensor.call", "RegisterCPU.wrapper_CPU_add_Tensor"})
+    @InlineChain({"org.jitdispatch.Torch.add", "Site(aten::add.Tensor).call", "Register(CPU).wrapper(aten::add.Tensor)"})
     public Tensor spunCallSite() {
         return Torch.add(a, b, alpha);
     }

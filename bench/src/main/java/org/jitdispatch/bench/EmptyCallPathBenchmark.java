@@ -58,15 +58,15 @@ public class EmptyCallPathBenchmark {
     }
 
     @Benchmark
-    @InlineChain({"RegisterCPU.wrapper_CPU_empty_memory_format"})
+    @InlineChain({"Register(CPU).wrapper(aten::empty.memory_format)"})
     public Tensor direct() {
         return RegisterCPU.wrapper_CPU_empty_memory_format(shape, null, null, null, null, null);
     }
 
     @Benchmark
-    @InlineChain({"org.jitdispatch.Torch.empty", "Site_aten__empty_memory_format.call",
-            "RegisterBackendSelect.wrapper_BackendSelect_empty_memory_format",
-            "Site_aten__empty_memory_format.redispatch", "RegisterCPU.wrapper_CPU_empty_memory_format"})
+    @InlineChain({"org.jitdispatch.Torch.empty", "Site(aten::empty.memory_format).call",
+            "Register(BackendSelect).wrapper(aten::empty.memory_format)",
+            "Site(aten::empty.memory_format).redispatch", "Register(CPU).wrapper(aten::empty.memory_format)"})
     public Tensor spunCallSite() {
         return Torch.empty(shape);
     }

@@ -40,13 +40,13 @@ public class MetaCallPathBenchmark {
     }
 
     @Benchmark
-    @InlineChain({"RegisterMeta.wrapper_Meta_add_Tensor"})
+    @InlineChain({"Register(Meta).wrapper(aten::add.Tensor)"})
     public Tensor addDirect() {
         return RegisterMeta.wrapper_Meta_add_Tensor(a, b, alpha);
     }
 
     @Benchmark
-    @InlineChain({"org.jitdispatch.Torch.add", "Site_aten__add_Tensor.call", "RegisterMeta.wrapper_Meta_add_Tensor"})
+    @InlineChain({"org.jitdispatch.Torch.add", "Site(aten::add.Tensor).call", "Register(Meta).wrapper(aten::add.Tensor)"})
     public Tensor addSpunCallSite() {
         return Torch.add(a, b, alpha);
     }

@@ -1,13 +1,10 @@
 package org.jitdispatch.bench;
 
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodType;
 import java.util.concurrent.TimeUnit;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
-import org.jitdispatch.kernels.AtenLibrary;
 import org.jitdispatch.kernels.generated.RegisterCPU;
-import org.jitdispatch.runtime.dispatch.Dispatcher;
 import org.jitdispatch.runtime.dispatch.OperatorHandle;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -17,7 +14,6 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
@@ -28,36 +24,26 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 2)
-public class MmCallPathBenchmark {
-    private static final OperatorHandle OP;
-    private static final MethodHandle REFERENCE;
-
-    static {
-        AtenLibrary.load();
-        OP = Dispatcher.singleton().findSchemaOrThrow("aten::mm");
-        REFERENCE = OP.typed(MethodType.methodType(Tensor.class, Tensor.class, Tensor.class));
-    }
+public class MmCallPathBenchmark extends BinaryCallPathBenchmark {
+    private static final OperatorHandle OP = operator("aten::mm");
+    private static final MethodHandle REFERENCE = referenceInvoker(OP);
 
     @Param({"1", "8", "64"})
     int n;
 
-    private Tensor a;
-    private Tensor b;
-
-    @Setup
-    public void setUp() {
-        a = SizedTensors.matrix(n, 0.5f);
-        b = SizedTensors.matrix(n, 0.25f);
+    @Override
+    protected Tensor operand(float value) {
+        return SizedTensors.matrix(n, value);
     }
 
     @Benchmark
-    @InlineChain({"RegisterCPU.wrapper_CPU_mm"})
+    @InlineChain({"Register(CPU).wrapper(aten::mm)"})
     public Tensor direct() {
         return RegisterCPU.wrapper_CPU_mm(a, b);
     }
 
     @Benchmark
-    @InlineChain({"org.jitdispatch.Torch.mm", "Site_aten__mm.call", "RegisterCPU.wrapper_CPU_mm"})
+    @InlineChain({"org.jitdispatch.Torch.mm", "Site(aten::mm).call", "Register(CPU).wrapper(aten::mm)"})
     public Tensor spunCallSite() {
         return Torch.mm(a, b);
     }

@@ -1,13 +1,10 @@
 package org.jitdispatch.bench;
 
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodType;
 import java.util.concurrent.TimeUnit;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
-import org.jitdispatch.kernels.AtenLibrary;
 import org.jitdispatch.kernels.generated.RegisterCPU;
-import org.jitdispatch.runtime.dispatch.Dispatcher;
 import org.jitdispatch.runtime.dispatch.OperatorHandle;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -17,7 +14,6 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
@@ -28,36 +24,26 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 2)
-public class MulCallPathBenchmark {
-    private static final OperatorHandle OP;
-    private static final MethodHandle REFERENCE;
-
-    static {
-        AtenLibrary.load();
-        OP = Dispatcher.singleton().findSchemaOrThrow("aten::mul.Tensor");
-        REFERENCE = OP.typed(MethodType.methodType(Tensor.class, Tensor.class, Tensor.class));
-    }
+public class MulCallPathBenchmark extends BinaryCallPathBenchmark {
+    private static final OperatorHandle OP = operator("aten::mul.Tensor");
+    private static final MethodHandle REFERENCE = referenceInvoker(OP);
 
     @Param({"1", "64", "4096", "1048576"})
     int size;
 
-    private Tensor a;
-    private Tensor b;
-
-    @Setup
-    public void setUp() {
-        a = SizedTensors.vector(size, 0.5f);
-        b = SizedTensors.vector(size, 0.25f);
+    @Override
+    protected Tensor operand(float value) {
+        return SizedTensors.vector(size, value);
     }
 
     @Benchmark
-    @InlineChain({"RegisterCPU.wrapper_CPU_mul_Tensor"})
+    @InlineChain({"Register(CPU).wrapper(aten::mul.Tensor)"})
     public Tensor direct() {
         return RegisterCPU.wrapper_CPU_mul_Tensor(a, b);
     }
 
     @Benchmark
-    @InlineChain({"org.jitdispatch.Torch.mul", "Site_aten__mul_Tensor.call", "RegisterCPU.wrapper_CPU_mul_Tensor"})
+    @InlineChain({"org.jitdispatch.Torch.mul", "Site(aten::mul.Tensor).call", "Register(CPU).wrapper(aten::mul.Tensor)"})
     public Tensor spunCallSite() {
         return Torch.mul(a, b);
     }

@@ -50,13 +50,13 @@ public class SumCallPathBenchmark {
     }
 
     @Benchmark
-    @InlineChain({"RegisterCompositeExplicitAutograd.wrapper_CompositeExplicitAutograd_sum"})
+    @InlineChain({"Register(CompositeExplicitAutograd).wrapper(aten::sum)"})
     public Tensor direct() {
         return RegisterCompositeExplicitAutograd.wrapper_CompositeExplicitAutograd_sum(a, null);
     }
 
     @Benchmark
-    @InlineChain({"org.jitdispatch.Torch.sum", "Site_aten__sum.call", "RegisterCompositeExplicitAutograd.wrapper_CompositeExplicitAutograd_sum"})
+    @InlineChain({"org.jitdispatch.Torch.sum", "Site(aten::sum).call", "Register(CompositeExplicitAutograd).wrapper(aten::sum)"})
     public Tensor spunCallSite() {
         return Torch.sum(a);
     }

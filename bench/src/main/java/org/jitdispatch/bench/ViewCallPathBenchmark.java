@@ -51,13 +51,13 @@ public class ViewCallPathBenchmark {
     }
 
     @Benchmark
-    @InlineChain({"RegisterCPU.wrapper_CPU_view"})
+    @InlineChain({"Register(CPU).wrapper(aten::view)"})
     public Tensor direct() {
         return RegisterCPU.wrapper_CPU_view(t, shape);
     }
 
     @Benchmark
-    @InlineChain({"org.jitdispatch.Tensor.view", "Site_aten__view.call", "RegisterCPU.wrapper_CPU_view"})
+    @InlineChain({"org.jitdispatch.Tensor.view", "Site(aten::view).call", "Register(CPU).wrapper(aten::view)"})
     public Tensor spunCallSite() {
         return t.view(shape);
     }

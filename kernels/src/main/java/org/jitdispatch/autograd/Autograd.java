@@ -228,8 +228,8 @@ public final class Autograd {
     public static Edge[] edgesOf(Object... inputs) {
         List<Edge> edges = new ArrayList<>();
         for (Object in : inputs) {
-            if (in instanceof Tensor[]) {
-                for (Tensor t : (Tensor[]) in) {
+            if (in instanceof Tensor[] tensors) {
+                for (Tensor t : tensors) {
                     edges.add(gradientEdge(t));
                 }
             } else {

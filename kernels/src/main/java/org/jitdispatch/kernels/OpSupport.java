@@ -17,11 +17,11 @@ public final class OpSupport {
      * {@code throw rethrow(t)}.
      */
     public static RuntimeException rethrow(Throwable t) {
-        if (t instanceof RuntimeException) {
-            throw (RuntimeException) t;
+        if (t instanceof RuntimeException e) {
+            throw e;
         }
-        if (t instanceof Error) {
-            throw (Error) t;
+        if (t instanceof Error e) {
+            throw e;
         }
         throw new UndeclaredThrowableException(t);
     }

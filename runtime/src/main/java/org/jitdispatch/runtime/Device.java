@@ -55,7 +55,7 @@ public final class Device {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Device && ((Device) o).type == type && ((Device) o).index == index;
+        return o instanceof Device d && d.type == type && d.index == index;
     }
 
     @Override

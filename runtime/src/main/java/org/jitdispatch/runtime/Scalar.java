@@ -75,10 +75,9 @@ public final class Scalar {
 
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof Scalar)) {
+        if (!(o instanceof Scalar s)) {
             return false;
         }
-        Scalar s = (Scalar) o;
         return type == s.type && longValue == s.longValue
                 && Double.doubleToLongBits(doubleValue) == Double.doubleToLongBits(s.doubleValue);
     }

@@ -47,15 +47,14 @@ final class FallbackCall {
         for (int i = 0; i < args.length; i++) {
             Object v = args[i];
             String what = "argument '" + params.get(i).name() + "'";
-            if (v instanceof Device && ((Device) v).type() == backend) {
+            if (v instanceof Device device && device.type() == backend) {
                 if (requestedDevice == null) {
-                    requestedDevice = (Device) v;
+                    requestedDevice = device;
                 }
                 cpuArguments[i] = Device.CPU;
-            } else if (v instanceof TensorImpl) {
-                cpuArguments[i] = toCpu((TensorImpl) v, what);
-            } else if (v instanceof TensorImpl[]) {
-                TensorImpl[] list = (TensorImpl[]) v;
+            } else if (v instanceof TensorImpl tensor) {
+                cpuArguments[i] = toCpu(tensor, what);
+            } else if (v instanceof TensorImpl[] list) {
                 TensorImpl[] onCpu = newListLike(list);
                 for (int j = 0; j < list.length; j++) {
                     onCpu[j] = list[j] == null ? null : toCpu(list[j], what + "[" + j + "]");
@@ -74,10 +73,9 @@ final class FallbackCall {
                 continue;
             }
             String what = "argument '" + params.get(i).name() + "'";
-            if (arguments[i] instanceof TensorImpl) {
-                writeBack((TensorImpl) arguments[i], (TensorImpl) cpuArguments[i], what);
-            } else if (arguments[i] instanceof TensorImpl[]) {
-                TensorImpl[] originals = (TensorImpl[]) arguments[i];
+            if (arguments[i] instanceof TensorImpl original) {
+                writeBack(original, (TensorImpl) cpuArguments[i], what);
+            } else if (arguments[i] instanceof TensorImpl[] originals) {
                 TensorImpl[] copies = (TensorImpl[]) cpuArguments[i];
                 for (int j = 0; j < originals.length; j++) {
                     writeBack(originals[j], copies[j], what + "[" + j + "]");
@@ -127,11 +125,10 @@ final class FallbackCall {
     }
 
     private Object toBackend(Object value, Device target, String what) {
-        if (value instanceof TensorImpl) {
-            return toBackend((TensorImpl) value, target, what);
+        if (value instanceof TensorImpl tensor) {
+            return toBackend(tensor, target, what);
         }
-        if (value instanceof TensorImpl[]) {
-            TensorImpl[] list = (TensorImpl[]) value;
+        if (value instanceof TensorImpl[] list) {
             TensorImpl[] moved = newListLike(list);
             for (int j = 0; j < list.length; j++) {
                 moved[j] = toBackend(list[j], target, what + "[" + j + "]");

@@ -142,8 +142,8 @@ public final class Parallel {
                 }
             }
         }
-        if (failure instanceof RuntimeException) {
-            throw (RuntimeException) failure;
+        if (failure instanceof RuntimeException e) {
+            throw e;
         }
         if (failure != null) {
             throw (Error) failure;

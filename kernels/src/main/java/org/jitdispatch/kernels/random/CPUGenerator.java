@@ -53,11 +53,11 @@ public final class CPUGenerator extends Generator {
         if (generator == null) {
             return DEFAULT;
         }
-        if (!(generator instanceof CPUGenerator)) {
+        if (!(generator instanceof CPUGenerator cpu)) {
             throw new IllegalArgumentException("Expected a 'cpu' device type for generator but found '"
                     + generator.device().type().lowerName() + "'");
         }
-        return (CPUGenerator) generator;
+        return cpu;
     }
 
     @Override

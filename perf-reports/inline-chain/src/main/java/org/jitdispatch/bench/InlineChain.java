@@ -14,6 +14,17 @@ import java.lang.annotation.Target;
  * recorded, and fails, naming the edge and HotSpot's reason, when any link is not inlined into the
  * benchmark's compiled code.
  *
+ * <p>A link can name a jitdispatch operator instead of spelling out the generated names:
+ * <ul>
+ *   <li>{@code Site(aten::add.Tensor).call}: method {@code call} of the operator's spun call-site class,
+ *       {@code Site_aten__add_Tensor.call};</li>
+ *   <li>{@code Register(CPU).wrapper(aten::add.Tensor)}: the operator's kernel wrapper for a dispatch key,
+ *       {@code RegisterCPU.wrapper_CPU_add_Tensor}.</li>
+ * </ul>
+ * The check expands these with the names the generator and the spinner emit
+ * ({@code org.jitdispatch.jit.spin.EmittedNames}), so a claim follows a renaming; any other link is taken
+ * as written.
+ *
  * <p>This annotation is the whole of the {@code org.jitdispatch:jitdispatch-inline-chain} artifact, which
  * has no dependencies: any JMH project can use it.
  */

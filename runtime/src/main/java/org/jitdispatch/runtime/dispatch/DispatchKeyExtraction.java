@@ -52,11 +52,11 @@ public final class DispatchKeyExtraction {
 
     /** Keys of one boxed value that is a dispatch argument. */
     public static long keysOfValue(Object v) {
-        if (v instanceof TensorImpl) {
-            return ((TensorImpl) v).keySetBits();
+        if (v instanceof TensorImpl t) {
+            return t.keySetBits();
         }
-        if (v instanceof TensorImpl[]) {
-            return keysOf((TensorImpl[]) v);
+        if (v instanceof TensorImpl[] ts) {
+            return keysOf(ts);
         }
         return 0L;
     }

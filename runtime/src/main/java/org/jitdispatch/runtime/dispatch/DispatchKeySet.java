@@ -129,7 +129,7 @@ public final class DispatchKeySet implements Iterable<DispatchKey> {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof DispatchKeySet && ((DispatchKeySet) o).repr == repr;
+        return o instanceof DispatchKeySet s && s.repr == repr;
     }
 
     @Override

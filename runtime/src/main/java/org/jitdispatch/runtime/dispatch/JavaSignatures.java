@@ -47,15 +47,15 @@ public final class JavaSignatures {
 
     /** The Java type of a schema type, with {@code tensorClass} for tensors. */
     public static Class<?> javaType(Type type, Class<? extends TensorImpl> tensorClass) {
-        if (type instanceof BaseType) {
-            return baseJavaType((BaseType) type, tensorClass);
+        if (type instanceof BaseType base) {
+            return baseJavaType(base, tensorClass);
         }
-        if (type instanceof OptionalType) {
-            Class<?> inner = javaType(((OptionalType) type).elem(), tensorClass);
+        if (type instanceof OptionalType optional) {
+            Class<?> inner = javaType(optional.elem(), tensorClass);
             return inner.isPrimitive() ? wrapperOf(inner) : inner;
         }
-        if (type instanceof ListType) {
-            Class<?> elem = javaType(((ListType) type).elem(), tensorClass);
+        if (type instanceof ListType list) {
+            Class<?> elem = javaType(list.elem(), tensorClass);
             return Array.newInstance(elem, 0).getClass();
         }
         if (type instanceof ClassType) {

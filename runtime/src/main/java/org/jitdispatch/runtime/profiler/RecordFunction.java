@@ -44,10 +44,10 @@ public final class RecordFunction {
             return shapes;
         }
         for (Object a : args) {
-            if (a instanceof TensorImpl) {
-                shapes.add(((TensorImpl) a).sizes());
-            } else if (a instanceof TensorImpl[]) {
-                for (TensorImpl t : (TensorImpl[]) a) {
+            if (a instanceof TensorImpl tensor) {
+                shapes.add(tensor.sizes());
+            } else if (a instanceof TensorImpl[] tensors) {
+                for (TensorImpl t : tensors) {
                     shapes.add(t == null ? new long[0] : t.sizes());
                 }
             } else {

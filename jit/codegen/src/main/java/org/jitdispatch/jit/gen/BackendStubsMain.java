@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jitdispatch.jit.gen.dest.BackendStubsGen;
+import org.jitdispatch.jit.gen.dest.ImplementationCheck;
 import org.jitdispatch.jit.model.BackendYaml;
 import org.jitdispatch.jit.model.OpsYaml;
 import org.jitdispatch.jit.model.OpsYamlError;

@@ -206,7 +206,7 @@ final class EntryParser {
             throw e.error("structured_inherits", "namespace is not supported in structured inherits,"
                     + " using the same namespace as the native function");
         }
-        if (!JavaNames.isIdentifier(text)) {
+        if (!JavaIdentifiers.isIdentifier(text)) {
             throw e.error("structured_inherits", "structured_inherits must name a class in the kernels' package"
                     + " by its simple name (a Java identifier such as TensorIteratorBase), not '" + text + "'");
         }
@@ -405,7 +405,7 @@ final class EntryParser {
         if (kernel.equals(KernelRef.inDefaultClass(expected))) {
             fail("dispatch", "unnecessary dispatch table for this function; just delete the dispatch key entirely");
         } else if (!kernel.method().equals(expected) && !kernel.method().contains("_symint")
-                && JavaNames.isIdentifier(expected)) {
+                && JavaIdentifiers.isIdentifier(expected)) {
             // torchgen's rule, except that naming another class is allowed: that is what the table is for.
             KernelRef wanted = new KernelRef(kernel.className(), expected);
             failAt(dispatch.lines.get(DispatchKey.CompositeImplicitAutograd), "unexpected name for singleton"
@@ -444,7 +444,7 @@ final class EntryParser {
             return;
         }
         String kernel = NativeFunction.cppName(func);
-        if (!JavaNames.isIdentifier(kernel)) {
+        if (!JavaIdentifiers.isIdentifier(kernel)) {
             fail("func", "the default kernel name '" + kernel + "' is not a Java identifier;"
                     + " name the kernel in a dispatch table");
             return;

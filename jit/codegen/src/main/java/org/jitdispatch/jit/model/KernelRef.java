@@ -18,7 +18,7 @@ public record KernelRef(String className, String method) {
 
     public KernelRef {
         Objects.requireNonNull(method, "method");
-        if (!JavaNames.isIdentifier(method) || (className != null && !JavaNames.isIdentifier(className))) {
+        if (!JavaIdentifiers.isIdentifier(method) || (className != null && !JavaIdentifiers.isIdentifier(className))) {
             throw new IllegalArgumentException("invalid kernel name '" + text(className, method) + "': " + FORMS);
         }
     }

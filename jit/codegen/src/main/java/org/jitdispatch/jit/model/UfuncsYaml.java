@@ -85,7 +85,7 @@ public final class UfuncsYaml {
             }
         }
         String name = e.scalar("ufunc").orElseThrow(() -> e.errorAt(e.line(), "missing 'ufunc: <name>'"));
-        if (!JavaNames.isIdentifier(name)) {
+        if (!JavaIdentifiers.isIdentifier(name)) {
             throw e.error("ufunc", "a ufunc's name must be a Java identifier, not '" + name + "'");
         }
         List<String> inputs = e.scalarList("inputs").orElseThrow(
@@ -99,7 +99,7 @@ public final class UfuncsYaml {
         for (int i = 0; i < names.size(); i++) {
             String n = names.get(i);
             String key = i < inputs.size() ? "inputs" : "scalars";
-            if (!JavaNames.isIdentifier(n)) {
+            if (!JavaIdentifiers.isIdentifier(n)) {
                 throw e.error(key, "'" + n + "' is not a Java identifier");
             }
             if (names.indexOf(n) != i) {

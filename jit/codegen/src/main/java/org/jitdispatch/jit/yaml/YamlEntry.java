@@ -37,14 +37,14 @@ public final class YamlEntry {
         String problem = null;
         for (NodeTuple t : node.getValue()) {
             int keyLine = YamlFile.lineOf(t.getKeyNode());
-            if (!(t.getKeyNode() instanceof ScalarNode)) {
+            if (!(t.getKeyNode() instanceof ScalarNode keyNode)) {
                 if (problem == null) {
                     problemLine = keyLine;
                     problem = "keys of an entry must be plain strings";
                 }
                 continue;
             }
-            String key = ((ScalarNode) t.getKeyNode()).getValue();
+            String key = keyNode.getValue();
             if (v.containsKey(key)) {
                 if (problem == null) {
                     problemLine = keyLine;
@@ -124,10 +124,10 @@ public final class YamlEntry {
         if (n == null) {
             return Optional.empty();
         }
-        if (!(n instanceof ScalarNode)) {
+        if (!(n instanceof ScalarNode scalar)) {
             throw error(key, "'" + key + "' must be a single value, not a " + kindOf(n));
         }
-        return Optional.of(((ScalarNode) n).getValue());
+        return Optional.of(scalar.getValue());
     }
 
     /**
@@ -164,18 +164,18 @@ public final class YamlEntry {
         if (n == null) {
             return Optional.empty();
         }
-        if (n instanceof ScalarNode) {
-            return Optional.of(List.of(((ScalarNode) n).getValue()));
+        if (n instanceof ScalarNode scalar) {
+            return Optional.of(List.of(scalar.getValue()));
         }
-        if (!(n instanceof SequenceNode)) {
+        if (!(n instanceof SequenceNode sequence)) {
             throw error(key, "'" + key + "' must be a list, not a " + kindOf(n));
         }
         List<String> out = new ArrayList<>();
-        for (Node item : ((SequenceNode) n).getValue()) {
-            if (!(item instanceof ScalarNode)) {
+        for (Node item : sequence.getValue()) {
+            if (!(item instanceof ScalarNode scalarItem)) {
                 throw error(key, "items of '" + key + "' must be single values, not a " + kindOf(item));
             }
-            out.add(((ScalarNode) item).getValue());
+            out.add(scalarItem.getValue());
         }
         return Optional.of(out);
     }
@@ -197,16 +197,16 @@ public final class YamlEntry {
         if (n instanceof ScalarNode s && s.getScalarStyle() == ScalarStyle.PLAIN && s.getValue().isEmpty()) {
             return Optional.of(List.of());
         }
-        if (!(n instanceof SequenceNode)) {
+        if (!(n instanceof SequenceNode sequence)) {
             String found = n instanceof ScalarNode s ? "the single value '" + s.getValue() + "'" : "a " + kindOf(n);
             throw error(key, "'" + key + "' must be a list (such as [add.Tensor, mm]), not " + found);
         }
         List<ListItem> out = new ArrayList<>();
-        for (Node item : ((SequenceNode) n).getValue()) {
-            if (!(item instanceof ScalarNode)) {
+        for (Node item : sequence.getValue()) {
+            if (!(item instanceof ScalarNode scalarItem)) {
                 throw errorAt(YamlFile.lineOf(item), "items of '" + key + "' must be single values, not a " + kindOf(item));
             }
-            out.add(new ListItem(((ScalarNode) item).getValue(), YamlFile.lineOf(item)));
+            out.add(new ListItem(scalarItem.getValue(), YamlFile.lineOf(item)));
         }
         return Optional.of(List.copyOf(out));
     }
@@ -217,19 +217,19 @@ public final class YamlEntry {
         if (n == null) {
             return Optional.empty();
         }
-        if (!(n instanceof MappingNode)) {
+        if (!(n instanceof MappingNode mapping)) {
             throw error(key, "'" + key + "' must be a mapping, not a " + kindOf(n));
         }
         Map<String, String> out = new LinkedHashMap<>();
-        for (NodeTuple t : ((MappingNode) n).getValue()) {
-            if (!(t.getKeyNode() instanceof ScalarNode) || !(t.getValueNode() instanceof ScalarNode)) {
+        for (NodeTuple t : mapping.getValue()) {
+            if (!(t.getKeyNode() instanceof ScalarNode keyNode) || !(t.getValueNode() instanceof ScalarNode valueNode)) {
                 throw error(key, "'" + key + "' must map single values to single values");
             }
-            String k = ((ScalarNode) t.getKeyNode()).getValue();
+            String k = keyNode.getValue();
             if (out.containsKey(k)) {
                 throw errorAt(YamlFile.lineOf(t.getKeyNode()), "duplicate key '" + k + "' in '" + key + "'");
             }
-            out.put(k, ((ScalarNode) t.getValueNode()).getValue());
+            out.put(k, valueNode.getValue());
         }
         return Optional.of(out);
     }
@@ -258,7 +258,7 @@ public final class YamlEntry {
     /** How errors name this entry: its {@code func:} text, or its line when it has none. */
     public String describe() {
         Node f = values.get("func");
-        return f instanceof ScalarNode ? "in entry 'func: " + ((ScalarNode) f).getValue() + "'" : "in the entry at line " + line;
+        return f instanceof ScalarNode s ? "in entry 'func: " + s.getValue() + "'" : "in the entry at line " + line;
     }
 
     /** An error at the key's line that names the entry. */

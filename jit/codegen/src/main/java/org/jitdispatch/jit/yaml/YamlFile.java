@@ -79,17 +79,17 @@ public final class YamlFile {
         if (root == null) {
             return new YamlFile(name, List.of());
         }
-        if (!(root instanceof SequenceNode)) {
+        if (!(root instanceof SequenceNode sequence)) {
             throw new YamlException(name, lineOf(root), "the file must be a list of entries ('- func: ...'), not a "
                     + (root instanceof MappingNode ? "mapping" : "single value"));
         }
         List<YamlEntry> entries = new ArrayList<>();
-        for (Node item : ((SequenceNode) root).getValue()) {
-            if (!(item instanceof MappingNode)) {
+        for (Node item : sequence.getValue()) {
+            if (!(item instanceof MappingNode entry)) {
                 throw new YamlException(name, lineOf(item), "each entry of the list must be a mapping such as"
                         + " '- func: add.Tensor(Tensor self, Tensor other) -> Tensor'");
             }
-            entries.add(new YamlEntry(name, (MappingNode) item, false));
+            entries.add(new YamlEntry(name, entry, false));
         }
         return new YamlFile(name, List.copyOf(entries));
     }
@@ -109,11 +109,11 @@ public final class YamlFile {
             throw new YamlException(name, "the file must be a mapping of keys to values (such as 'backend: Lazy'),"
                     + " not empty");
         }
-        if (!(root instanceof MappingNode)) {
+        if (!(root instanceof MappingNode mapping)) {
             throw new YamlException(name, lineOf(root), "the file must be a mapping of keys to values (such as"
                     + " 'backend: Lazy'), not " + (root instanceof SequenceNode ? "a list" : "a single value"));
         }
-        return new YamlEntry(name, (MappingNode) root, true);
+        return new YamlEntry(name, mapping, true);
     }
 
     /**

@@ -25,7 +25,8 @@ import javax.management.ObjectName;
  */
 public final class InliningHints {
     static final String PROPERTY = "jitdispatch.forceInline";
-    private static final String WRAPPERS = GeneratedPackages.GENERATED_PACKAGE.replace('.', '/') + "/Register*.*";
+    private static final String WRAPPERS = EmittedNames.GENERATED_PACKAGE.replace('.', '/') + "/"
+            + EmittedNames.REGISTER_PREFIX + "*.*";
 
     /**
      * Compiled on their own: a spun site's methods inline the key-set helpers and nothing else; a kernel
@@ -33,14 +34,14 @@ public final class InliningHints {
      * not the kernel wrapper.
      */
     static final String DIRECTIVE = "["
-            + "{ match: \"org/jitdispatch/jit/spin/Site_*.*\", inline: ["
+            + "{ match: \"" + EmittedNames.SITE_PACKAGE.replace('.', '/') + "/" + EmittedNames.SITE_PREFIX + "*.*\", inline: ["
             + "\"+org/jitdispatch/runtime/dispatch/DispatchKeyExtraction.*\", "
             + "\"+org/jitdispatch/runtime/TensorImpl.keySetBits\", "
             + "\"+org/jitdispatch/runtime/dispatch/LocalDispatchKeySet.applyTo\", "
             + "\"-*.*\"] }, "
             + "{ match: \"" + WRAPPERS + "\", inline: \"-*.*\" }, "
-            + "{ match: [\"" + GeneratedPackages.API_PACKAGE.replace('.', '/') + "/Torch.*\", \""
-            + GeneratedPackages.API_PACKAGE.replace('.', '/') + "/Tensor.*\"], inline: \"-" + WRAPPERS + "\" }"
+            + "{ match: [\"" + EmittedNames.API_PACKAGE.replace('.', '/') + "/Torch.*\", \""
+            + EmittedNames.API_PACKAGE.replace('.', '/') + "/Tensor.*\"], inline: \"-" + WRAPPERS + "\" }"
             + "]";
     private static final System.Logger LOG = System.getLogger(InliningHints.class.getName());
     private static boolean installed;

@@ -233,8 +233,7 @@ final class SiteClassWriter {
 
     private void emitKernelCall(MethodVisitor mv, SitePlan.Case c, Slots slots) {
         KernelCall call = c.call();
-        if (call instanceof KernelCall.Static) {
-            KernelCall.Static s = (KernelCall.Static) call;
+        if (call instanceof KernelCall.Static s) {
             if (s.takesKeySet()) {
                 mv.visitVarInsn(LLOAD, slots.keySet());
                 mv.visitMethodInsn(INVOKESTATIC, Type.getInternalName(DispatchKeySet.class), "fromRaw",

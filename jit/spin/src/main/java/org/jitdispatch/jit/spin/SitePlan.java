@@ -33,9 +33,9 @@ record SitePlan(MethodType signature, int[] dispatchArgs, long nonFallthroughKey
             }
             KernelCall call = KernelCall.of(k, signature, siteLoader);
             int index = -1;
-            if (call instanceof KernelCall.Constant) {
+            if (call instanceof KernelCall.Constant constant) {
                 index = constants.size();
-                constants.add(((KernelCall.Constant) call).handle());
+                constants.add(constant.handle());
             }
             cases.add(new Case(key, call, index));
         }

@@ -22,7 +22,7 @@ final class SpinDump {
         if (dir == null || dir.isEmpty()) {
             return;
         }
-        String base = String.format("Site_%s_%04d", SpunSite.sanitize(op), COUNTER.incrementAndGet());
+        String base = String.format("%s_%04d", EmittedNames.siteClass(op), COUNTER.incrementAndGet());
         try {
             SpunSite.write(Path.of(dir), base, site.bytes(), site.disassemble());
         } catch (IOException e) {

@@ -40,7 +40,8 @@ final class SpunSite {
 
     static SpunSite spin(OperatorName op, DispatchTable table, MethodType signature, int[] dispatchArgs) {
         SitePlan plan = SitePlan.of(table, signature, dispatchArgs, HOST.lookupClass().getClassLoader());
-        String name = HOST.lookupClass().getPackageName().replace('.', '/') + "/Site_" + sanitize(op);
+        // A hidden class is defined in its lookup's package: EmittedNames.SITE_PACKAGE is this one.
+        String name = EmittedNames.siteInternalName(op);
         byte[] bytes = new SiteClassWriter(name, plan).write(plan.constants().size());
         try {
             MethodHandles.Lookup lookup = HOST.defineHiddenClassWithClassData(bytes, plan.classData(), true);
@@ -55,11 +56,6 @@ final class SpunSite {
         } catch (IllegalAccessException | NoSuchMethodException e) {
             throw new IllegalStateException("spun call site of " + op + " could not be defined", e);
         }
-    }
-
-    /** A class-name-safe form of an operator name: {@code aten::add.Tensor} -&gt; {@code aten_add_Tensor}. */
-    static String sanitize(OperatorName op) {
-        return op.toString().replaceAll("[^A-Za-z0-9_$]", "_");
     }
 
     byte[] bytes() {

@@ -9,7 +9,7 @@ import com.palantir.javapoet.TypeSpec;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
-import org.jitdispatch.jit.gen.JavaNames;
+import org.jitdispatch.jit.gen.api.JavaNames;
 import org.jitdispatch.jit.model.Ufunc;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.TensorImpl;
