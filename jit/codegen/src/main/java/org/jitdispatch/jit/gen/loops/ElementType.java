@@ -6,7 +6,7 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.TypeName;
 import java.util.List;
 import java.util.Locale;
-import org.jitdispatch.jit.gen.JavaNames;
+import org.jitdispatch.jit.gen.api.JavaNames;
 import org.jitdispatch.runtime.ScalarType;
 
 /**

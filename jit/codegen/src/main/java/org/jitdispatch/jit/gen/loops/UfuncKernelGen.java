@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.Modifier;
-import org.jitdispatch.jit.gen.JavaNames;
+import org.jitdispatch.jit.gen.api.JavaNames;
 import org.jitdispatch.jit.model.LoopType;
 import org.jitdispatch.jit.model.Ufunc;
 
