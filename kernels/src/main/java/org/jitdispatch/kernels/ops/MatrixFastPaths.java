@@ -50,10 +50,10 @@ public final class MatrixFastPaths implements MatrixFastPathsDeclarations {
         int bs1 = (int) mat2.stride(1);
         int cOff = (int) result.storageOffset();
         if (self.dtype() == ScalarType.Float32) {
-            Gemm.floats(self.storage().floats(), aOff, as0, as1, mat2.storage().floats(), bOff, bs0, bs1,
+            FloatGemm.ikj(self.storage().floats(), aOff, as0, as1, mat2.storage().floats(), bOff, bs0, bs1,
                     result.storage().floats(), cOff, (int) n, (int) m, (int) k, (int) n);
         } else {
-            Gemm.doubles(self.storage().doubles(), aOff, as0, as1, mat2.storage().doubles(), bOff, bs0, bs1,
+            DoubleGemm.ikj(self.storage().doubles(), aOff, as0, as1, mat2.storage().doubles(), bOff, bs0, bs1,
                     result.storage().doubles(), cOff, (int) n, (int) m, (int) k, (int) n);
         }
         return result;

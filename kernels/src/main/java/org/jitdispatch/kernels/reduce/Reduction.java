@@ -21,7 +21,7 @@ import org.jitdispatch.runtime.TensorImpl;
  * dims, each stretch adds into a row of accumulators.
  *
  * <p>Parallelism, above {@code Parallel.GRAIN_SIZE} input elements: a sum's run over a reduced stretch
- * longer than the grain is cut into chunks whose sums are added in chunk order ({@link CascadeSum}); otherwise
+ * longer than the grain is cut into chunks whose sums are added in chunk order ({@link FloatCascadeSum}); otherwise
  * the outermost kept dim is cut among the threads (see {@link Plan#parallelDim}), which gives the serial
  * result to the bit; a long reduced run of amax/amin over floating elements is cut into chunks whose extremes
  * are combined in order ({@link Extremes}), which also gives the serial bits.
@@ -29,7 +29,7 @@ import org.jitdispatch.runtime.TensorImpl;
  * <p>dtypes, as in ATen's CPU reductions: the input is read as the output's dtype (a float input summed
  * with {@code dtype=int32} has every element truncated before it is added) and accumulated in that
  * type's arithmetic, except that int32 is accumulated in long, which wraps to the same 32 bits. float32
- * runs are summed in float32 with a cascade sum as in PyTorch ({@link CascadeSum}), and the sums of several
+ * runs are summed in float32 with a cascade sum as in PyTorch ({@link FloatCascadeSum}), and the sums of several
  * runs into one output element are added in double. A bool sum is "any element non-zero". amax/amin propagate NaN.
  */
 public final class Reduction {
@@ -393,17 +393,17 @@ public final class Reduction {
 
     /**
      * The sum of {@code n} floats from {@code i}, {@code is} apart, in float as PyTorch sums float32: the
-     * cascade of {@link CascadeSum}, in parallel above {@code Parallel.GRAIN_SIZE} elements (chunk sums
+     * cascade of {@link FloatCascadeSum}, in parallel above {@code Parallel.GRAIN_SIZE} elements (chunk sums
      * added in order in double). A reduction of a contiguous tensor over all its dims is one such run (the
      * fast path of sum and mean calls this directly).
      */
     public static double runSum(float[] x, int i, int is, int n) {
-        return CascadeSum.sum(x, i, is, n);
+        return FloatCascadeSum.sum(x, i, is, n);
     }
 
     /** As {@link #runSum(float[], int, int, int)}, over doubles in double. */
     public static double runSum(double[] x, int i, int is, int n) {
-        return CascadeSum.sum(x, i, is, n);
+        return DoubleCascadeSum.sum(x, i, is, n);
     }
 
     /**

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The packed GEMM against a straightforward loop, on random products: sizes 0, 1, primes, sizes on either
- * side of the blocks ({@link Gemm#DEPTH}, {@link Gemm#FLOAT_COLUMNS}, {@link Gemm#MIN_PACKED_COLUMNS}),
+ * side of the blocks ({@link Gemm#DEPTH}, {@link FloatGemm#COLUMNS}, {@link Gemm#MIN_PACKED_COLUMNS}),
  * operands and results with random strides (row-major, transposed, padded rows, element gaps) and
  * offsets, float32 and float64, on one thread and on two.
  *
@@ -63,7 +63,7 @@ class GemmPropertyTest {
             split += work > Gemm.GRAIN_MULTIPLY_ADDS ? 1 : 0;
             narrow += p.n > 0 && p.n < Gemm.MIN_PACKED_COLUMNS && work > 0 ? 1 : 0;
             deep += p.k > Gemm.DEPTH && p.n >= Gemm.MIN_PACKED_COLUMNS ? 1 : 0;
-            wide += p.n > Gemm.FLOAT_COLUMNS ? 1 : 0;
+            wide += p.n > FloatGemm.COLUMNS ? 1 : 0;
         }
         assertTrue(split > 20 && narrow > 20 && deep > 20 && wide > 10,
                 split + " split, " + narrow + " narrow, " + deep + " deeper than a block, " + wide + " wider");
@@ -88,7 +88,7 @@ class GemmPropertyTest {
         Tensor c = Tensor.FACTORY.empty(new long[] {n, m}, ScalarType.Float32, a.device()).transpose(0, 1);
         Gemm.multiply(a, b, c);
         float[] expected = new float[m * n];
-        Gemm.floats(x, 0, k, 1, w, 0, 1, k, expected, 0, n, m, k, n);
+        FloatGemm.ikj(x, 0, k, 1, w, 0, 1, k, expected, 0, n, m, k, n);
         assertArrayEquals(expected, c.contiguous().toFloatArray());
     }
 
@@ -129,7 +129,7 @@ class GemmPropertyTest {
             fill(b);
             Arrays.fill(c, Float.NaN);
             float[] before = c.clone();
-            Gemm.stridedFloats(a, la.off, la.s0, la.s1, b, lb.off, lb.s0, lb.s1, c, lc.off, lc.s0, lc.s1, m, k, n);
+            FloatGemm.strided(a, la.off, la.s0, la.s1, b, lb.off, lb.s0, lb.s1, c, lc.off, lc.s0, lc.s1, m, k, n);
             for (int i = 0; i < m; i++) {
                 for (int j = 0; j < n; j++) {
                     float inOrder = 0f;
@@ -162,7 +162,7 @@ class GemmPropertyTest {
             fill(b);
             Arrays.fill(c, Double.NaN);
             double[] before = c.clone();
-            Gemm.stridedDoubles(a, la.off, la.s0, la.s1, b, lb.off, lb.s0, lb.s1, c, lc.off, lc.s0, lc.s1, m, k, n);
+            DoubleGemm.strided(a, la.off, la.s0, la.s1, b, lb.off, lb.s0, lb.s1, c, lc.off, lc.s0, lc.s1, m, k, n);
             for (int i = 0; i < m; i++) {
                 for (int j = 0; j < n; j++) {
                     double inOrder = 0;

@@ -16,6 +16,7 @@ import org.jitdispatch.jit.gen.dest.OpsGen;
 import org.jitdispatch.jit.gen.dest.RegisterAtenGen;
 import org.jitdispatch.jit.gen.dest.WrapperGen;
 import org.jitdispatch.jit.gen.loops.LoopSources;
+import org.jitdispatch.jit.gen.loops.TypeVariantGen;
 import org.jitdispatch.jit.model.Derivative;
 import org.jitdispatch.jit.model.DerivativesYaml;
 import org.jitdispatch.jit.model.NativeFunction;
@@ -48,6 +49,10 @@ public final class GenerateMain implements Callable<Integer> {
     @Option(names = "--derivatives-yaml", description = "The derivatives.yaml file (gradient formulas), optional.")
     Path derivativesYaml;
 
+    @Option(names = "--template-sources", description = "A Java source root whose @TypeTemplate classes (float32"
+            + " kernels) get their float64 variants generated, optional.")
+    Path templateSources;
+
     public static void main(String[] args) {
         BuildStep.run(new GenerateMain(), args, "ops.yaml code generation");
     }
@@ -67,8 +72,17 @@ public final class GenerateMain implements Callable<Integer> {
         }
         List<JavaFile> files = generate(ops, derivatives == null ? List.of() : derivatives.derivatives());
         files.addAll(LoopSources.generate(ufuncs));
-        List<GeneratedSources.Result> results = GeneratedSources.write(files, outputDir, false);
-        System.out.println("jitdispatch: generated " + files.size() + " Java files for " + ops.functions().size()
+        List<GeneratedSources.Source> sources = new ArrayList<>(files.stream().map(GeneratedSources.Source::of).toList());
+        if (templateSources != null) {
+            try {
+                sources.addAll(TypeVariantGen.generate(templateSources));
+            } catch (IllegalArgumentException e) {
+                System.err.println(e.getMessage());
+                return 1;
+            }
+        }
+        List<GeneratedSources.Result> results = GeneratedSources.writeSources(sources, outputDir, false);
+        System.out.println("jitdispatch: generated " + sources.size() + " Java files for " + ops.functions().size()
                 + " operators into " + outputDir + " (" + GeneratedSources.summary(results) + ")");
         return 0;
     }

@@ -21,20 +21,31 @@ public final class GeneratedSources {
     public record Result(Path path, Outcome outcome) {
     }
 
+    /** A generated top-level class: its package, its simple name and its source text. */
+    public record Source(String packageName, String typeName, String content) {
+        public static Source of(JavaFile f) {
+            return new Source(f.packageName(), f.typeSpec().name(), f.toString());
+        }
+    }
+
     private GeneratedSources() {
     }
 
     public static List<Result> write(List<JavaFile> files, Path sourceRoot, boolean dryRun) throws IOException {
+        return writeSources(files.stream().map(Source::of).toList(), sourceRoot, dryRun);
+    }
+
+    public static List<Result> writeSources(List<Source> files, Path sourceRoot, boolean dryRun) throws IOException {
         List<Result> results = new ArrayList<>();
-        for (JavaFile f : files) {
+        for (Source f : files) {
             Path path = sourceRoot;
             if (!f.packageName().isEmpty()) {
                 for (String part : f.packageName().split("\\.")) {
                     path = path.resolve(part);
                 }
             }
-            path = path.resolve(f.typeSpec().name() + ".java");
-            String content = f.toString();
+            path = path.resolve(f.typeName() + ".java");
+            String content = f.content();
             boolean same = Files.isRegularFile(path) && Files.readString(path, StandardCharsets.UTF_8).equals(content);
             if (same) {
                 results.add(new Result(path, Outcome.UNCHANGED));
