@@ -79,10 +79,10 @@ public final class BinaryFastPaths implements BinaryFastPathsDeclarations {
         }
         int n = (int) self.numel();
         if (dtype == ScalarType.Float32) {
-            BinaryOps.powFloats(result.storage().floats(), (int) result.storageOffset(), self.storage().floats(),
+            FloatPow.pow(result.storage().floats(), (int) result.storageOffset(), self.storage().floats(),
                     (int) self.storageOffset(), n, exponent.toDouble());
         } else {
-            BinaryOps.powDoubles(result.storage().doubles(), (int) result.storageOffset(), self.storage().doubles(),
+            DoublePow.pow(result.storage().doubles(), (int) result.storageOffset(), self.storage().doubles(),
                     (int) self.storageOffset(), n, exponent.toDouble());
         }
         return result;

@@ -371,43 +371,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     private static void powFloatRange(TensorIterator it, double exp, long begin, long end) {
         FloatLoop c = it.floatLoop(begin, end);
         while (c.next()) {
-            powFloats(c.out(), c.start(), c.in0(), c.start(), c.end() - c.start(), exp);
-        }
-    }
-
-    /**
-     * {@code o[oOff + i] = a[aOff + i] ** exp} for {@code i < n}, with pow_tensor_scalar_optimized_kernel's
-     * sqrt, rsqrt, reciprocal and small-power shortcuts: the loop of the general path and of the fast path.
-     */
-    static void powFloats(float[] o, int oOff, float[] a, int aOff, int n, double exp) {
-        if (exp == 0.5) {
-            for (int i = 0; i < n; i++) {
-                o[oOff + i] = (float) Math.sqrt(a[aOff + i]);
-            }
-        } else if (exp == -0.5) {
-            for (int i = 0; i < n; i++) {
-                o[oOff + i] = 1f / (float) Math.sqrt(a[aOff + i]);
-            }
-        } else if (exp == -1.0) {
-            for (int i = 0; i < n; i++) {
-                o[oOff + i] = 1f / a[aOff + i];
-            }
-        } else if (exp == 2.0) {
-            for (int i = 0; i < n; i++) {
-                o[oOff + i] = a[aOff + i] * a[aOff + i];
-            }
-        } else if (exp == 3.0) {
-            for (int i = 0; i < n; i++) {
-                o[oOff + i] = a[aOff + i] * a[aOff + i] * a[aOff + i];
-            }
-        } else if (exp == -2.0) {
-            for (int i = 0; i < n; i++) {
-                o[oOff + i] = (float) (1.0 / (a[aOff + i] * a[aOff + i]));
-            }
-        } else {
-            for (int i = 0; i < n; i++) {
-                o[oOff + i] = (float) ScalarMath.cpow(a[aOff + i], exp);
-            }
+            FloatPow.pow(c.out(), c.start(), c.in0(), c.start(), c.end() - c.start(), exp);
         }
     }
 
@@ -423,43 +387,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
     private static void powDoubleRange(TensorIterator it, double exp, long begin, long end) {
         DoubleLoop c = it.doubleLoop(begin, end);
         while (c.next()) {
-            powDoubles(c.out(), c.start(), c.in0(), c.start(), c.end() - c.start(), exp);
-        }
-    }
-
-    /**
-     * {@code o[oOff + i] = a[aOff + i] ** exp} for {@code i < n}, with pow_tensor_scalar_optimized_kernel's
-     * sqrt, rsqrt, reciprocal and small-power shortcuts: the loop of the general path and of the fast path.
-     */
-    static void powDoubles(double[] o, int oOff, double[] a, int aOff, int n, double exp) {
-        if (exp == 0.5) {
-            for (int i = 0; i < n; i++) {
-                o[oOff + i] = Math.sqrt(a[aOff + i]);
-            }
-        } else if (exp == -0.5) {
-            for (int i = 0; i < n; i++) {
-                o[oOff + i] = 1.0 / Math.sqrt(a[aOff + i]);
-            }
-        } else if (exp == -1.0) {
-            for (int i = 0; i < n; i++) {
-                o[oOff + i] = 1.0 / a[aOff + i];
-            }
-        } else if (exp == 2.0) {
-            for (int i = 0; i < n; i++) {
-                o[oOff + i] = a[aOff + i] * a[aOff + i];
-            }
-        } else if (exp == 3.0) {
-            for (int i = 0; i < n; i++) {
-                o[oOff + i] = a[aOff + i] * a[aOff + i] * a[aOff + i];
-            }
-        } else if (exp == -2.0) {
-            for (int i = 0; i < n; i++) {
-                o[oOff + i] = 1.0 / (a[aOff + i] * a[aOff + i]);
-            }
-        } else {
-            for (int i = 0; i < n; i++) {
-                o[oOff + i] = ScalarMath.cpow(a[aOff + i], exp);
-            }
+            DoublePow.pow(c.out(), c.start(), c.in0(), c.start(), c.end() - c.start(), exp);
         }
     }
 

@@ -131,9 +131,9 @@ public final class SoftMax implements SoftMaxDeclarations {
         int inOff = (int) input.storageOffset();
         int outOff = (int) target.storageOffset();
         if (self.dtype() == ScalarType.Float32) {
-            forwardFloats(input.storage().floats(), inOff, target.storage().floats(), outOff, s, log);
+            FloatSoftMax.forward(input.storage().floats(), inOff, target.storage().floats(), outOff, s, log);
         } else {
-            forwardDoubles(input.storage().doubles(), inOff, target.storage().doubles(), outOff, s, log);
+            DoubleSoftMax.forward(input.storage().doubles(), inOff, target.storage().doubles(), outOff, s, log);
         }
         if (target != out) {
             out.copy_(target);
@@ -152,10 +152,10 @@ public final class SoftMax implements SoftMaxDeclarations {
         int yOff = (int) y.storageOffset();
         int outOff = (int) target.storageOffset();
         if (output.dtype() == ScalarType.Float32) {
-            backwardFloats(g.storage().floats(), gOff, y.storage().floats(), yOff, target.storage().floats(), outOff, s,
+            FloatSoftMax.backward(g.storage().floats(), gOff, y.storage().floats(), yOff, target.storage().floats(), outOff, s,
                     log);
         } else {
-            backwardDoubles(g.storage().doubles(), gOff, y.storage().doubles(), yOff, target.storage().doubles(), outOff,
+            DoubleSoftMax.backward(g.storage().doubles(), gOff, y.storage().doubles(), yOff, target.storage().doubles(), outOff,
                     s, log);
         }
         if (target != gradInput) {
@@ -164,7 +164,7 @@ public final class SoftMax implements SoftMaxDeclarations {
     }
 
     /** A contiguous tensor seen as {@code [outer, size, inner]} around the reduced dim (a 0-dim tensor as [1]). */
-    private record Slices(int outer, int size, int inner) {
+    record Slices(int outer, int size, int inner) {
         static Slices of(Tensor t, long dim) {
             int nd = t.dim();
             if (nd == 0) {
@@ -181,138 +181,6 @@ public final class SoftMax implements SoftMaxDeclarations {
                 inner *= sizes[i];
             }
             return new Slices(Math.toIntExact(outer), Math.toIntExact(sizes[d]), Math.toIntExact(inner));
-        }
-    }
-
-    // The loops run over one [size, inner] block at a time, the inner positions innermost, so that
-    // the block is read in memory order; max and sum hold one value per inner position. A slice's max
-    // propagates NaN (Math.max), as ATen's vectorized maximum does.
-
-    private static void forwardFloats(float[] x, int xOff, float[] out, int outOff, Slices s, boolean log) {
-        int size = s.size();
-        int inner = s.inner();
-        float[] max = new float[inner];
-        float[] sum = new float[inner];
-        for (int o = 0; o < s.outer(); o++) {
-            int block = o * size * inner;
-            Arrays.fill(max, Float.NEGATIVE_INFINITY);
-            Arrays.fill(sum, 0f);
-            for (int d = 0; d < size; d++) {
-                int row = block + d * inner;
-                for (int i = 0; i < inner; i++) {
-                    max[i] = Math.max(max[i], x[xOff + row + i]);
-                }
-            }
-            for (int d = 0; d < size; d++) {
-                int row = block + d * inner;
-                for (int i = 0; i < inner; i++) {
-                    float e = (float) Math.exp(x[xOff + row + i] - max[i]);
-                    sum[i] += e;
-                    if (!log) {
-                        out[outOff + row + i] = e;
-                    }
-                }
-            }
-            for (int i = 0; i < inner; i++) {
-                sum[i] = log ? (float) Math.log(sum[i]) : 1f / sum[i];
-            }
-            for (int d = 0; d < size; d++) {
-                int row = block + d * inner;
-                for (int i = 0; i < inner; i++) {
-                    out[outOff + row + i] = log ? x[xOff + row + i] - max[i] - sum[i] : out[outOff + row + i] * sum[i];
-                }
-            }
-        }
-    }
-
-    private static void forwardDoubles(double[] x, int xOff, double[] out, int outOff, Slices s, boolean log) {
-        int size = s.size();
-        int inner = s.inner();
-        double[] max = new double[inner];
-        double[] sum = new double[inner];
-        for (int o = 0; o < s.outer(); o++) {
-            int block = o * size * inner;
-            Arrays.fill(max, Double.NEGATIVE_INFINITY);
-            Arrays.fill(sum, 0.0);
-            for (int d = 0; d < size; d++) {
-                int row = block + d * inner;
-                for (int i = 0; i < inner; i++) {
-                    max[i] = Math.max(max[i], x[xOff + row + i]);
-                }
-            }
-            for (int d = 0; d < size; d++) {
-                int row = block + d * inner;
-                for (int i = 0; i < inner; i++) {
-                    double e = Math.exp(x[xOff + row + i] - max[i]);
-                    sum[i] += e;
-                    if (!log) {
-                        out[outOff + row + i] = e;
-                    }
-                }
-            }
-            for (int i = 0; i < inner; i++) {
-                sum[i] = log ? Math.log(sum[i]) : 1.0 / sum[i];
-            }
-            for (int d = 0; d < size; d++) {
-                int row = block + d * inner;
-                for (int i = 0; i < inner; i++) {
-                    out[outOff + row + i] = log ? x[xOff + row + i] - max[i] - sum[i] : out[outOff + row + i] * sum[i];
-                }
-            }
-        }
-    }
-
-    /**
-     * softmax: {@code grad_input = y * (g - sum(g * y))}; log_softmax: {@code grad_input = g - exp(y) * sum(g)},
-     * the sums over the dim.
-     */
-    private static void backwardFloats(float[] g, int gOff, float[] y, int yOff, float[] out, int outOff, Slices s,
-            boolean log) {
-        int size = s.size();
-        int inner = s.inner();
-        float[] sum = new float[inner];
-        for (int o = 0; o < s.outer(); o++) {
-            int block = o * size * inner;
-            Arrays.fill(sum, 0f);
-            for (int d = 0; d < size; d++) {
-                int row = block + d * inner;
-                for (int i = 0; i < inner; i++) {
-                    sum[i] += log ? g[gOff + row + i] : g[gOff + row + i] * y[yOff + row + i];
-                }
-            }
-            for (int d = 0; d < size; d++) {
-                int row = block + d * inner;
-                for (int i = 0; i < inner; i++) {
-                    float gv = g[gOff + row + i];
-                    float yv = y[yOff + row + i];
-                    out[outOff + row + i] = log ? gv - (float) Math.exp(yv) * sum[i] : yv * (gv - sum[i]);
-                }
-            }
-        }
-    }
-
-    private static void backwardDoubles(double[] g, int gOff, double[] y, int yOff, double[] out, int outOff, Slices s,
-            boolean log) {
-        int size = s.size();
-        int inner = s.inner();
-        double[] sum = new double[inner];
-        for (int o = 0; o < s.outer(); o++) {
-            int block = o * size * inner;
-            Arrays.fill(sum, 0.0);
-            for (int d = 0; d < size; d++) {
-                int row = block + d * inner;
-                for (int i = 0; i < inner; i++) {
-                    sum[i] += log ? g[gOff + row + i] : g[gOff + row + i] * y[yOff + row + i];
-                }
-            }
-            for (int d = 0; d < size; d++) {
-                int row = block + d * inner;
-                for (int i = 0; i < inner; i++) {
-                    double gv = g[gOff + row + i];
-                    double yv = y[yOff + row + i];
-                    out[outOff + row + i] = log ? gv - Math.exp(yv) * sum[i] : yv * (gv - sum[i]);
-                }
-            }
         }
     }
 }
