@@ -249,7 +249,7 @@ public final class Convolution implements ConvolutionDeclarations {
      * One convolution's checked parameters and sizes, a 1-D convolution as a 2-D one of height 1: input
      * {@code [N, C, H, W]}, weight {@code [O, C/groups, kH, kW]}, output {@code [N, O, oH, oW]}.
      */
-    private static final class Geometry {
+    static final class Geometry {
         final int spatial;
         final long batch;
         final long inChannels;
@@ -478,10 +478,10 @@ public final class Convolution implements ConvolutionDeclarations {
                     int out = (int) (n * perSample);
                     switch (input.dtype()) {
                         case Float32:
-                            im2colFloats(input.storage().floats(), in, cols.storage().floats(), out);
+                            FloatIm2Col.im2col(this, input.storage().floats(), in, cols.storage().floats(), out);
                             break;
                         case Float64:
-                            im2colDoubles(input.storage().doubles(), in, cols.storage().doubles(), out);
+                            DoubleIm2Col.im2col(this, input.storage().doubles(), in, cols.storage().doubles(), out);
                             break;
                         default:
                             im2colLongs(input.storage(), in, cols.storage(), out);
@@ -500,60 +500,25 @@ public final class Convolution implements ConvolutionDeclarations {
                     int out = (int) (gradInput.storageOffset() + n * inChannels * inH * inW);
                     int in = (int) (n * perSample);
                     if (gradInput.dtype() == ScalarType.Float32) {
-                        col2imFloats(gradCols.storage().floats(), in, gradInput.storage().floats(), out);
+                        FloatIm2Col.col2im(this, gradCols.storage().floats(), in, gradInput.storage().floats(), out);
                     } else {
-                        col2imDoubles(gradCols.storage().doubles(), in, gradInput.storage().doubles(), out);
+                        DoubleIm2Col.col2im(this, gradCols.storage().doubles(), in, gradInput.storage().doubles(), out);
                     }
                 }
             });
         }
 
-        private void im2colFloats(float[] src, int srcOff, float[] dst, int dstOff) {
-            int d = dstOff;
-            for (long c = 0; c < inChannels; c++) {
-                int plane = (int) (srcOff + c * inH * inW);
-                for (long ki = 0; ki < kH; ki++) {
-                    for (long kj = 0; kj < kW; kj++) {
-                        for (long oh = 0; oh < outH; oh++) {
-                            long ih = oh * strideH - padH + ki * dilH;
-                            if (ih < 0 || ih >= inH) {
-                                Arrays.fill(dst, d, d + (int) outW, 0f);
-                                d += (int) outW;
-                                continue;
-                            }
-                            int row = (int) (plane + ih * inW);
-                            for (long ow = 0; ow < outW; ow++) {
-                                long iw = ow * strideW - padW + kj * dilW;
-                                dst[d++] = iw < 0 || iw >= inW ? 0f : src[row + (int) iw];
-                            }
-                        }
-                    }
-                }
-            }
+        /**
+         * The first output column whose input column {@code ow * strideW + shift} is inside the input (not in
+         * the padding), for a kernel column at {@code shift = kj * dilW - padW}.
+         */
+        int firstInside(int shift) {
+            return (int) Math.min(outW, Math.max(0, -Math.floorDiv(shift, strideW)));
         }
 
-        private void im2colDoubles(double[] src, int srcOff, double[] dst, int dstOff) {
-            int d = dstOff;
-            for (long c = 0; c < inChannels; c++) {
-                int plane = (int) (srcOff + c * inH * inW);
-                for (long ki = 0; ki < kH; ki++) {
-                    for (long kj = 0; kj < kW; kj++) {
-                        for (long oh = 0; oh < outH; oh++) {
-                            long ih = oh * strideH - padH + ki * dilH;
-                            if (ih < 0 || ih >= inH) {
-                                Arrays.fill(dst, d, d + (int) outW, 0.0);
-                                d += (int) outW;
-                                continue;
-                            }
-                            int row = (int) (plane + ih * inW);
-                            for (long ow = 0; ow < outW; ow++) {
-                                long iw = ow * strideW - padW + kj * dilW;
-                                dst[d++] = iw < 0 || iw >= inW ? 0.0 : src[row + (int) iw];
-                            }
-                        }
-                    }
-                }
-            }
+        /** One past the last output column from {@code first} whose input column is inside the input. */
+        int endInside(int shift, int first) {
+            return (int) Math.max(first, Math.min(outW, -Math.floorDiv(shift - inW, strideW)));
         }
 
         private void im2colLongs(Storage src, long srcOff, Storage dst, long dstOff) {
@@ -568,56 +533,6 @@ public final class Convolution implements ConvolutionDeclarations {
                                 long iw = ow * strideW - padW + kj * dilW;
                                 boolean inside = ih >= 0 && ih < inH && iw >= 0 && iw < inW;
                                 dst.setLong(d++, inside ? src.getLong(plane + ih * inW + iw) : 0L);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-
-        private void col2imFloats(float[] src, int srcOff, float[] dst, int dstOff) {
-            int s = srcOff;
-            for (long c = 0; c < inChannels; c++) {
-                int plane = (int) (dstOff + c * inH * inW);
-                for (long ki = 0; ki < kH; ki++) {
-                    for (long kj = 0; kj < kW; kj++) {
-                        for (long oh = 0; oh < outH; oh++) {
-                            long ih = oh * strideH - padH + ki * dilH;
-                            if (ih < 0 || ih >= inH) {
-                                s += (int) outW;
-                                continue;
-                            }
-                            int row = (int) (plane + ih * inW);
-                            for (long ow = 0; ow < outW; ow++, s++) {
-                                long iw = ow * strideW - padW + kj * dilW;
-                                if (iw >= 0 && iw < inW) {
-                                    dst[row + (int) iw] += src[s];
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-
-        private void col2imDoubles(double[] src, int srcOff, double[] dst, int dstOff) {
-            int s = srcOff;
-            for (long c = 0; c < inChannels; c++) {
-                int plane = (int) (dstOff + c * inH * inW);
-                for (long ki = 0; ki < kH; ki++) {
-                    for (long kj = 0; kj < kW; kj++) {
-                        for (long oh = 0; oh < outH; oh++) {
-                            long ih = oh * strideH - padH + ki * dilH;
-                            if (ih < 0 || ih >= inH) {
-                                s += (int) outW;
-                                continue;
-                            }
-                            int row = (int) (plane + ih * inW);
-                            for (long ow = 0; ow < outW; ow++, s++) {
-                                long iw = ow * strideW - padW + kj * dilW;
-                                if (iw >= 0 && iw < inW) {
-                                    dst[row + (int) iw] += src[s];
-                                }
                             }
                         }
                     }

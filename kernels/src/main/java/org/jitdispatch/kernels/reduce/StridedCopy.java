@@ -42,14 +42,20 @@ public final class StridedCopy {
         long from = src.storageOffset();
         long to = dst.storageOffset();
         boolean floating = src.dtype().isFloatingPoint();
+        boolean typed = src.dtype() == dst.dtype()
+                || src.dtype() == ScalarType.Float64 && dst.dtype() == ScalarType.Float32;
         while (true) {
-            long f = from;
-            long t = to;
-            for (long k = 0; k < n; k++, f += ss, t += ds) {
-                if (floating) {
-                    d.setDouble(t, s.getDouble(f));
-                } else {
-                    d.setLong(t, s.getLong(f));
+            if (typed) {
+                copyRow(s.data(), (int) from, (int) ss, d.data(), (int) to, (int) ds, (int) n);
+            } else {
+                long f = from;
+                long t = to;
+                for (long k = 0; k < n; k++, f += ss, t += ds) {
+                    if (floating) {
+                        d.setDouble(t, s.getDouble(f));
+                    } else {
+                        d.setLong(t, s.getLong(f));
+                    }
                 }
             }
             int dim = inner - 1;
@@ -65,6 +71,44 @@ public final class StridedCopy {
             }
             if (dim < 0) {
                 return;
+            }
+        }
+    }
+
+    /**
+     * One row of a copy between arrays of one type, or from double to float (what a kernel that computes
+     * float32 in double writes back): one switch a row, a plain loop or an arraycopy within it.
+     */
+    private static void copyRow(Object src, int from, int ss, Object dst, int to, int ds, int n) {
+        if (ss == 1 && ds == 1 && src.getClass() == dst.getClass()) {
+            System.arraycopy(src, from, dst, to, n);
+            return;
+        }
+        if (src instanceof double[] a && dst instanceof float[] b) {
+            for (int k = 0; k < n; k++, from += ss, to += ds) {
+                b[to] = (float) a[from];
+            }
+        } else if (src instanceof float[] a && dst instanceof float[] b) {
+            for (int k = 0; k < n; k++, from += ss, to += ds) {
+                b[to] = a[from];
+            }
+        } else if (src instanceof double[] a && dst instanceof double[] b) {
+            for (int k = 0; k < n; k++, from += ss, to += ds) {
+                b[to] = a[from];
+            }
+        } else if (src instanceof long[] a && dst instanceof long[] b) {
+            for (int k = 0; k < n; k++, from += ss, to += ds) {
+                b[to] = a[from];
+            }
+        } else if (src instanceof int[] a && dst instanceof int[] b) {
+            for (int k = 0; k < n; k++, from += ss, to += ds) {
+                b[to] = a[from];
+            }
+        } else {
+            boolean[] a = (boolean[]) src;
+            boolean[] b = (boolean[]) dst;
+            for (int k = 0; k < n; k++, from += ss, to += ds) {
+                b[to] = a[from];
             }
         }
     }
