@@ -495,10 +495,33 @@ public class TensorImpl {
 
     public final double[] toDoubleArray() {
         TensorImpl t = readable("toDoubleArray");
+        if (t.isContiguous()) {
+            return t.contiguousDoubles();
+        }
         long[] offs = t.elementOffsets();
         double[] out = new double[offs.length];
         for (int i = 0; i < offs.length; i++) {
             out[i] = t.storage.getDouble(offs[i]);
+        }
+        return out;
+    }
+
+    /** A contiguous tensor's values as doubles: one typed loop (or a copy) rather than a read per element. */
+    private double[] contiguousDoubles() {
+        int n = Math.toIntExact(numel);
+        int at = (int) storageOffset;
+        double[] out = new double[n];
+        Object data = storage.data();
+        if (data instanceof double[] d) {
+            System.arraycopy(d, at, out, 0, n);
+        } else if (data instanceof float[] f) {
+            for (int i = 0; i < n; i++) {
+                out[i] = f[at + i];
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                out[i] = storage.getDouble(at + i);
+            }
         }
         return out;
     }

@@ -685,14 +685,7 @@ public final class Pooling implements PoolingDeclarations {
 
     /** The tensor's values in row-major order. */
     private static double[] doubles(Tensor t) {
-        TensorImpl c = t.isContiguous() ? t : StridedCopy.contiguousCopy(t, t.dtype(), Tensor.FACTORY);
-        double[] out = new double[Math.toIntExact(c.numel())];
-        Storage s = c.storage();
-        long at = c.storageOffset();
-        for (int i = 0; i < out.length; i++) {
-            out[i] = s.getDouble(at + i);
-        }
-        return out;
+        return t.toDoubleArray();
     }
 
     private static long[] longs(Tensor t) {
@@ -708,6 +701,13 @@ public final class Pooling implements PoolingDeclarations {
 
     /** Row-major values into {@code out} (any strides), converted to its dtype. */
     private static void write(double[] values, Tensor out) {
+        if (out.isContiguous() && out.storage().data() instanceof float[] floats) {
+            int at = (int) out.storageOffset();
+            for (int i = 0; i < values.length; i++) {
+                floats[at + i] = (float) values[i];
+            }
+            return;
+        }
         StridedCopy.copy(Tensor.FACTORY.fromArray(values, out.sizes()), out);
     }
 
