@@ -61,44 +61,34 @@ public final class Pooling implements PoolingDeclarations {
             long[] padding, long[] dilation, boolean ceilMode, Tensor out, Tensor indices) {
         Window w = Window.max(kernelSize, stride, padding, dilation);
         Shape s = Shape.of(self, w, ceilMode, false);
-        double[] in = doubles(self);
-        long outPlane = s.outH * s.outW;
-        double[] values = new double[Math.toIntExact(s.planes * outPlane)];
-        long[] where = new long[values.length];
-        for (long p = 0; p < s.planes; p++) {
-            int base = (int) (p * s.inH * s.inW);
-            for (long oh = 0; oh < s.outH; oh++) {
-                long h0 = oh * w.dH - w.padH;
-                long h1 = Math.min(h0 + (w.kH - 1) * w.dilH + 1, s.inH);
-                while (h0 < 0) {
-                    h0 += w.dilH;
-                }
-                for (long ow = 0; ow < s.outW; ow++) {
-                    long w0 = ow * w.dW - w.padW;
-                    long w1 = Math.min(w0 + (w.kW - 1) * w.dilW + 1, s.inW);
-                    while (w0 < 0) {
-                        w0 += w.dilW;
-                    }
-                    long maxIndex = h0 * s.inW + w0;
-                    double max = Double.NEGATIVE_INFINITY;
-                    for (long ih = h0; ih < h1; ih += w.dilH) {
-                        for (long iw = w0; iw < w1; iw += w.dilW) {
-                            long index = ih * s.inW + iw;
-                            double v = in[base + (int) index];
-                            if (v > max || Double.isNaN(v)) {
-                                max = v;
-                                maxIndex = index;
-                            }
-                        }
-                    }
-                    int o = (int) (p * outPlane + oh * s.outW + ow);
-                    values[o] = max;
-                    where[o] = maxIndex;
-                }
-            }
+        TensorImpl in = contiguous(self);
+        // written in place when that cannot overwrite the input before it is read
+        boolean direct = out.isContiguous() && out.storage() != in.storage();
+        TensorImpl values = direct ? out : Tensor.FACTORY.empty(out.sizes(), out.dtype(), out.device());
+        TensorImpl where = indices.isContiguous() ? indices
+                : Tensor.FACTORY.empty(indices.sizes(), ScalarType.Int64, indices.device());
+        int planes = Math.toIntExact(s.planes);
+        int inH = (int) s.inH;
+        int inW = (int) s.inW;
+        int outH = (int) s.outH;
+        int outW = (int) s.outW;
+        int inOff = (int) in.storageOffset();
+        int valuesOff = (int) values.storageOffset();
+        int whereOff = (int) where.storageOffset();
+        long[] whereData = where.storage().longs();
+        if (self.dtype() == ScalarType.Float32) {
+            FloatMaxPool2d.forward(in.storage().floats(), inOff, values.storage().floats(), valuesOff, whereData, whereOff,
+                    planes, inH, inW, outH, outW, w);
+        } else {
+            DoubleMaxPool2d.forward(in.storage().doubles(), inOff, values.storage().doubles(), valuesOff, whereData,
+                    whereOff, planes, inH, inW, outH, outW, w);
         }
-        write(values, out);
-        write(where, indices);
+        if (values != out) {
+            StridedCopy.copy(values, out);
+        }
+        if (where != indices) {
+            StridedCopy.copy(where, indices);
+        }
     }
 
     /** TORCH_META_FUNC(max_pool2d_with_indices_backward), with the kernel's checks of dtypes and indices. */
@@ -140,20 +130,23 @@ public final class Pooling implements PoolingDeclarations {
             Tensor gradInput) {
         Window w = Window.max(kernelSize, stride, padding, dilation);
         Shape s = Shape.of(self, w, ceilMode, false);
-        double[] grads = doubles(gradOutput);
-        long[] where = longs(indices);
-        long inPlane = s.inH * s.inW;
-        long outPlane = s.outH * s.outW;
-        double[] result = new double[Math.toIntExact(s.planes * inPlane)];
-        boolean single = self.dtype() == ScalarType.Float32;
-        for (long p = 0; p < s.planes; p++) {
-            for (long o = 0; o < outPlane; o++) {
-                int at = (int) (p * outPlane + o);
-                int i = (int) (p * inPlane + where[at]);
-                result[i] = single ? (float) (result[i] + grads[at]) : result[i] + grads[at];
-            }
+        TensorImpl grads = contiguous(gradOutput);
+        TensorImpl where = contiguous(indices);
+        // a new storage is zeros: the gradients are added into it
+        TensorImpl result = Tensor.FACTORY.empty(self.sizes(), self.dtype(), self.device());
+        int planes = Math.toIntExact(s.planes);
+        int inPlane = Math.toIntExact(s.inH * s.inW);
+        int outPlane = Math.toIntExact(s.outH * s.outW);
+        int gradsOff = (int) grads.storageOffset();
+        int whereOff = (int) where.storageOffset();
+        if (self.dtype() == ScalarType.Float32) {
+            FloatMaxPool2d.backward(grads.storage().floats(), gradsOff, where.storage().longs(), whereOff,
+                    result.storage().floats(), 0, planes, inPlane, outPlane);
+        } else {
+            DoubleMaxPool2d.backward(grads.storage().doubles(), gradsOff, where.storage().longs(), whereOff,
+                    result.storage().doubles(), 0, planes, inPlane, outPlane);
         }
-        write(result, gradInput);
+        StridedCopy.copy(result, gradInput);
     }
 
     // ------------------------------------------------------------------------- average pooling
@@ -474,7 +467,7 @@ public final class Pooling implements PoolingDeclarations {
     // ---------------------------------------------------------------------------------- helpers
 
     /** A pooling window's parameters, each list given as one value or two (stride omitted: the kernel's). */
-    private static final class Window {
+    static final class Window {
         long kH;
         long kW;
         long dH;
@@ -681,6 +674,11 @@ public final class Pooling implements PoolingDeclarations {
             case Int64: return "long int";
             default: return "bool";
         }
+    }
+
+    /** {@code t}, or a contiguous copy of it. */
+    private static TensorImpl contiguous(Tensor t) {
+        return t.isContiguous() ? t : StridedCopy.contiguousCopy(t, t.dtype(), Tensor.FACTORY);
     }
 
     /** The tensor's values in row-major order. */

@@ -1,0 +1,118 @@
+package org.jitdispatch.kernels.ops;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Random;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.AtenLibrary;
+import org.jitdispatch.runtime.ScalarType;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * max_pool2d_with_indices and its backward against a plain reference written here from ATen's definition
+ * (each window's first maximum, a NaN replacing whatever came before it, as ATen's {@code val > maxval ||
+ * isnan(val)} does; gradients added at the indices in output order), on
+ * random shapes, kernels, strides, padding, dilation and ceil mode, float32 and float64, inputs of every
+ * layout RandomTensors makes (NaN, signed zeros, infinities) and out= tensors contiguous or transposed.
+ */
+class MaxPoolPropertyTest {
+    @BeforeAll
+    static void load() {
+        AtenLibrary.load();
+    }
+
+    @Test
+    void matchesTheReference() {
+        Random rnd = new Random(20261126);
+        RandomTensors tensors = new RandomTensors(rnd);
+        for (int c = 0; c < 300; c++) {
+            ScalarType dtype = rnd.nextBoolean() ? ScalarType.Float32 : ScalarType.Float64;
+            long n = 1 + rnd.nextInt(2);
+            long ch = 1 + rnd.nextInt(3);
+            long h = 1 + rnd.nextInt(9);
+            long w = 1 + rnd.nextInt(9);
+            long[] kernel = {1 + rnd.nextInt((int) Math.min(3, h)), 1 + rnd.nextInt((int) Math.min(3, w))};
+            long[] stride = {1 + rnd.nextInt(3), 1 + rnd.nextInt(3)};
+            long[] padding = {rnd.nextInt((int) kernel[0] / 2 + 1), rnd.nextInt((int) kernel[1] / 2 + 1)};
+            long[] dilation = {1 + rnd.nextInt(2), 1 + rnd.nextInt(2)};
+            boolean ceil = rnd.nextBoolean();
+            if ((kernel[0] - 1) * dilation[0] + 1 > h + 2 * padding[0]
+                    || (kernel[1] - 1) * dilation[1] + 1 > w + 2 * padding[1]) {
+                continue; // an output of no elements: the shape check's error, tested elsewhere
+            }
+            Tensor x = rnd.nextBoolean() ? tensors.tensorOf(dtype, new long[] {n, ch, h, w})
+                    : tensors.tensorOf(dtype, new long[] {ch, h, w});
+            String where = "case " + c + ": " + x + " kernel " + java.util.Arrays.toString(kernel) + " stride "
+                    + java.util.Arrays.toString(stride) + " padding " + java.util.Arrays.toString(padding) + " dilation "
+                    + java.util.Arrays.toString(dilation) + " ceil " + ceil;
+            Tensor[] got = Torch.max_pool2d_with_indices(x, kernel, stride, padding, dilation, ceil);
+            Reference ref = Reference.of(x, kernel, stride, padding, dilation, got[0].size(-2), got[0].size(-1));
+            assertArrayEquals(ref.values, got[0].toDoubleArray(), where);
+            assertArrayEquals(ref.indices, got[1].toLongArray(), where);
+
+            Tensor out = Torch.empty(got[0].sizes(), dtype).transpose(-1, -2).contiguous().transpose(-1, -2);
+            Tensor indices = Torch.empty(got[1].sizes(), ScalarType.Int64);
+            Torch.max_pool2d_with_indices_out(out, indices, x, kernel, stride, padding, dilation, ceil);
+            assertArrayEquals(ref.values, out.toDoubleArray(), where + " (out=)");
+            assertArrayEquals(ref.indices, indices.toLongArray(), where + " (out=)");
+
+            Tensor grad = tensors.tensorOf(dtype, got[0].sizes(), true);
+            Tensor gradInput = Torch.max_pool2d_with_indices_backward(grad, x, kernel, stride, padding, dilation, ceil,
+                    got[1]);
+            assertEquals(x.dtype(), gradInput.dtype());
+            assertArrayEquals(ref.backward(grad.toDoubleArray(), dtype, x.numel()), gradInput.toDoubleArray(), where
+                    + " (backward)");
+        }
+    }
+
+    /** The reference results, row-major. */
+    private record Reference(double[] values, long[] indices, long planes, long plane, long outPlane) {
+        static Reference of(Tensor x, long[] k, long[] s, long[] p, long[] d, long outH, long outW) {
+            double[] in = x.toDoubleArray();
+            long inH = x.size(-2);
+            long inW = x.size(-1);
+            long planes = x.numel() / (inH * inW);
+            double[] values = new double[(int) (planes * outH * outW)];
+            long[] indices = new long[values.length];
+            int o = 0;
+            for (long pl = 0; pl < planes; pl++) {
+                for (long oh = 0; oh < outH; oh++) {
+                    for (long ow = 0; ow < outW; ow++, o++) {
+                        double best = Double.NEGATIVE_INFINITY;
+                        long bestIndex = -1;
+                        for (long i = 0; i < k[0]; i++) {
+                            for (long j = 0; j < k[1]; j++) {
+                                long ih = oh * s[0] - p[0] + i * d[0];
+                                long iw = ow * s[1] - p[1] + j * d[1];
+                                if (ih < 0 || ih >= inH || iw < 0 || iw >= inW) {
+                                    continue;
+                                }
+                                double v = in[(int) (pl * inH * inW + ih * inW + iw)];
+                                if (bestIndex < 0 || v > best || Double.isNaN(v)) {
+                                    best = v;
+                                    bestIndex = ih * inW + iw;
+                                }
+                            }
+                        }
+                        values[o] = best;
+                        indices[o] = bestIndex;
+                    }
+                }
+            }
+            return new Reference(values, indices, planes, inH * inW, outH * outW);
+        }
+
+        double[] backward(double[] grad, ScalarType dtype, long numel) {
+            double[] result = new double[(int) numel];
+            for (int o = 0; o < grad.length; o++) {
+                int at = (int) ((o / outPlane) * plane + indices[o]);
+                double sum = result[at] + grad[o];
+                result[at] = dtype == ScalarType.Float32 ? (float) sum : sum;
+            }
+            return result;
+        }
+    }
+}
