@@ -2,7 +2,6 @@ package org.jitdispatch.jit.gen.loops;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
-import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
@@ -65,8 +64,6 @@ final class UfuncKernelGen {
     static final ClassName UFUNC_KERNELS = ClassName.get(JavaNames.GENERATED_PACKAGE, "UfuncKernels");
     private static final ClassName TENSOR_ITERATOR = JavaNames.TENSOR_ITERATOR;
     private static final ClassName PARALLEL = ClassName.get("org.jitdispatch.kernels.parallel", "Parallel");
-    /** The element functions expressions call as {@code ScalarMath.erf(self)}. */
-    private static final ClassName SCALAR_MATH = ClassName.get(JavaNames.KERNEL_PACKAGE, "ScalarMath");
     private static final ClassName SCALAR_TYPE = ClassName.get("org.jitdispatch.runtime", "ScalarType");
     private static final ClassName ZERO_DIM_VALUES = ClassName.get(JavaNames.KERNEL_PACKAGE, "ZeroDimValues");
 
@@ -204,23 +201,13 @@ final class UfuncKernelGen {
             m.addStatement("$T $N = $NData[i]", element, in, in);
         }
         if (writesBooleans) {
-            m.addStatement("out[i] = $L", expressionCode(u.expression(t)));
+            m.addStatement("out[i] = $L", Expressions.code(u.expression(t)));
         } else {
-            m.addStatement("out[i] = ($T) ($L)", element, expressionCode(u.expression(t)));
+            m.addStatement("out[i] = ($T) ($L)", element, Expressions.code(u.expression(t)));
         }
         m.endControlFlow();
         m.endControlFlow();
         return m.build();
-    }
-
-    /** The expression as code, with {@code ScalarMath} a type reference so that the class imports it. */
-    private static CodeBlock expressionCode(String expression) {
-        String[] parts = expression.split("\\bScalarMath\\.", -1);
-        CodeBlock.Builder code = CodeBlock.builder().add("$L", parts[0]);
-        for (int k = 1; k < parts.length; k++) {
-            code.add("$T.$L", SCALAR_MATH, parts[k]);
-        }
-        return code.build();
     }
 
     private static void parameters(MethodSpec.Builder m, Ufunc u, LoopType t, Optional<String> scalar) {

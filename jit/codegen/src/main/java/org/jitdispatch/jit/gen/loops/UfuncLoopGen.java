@@ -278,7 +278,7 @@ final class UfuncLoopGen {
             for (String in : elementReads) {
                 m.addStatement("$T $N = $NData[i]", t, in, in);
             }
-            m.addStatement("out[i] = ($T) ($L)", t, u.expression());
+            m.addStatement("out[i] = ($T) ($L)", t, Expressions.code(u.expression()));
             m.endControlFlow();
             m.addStatement("return");
             m.endControlFlow();
@@ -287,7 +287,7 @@ final class UfuncLoopGen {
         for (String in : elementReads) {
             m.addStatement("$T $N = $NData[$NOffset + i]", t, in, in, in);
         }
-        m.addStatement("out[outOffset + i] = ($T) ($L)", t, u.expression());
+        m.addStatement("out[outOffset + i] = ($T) ($L)", t, Expressions.code(u.expression()));
         m.endControlFlow();
         return m.build();
     }
