@@ -8,8 +8,9 @@ import org.jitdispatch.runtime.Storage;
 /**
  * The CPU fast path of mm for small matrices ({@code cpu_fast_path} in ops.yaml): float32 or float64
  * operands of any strides (a transposed weight, say) multiplied straight into the result, with no
- * structured-meta object and no copy of a strided operand. It is {@link Gemm}'s loop, reading b through its
- * strides: each element is summed in its dtype in order of k, so the result is the same to the bit.
+ * structured-meta object and no copy of a strided operand. It is {@link Gemm}'s i-k-j loop for the smallest
+ * products and its packed kernel from {@link Gemm#MIN_PACKED_MULTIPLY_ADDS} on, both reading the operands
+ * through their strides: each element is summed in its dtype in order of k, so the result is the same to the bit.
  *
  * <p>Taken: two CPU matrices of one floating dtype whose shapes multiply, with at most
  * {@link #MAX_MULTIPLY_ADDS} multiply-adds and none of m, k, n zero; an out= of exactly the result's
@@ -49,12 +50,27 @@ public final class MatrixFastPaths implements MatrixFastPathsDeclarations {
         int bs0 = (int) mat2.stride(0);
         int bs1 = (int) mat2.stride(1);
         int cOff = (int) result.storageOffset();
+        // the i-k-j loop below the packing threshold; above it the packed kernel, whose micro-kernel C2
+        // vectorizes (the i-k-j loop reads b and c at different offsets, which it does not)
+        boolean packed = m * k * n >= Gemm.MIN_PACKED_MULTIPLY_ADDS;
         if (self.dtype() == ScalarType.Float32) {
-            FloatGemm.ikj(self.storage().floats(), aOff, as0, as1, mat2.storage().floats(), bOff, bs0, bs1,
-                    result.storage().floats(), cOff, (int) n, (int) m, (int) k, (int) n);
+            float[] a = self.storage().floats();
+            float[] b = mat2.storage().floats();
+            float[] c = result.storage().floats();
+            if (packed) {
+                FloatGemm.strided(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, (int) n, 1, (int) m, (int) k, (int) n);
+            } else {
+                FloatGemm.ikj(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, (int) n, (int) m, (int) k, (int) n);
+            }
         } else {
-            DoubleGemm.ikj(self.storage().doubles(), aOff, as0, as1, mat2.storage().doubles(), bOff, bs0, bs1,
-                    result.storage().doubles(), cOff, (int) n, (int) m, (int) k, (int) n);
+            double[] a = self.storage().doubles();
+            double[] b = mat2.storage().doubles();
+            double[] c = result.storage().doubles();
+            if (packed) {
+                DoubleGemm.strided(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, (int) n, 1, (int) m, (int) k, (int) n);
+            } else {
+                DoubleGemm.ikj(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, (int) n, (int) m, (int) k, (int) n);
+            }
         }
         return result;
     }
