@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * mm's small-matrix fast path against the general path (the structured meta and GEMM, called directly) on
- * the same random arguments: shapes that multiply or not, empty ones, dtypes alike or mixed, operands
+ * the same random arguments: shapes that multiply or not, empty ones, small and up to 40 a side (the fast
+ * path's i-k-j loop and its packed kernel), dtypes alike or mixed, operands
  * contiguous, transposed, expanded or offset, and out= tensors that fit, need resizing, have another
  * dtype or are an operand. Either both raise the same error, or both give the same dtype, geometry and
  * values and leave every storage with the same contents.
@@ -85,9 +86,13 @@ class MatrixFastPathPropertyTest {
             RandomTensors tensors = new RandomTensors(rnd);
             ScalarType d1 = rnd.nextInt(6) == 0 ? DTYPES[0] : DTYPES[1 + rnd.nextInt(2)];
             ScalarType d2 = rnd.nextInt(8) == 0 ? DTYPES[rnd.nextInt(DTYPES.length)] : d1;
-            long m = rnd.nextInt(10) == 0 ? 0 : 1 + rnd.nextInt(5);
-            long k = rnd.nextInt(10) == 0 ? 0 : 1 + rnd.nextInt(5);
-            long n = rnd.nextInt(10) == 0 ? 0 : 1 + rnd.nextInt(5);
+            // one case in four of 8 to 40 a side (512 to 64,000 multiply-adds, under the fast path's limit), which
+            // mostly takes the fast path's packed kernel
+            int side = rnd.nextInt(4) == 0 ? 40 : 5;
+            int least = side == 40 ? 8 : 1;
+            long m = rnd.nextInt(10) == 0 ? 0 : least + rnd.nextInt(side - least + 1);
+            long k = rnd.nextInt(10) == 0 ? 0 : least + rnd.nextInt(side - least + 1);
+            long n = rnd.nextInt(10) == 0 ? 0 : least + rnd.nextInt(side - least + 1);
             long k2 = rnd.nextInt(10) == 0 ? k + 1 : k;
             self = tensors.tensorOf(d1, new long[] {m, k});
             mat2 = rnd.nextInt(12) == 0 ? tensors.tensorOf(d2, new long[] {k2}) : tensors.tensorOf(d2, new long[] {k2, n});
