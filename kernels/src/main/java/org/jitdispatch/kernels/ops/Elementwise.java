@@ -156,7 +156,7 @@ final class Elementwise {
     }
 
     /** Copies input 0 into the output, converting through the loop family of {@code dtype}. */
-    private static void copyLoop(TensorIterator it, ScalarType dtype) {
+    static void copyLoop(TensorIterator it, ScalarType dtype) {
         switch (dtype) {
             case Float32: {
                 FloatLoop c = it.floatLoop();

@@ -3,7 +3,6 @@ package org.jitdispatch.kernels.ops;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.kernels.generated.UfuncKernels;
 import org.jitdispatch.Torch;
-import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
@@ -17,7 +16,7 @@ import org.jitdispatch.runtime.ScalarType;
  * ({@code "floor_vml_cpu" not implemented for 'Bool'}). The others compute integers and bools in float32
  * (build_borrowing_unary_float_op). Float32 values are computed in double and rounded once (at least as
  * accurate as ATen's vectorized float versions); floor, ceil, round, fmod and remainder are exact either way.
- * erf, which Java lacks, is a series below 3 and a continued fraction for erfc above (within 2e-15 of glibc).
+ * erf, which Java lacks, is {@link Erf}'s table of Taylor polynomials (within 1 ulp of glibc).
  *
  * <p>remainder has the sign of the divisor ({@code fmod(a, b)}, plus b when the signs differ), fmod that of
  * the dividend; integer division by zero fails with "ZeroDivisionError" (PyTorch's message) before anything
@@ -26,16 +25,6 @@ import org.jitdispatch.runtime.ScalarType;
  * in parallel chunks, as add and mul do.
  */
 public final class ElementwiseMath implements ElementwiseMathDeclarations {
-
-    /** floor, ceil and round of integers: the op keeps the dtype, so the values are copied. */
-    private static void copyIntegers(TensorIterator op) {
-        LongLoop c = op.longLoop();
-        while (c.next()) {
-            long[] o = c.out();
-            long[] a = c.in0();
-            System.arraycopy(a, c.start(), o, c.start(), c.end() - c.start());
-        }
-    }
 
     /** The meta of floor, ceil and round: build_borrowing_unary_op, and no bool loop (checked before writing). */
     private static void roundingMeta(TensorIterator op, Tensor self, String kernel) {
@@ -55,7 +44,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
         if (op.commonDtype().isFloatingPoint()) {
             UfuncKernels.floor(op, op.commonDtype());
         } else {
-            copyIntegers(op);
+            Elementwise.copyLoop(op, op.commonDtype()); // integers keep their values
         }
     }
 
@@ -69,7 +58,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
         if (op.commonDtype().isFloatingPoint()) {
             UfuncKernels.ceil(op, op.commonDtype());
         } else {
-            copyIntegers(op);
+            Elementwise.copyLoop(op, op.commonDtype()); // integers keep their values
         }
     }
 
@@ -84,7 +73,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
         if (op.commonDtype().isFloatingPoint()) {
             UfuncKernels.round(op, op.commonDtype());
         } else {
-            copyIntegers(op);
+            Elementwise.copyLoop(op, op.commonDtype()); // integers keep their values
         }
     }
 

@@ -65,6 +65,20 @@ final class FloatGemm {
     }
 
     /**
+     * A small product into a {@code c} of contiguous rows ({@code cs0} apart): the i-k-j loop below
+     * {@link Gemm#MIN_PACKED_MULTIPLY_ADDS}, the packed kernel from there (its micro-kernel is vectorized; the
+     * i-k-j loop reads b and c at different offsets, which C2 does not vectorize). The same bits either way.
+     */
+    static void small(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,
+            float[] c, int cOff, int cs0, int m, int k, int n) {
+        if ((long) m * k * n >= Gemm.MIN_PACKED_MULTIPLY_ADDS) {
+            strided(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, 1, m, k, n);
+        } else {
+            ikj(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, m, k, n);
+        }
+    }
+
+    /**
      * {@code c = a @ b} row by row, k outermost within a row: each element gets its products added in order
      * of k, and the adds of one row's elements are independent of each other, so they overlap in the
      * pipeline. {@code b} is read through its strides; {@code c}'s rows are contiguous, {@code cs0} apart.

@@ -50,27 +50,12 @@ public final class MatrixFastPaths implements MatrixFastPathsDeclarations {
         int bs0 = (int) mat2.stride(0);
         int bs1 = (int) mat2.stride(1);
         int cOff = (int) result.storageOffset();
-        // the i-k-j loop below the packing threshold; above it the packed kernel, whose micro-kernel C2
-        // vectorizes (the i-k-j loop reads b and c at different offsets, which it does not)
-        boolean packed = m * k * n >= Gemm.MIN_PACKED_MULTIPLY_ADDS;
         if (self.dtype() == ScalarType.Float32) {
-            float[] a = self.storage().floats();
-            float[] b = mat2.storage().floats();
-            float[] c = result.storage().floats();
-            if (packed) {
-                FloatGemm.strided(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, (int) n, 1, (int) m, (int) k, (int) n);
-            } else {
-                FloatGemm.ikj(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, (int) n, (int) m, (int) k, (int) n);
-            }
+            FloatGemm.small(self.storage().floats(), aOff, as0, as1, mat2.storage().floats(), bOff, bs0, bs1,
+                    result.storage().floats(), cOff, (int) n, (int) m, (int) k, (int) n);
         } else {
-            double[] a = self.storage().doubles();
-            double[] b = mat2.storage().doubles();
-            double[] c = result.storage().doubles();
-            if (packed) {
-                DoubleGemm.strided(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, (int) n, 1, (int) m, (int) k, (int) n);
-            } else {
-                DoubleGemm.ikj(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, (int) n, (int) m, (int) k, (int) n);
-            }
+            DoubleGemm.small(self.storage().doubles(), aOff, as0, as1, mat2.storage().doubles(), bOff, bs0, bs1,
+                    result.storage().doubles(), cOff, (int) n, (int) m, (int) k, (int) n);
         }
         return result;
     }

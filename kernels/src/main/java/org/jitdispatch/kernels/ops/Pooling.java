@@ -174,7 +174,7 @@ public final class Pooling implements PoolingDeclarations {
         ScalarType dtype = self.dtype();
         boolean integral = !dtype.isFloatingPoint();
         boolean single = dtype == ScalarType.Float32;
-        double[] in = integral ? null : doubles(self);
+        double[] in = integral ? null : self.toDoubleArray();
         long[] inLongs = integral ? longs(self) : null;
         long outPlane = s.outH * s.outW;
         int n = Math.toIntExact(s.planes * outPlane);
@@ -256,7 +256,7 @@ public final class Pooling implements PoolingDeclarations {
         ScalarType dtype = self.dtype();
         boolean integral = !dtype.isFloatingPoint();
         boolean single = dtype == ScalarType.Float32;
-        double[] grads = integral ? null : doubles(gradOutput);
+        double[] grads = integral ? null : gradOutput.toDoubleArray();
         long[] longGrads = integral ? longs(gradOutput) : null;
         long inPlane = s.inH * s.inW;
         long outPlane = s.outH * s.outW;
@@ -363,7 +363,7 @@ public final class Pooling implements PoolingDeclarations {
         long outW = outputSize[1];
         long planes = self.numel() / (inH * inW);
         boolean single = self.dtype() == ScalarType.Float32;
-        double[] in = doubles(self);
+        double[] in = self.toDoubleArray();
         double[] values = new double[Math.toIntExact(out.numel())];
         for (long p = 0; p < planes; p++) {
             int base = (int) (p * inH * inW);
@@ -423,7 +423,7 @@ public final class Pooling implements PoolingDeclarations {
         long outW = gradOutput.size(ndim - 1);
         long planes = inH * inW == 0 ? 0 : self.numel() / (inH * inW);
         boolean single = self.dtype() == ScalarType.Float32;
-        double[] grads = doubles(gradOutput);
+        double[] grads = gradOutput.toDoubleArray();
         double[] result = new double[Math.toIntExact(self.numel())];
         for (long p = 0; p < planes; p++) {
             int base = (int) (p * inH * inW);
@@ -681,13 +681,8 @@ public final class Pooling implements PoolingDeclarations {
         return t.isContiguous() ? t : StridedCopy.contiguousCopy(t, t.dtype(), Tensor.FACTORY);
     }
 
-    /** The tensor's values in row-major order. */
-    private static double[] doubles(Tensor t) {
-        return t.toDoubleArray();
-    }
-
     private static long[] longs(Tensor t) {
-        TensorImpl c = t.isContiguous() ? t : StridedCopy.contiguousCopy(t, t.dtype(), Tensor.FACTORY);
+        TensorImpl c = contiguous(t);
         long[] out = new long[Math.toIntExact(c.numel())];
         Storage s = c.storage();
         long at = c.storageOffset();

@@ -85,7 +85,7 @@ final class UfuncKernelGen {
             }
             for (LoopType t : u.iteratorTypes()) {
                 Optional<String> scalarInput = scalarInput(u, t);
-                type.addMethod(entry(u, t, scalarInput));
+                type.addMethod(entry(u, t, scalarInput, false));
                 type.addMethod(range(u, t, Optional.empty()));
                 if (scalarInput.isPresent()) {
                     type.addMethod(entry(u, t, scalarInput, true));
@@ -132,10 +132,6 @@ final class UfuncKernelGen {
     /** {@code lt_float}, or {@code lt_float_otherScalar} when {@code scalar} names the input given as a value. */
     static String methodName(Ufunc u, LoopType t, Optional<String> scalar) {
         return u.name() + "_" + t.javaName() + scalar.map(s -> "_" + s + "Scalar").orElse("");
-    }
-
-    private static MethodSpec entry(Ufunc u, LoopType t, Optional<String> scalarInput) {
-        return entry(u, t, scalarInput, false);
     }
 
     /**
