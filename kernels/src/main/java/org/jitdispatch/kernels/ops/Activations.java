@@ -1,8 +1,9 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.kernels.generated.UfuncKernels;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.generated.UfuncKernels;
+import org.jitdispatch.kernels.iter.LoopDtype;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.iter.TensorIteratorConfig;
 import org.jitdispatch.runtime.Scalar;
@@ -46,7 +47,7 @@ public final class Activations implements ActivationsDeclarations {
     @Override
     public void threshold_backward_out(TensorIterator op, Tensor gradOutput, Tensor self, Scalar threshold,
             Tensor gradInput) {
-        switch (op.commonDtype()) {
+        switch (LoopDtype.of(op.commonDtype())) {
             case Float32 -> UfuncKernels.threshold_float(op, (float) ScalarConversions.toDouble(threshold));
             case Float64 -> UfuncKernels.threshold_double(op, ScalarConversions.toDouble(threshold));
             default -> {
