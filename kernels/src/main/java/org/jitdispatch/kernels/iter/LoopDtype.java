@@ -28,4 +28,22 @@ public final class LoopDtype {
                 return ScalarType.Int64;
         }
     }
+
+    /**
+     * The type a kernel that is not a TensorIterator loop reads {@code dtype} in: float16 and bfloat16 as
+     * float32 (their accumulate type), uint8, int8 and int16 as int64, the others as themselves.
+     */
+    public static ScalarType widened(ScalarType dtype) {
+        switch (dtype) {
+            case Float16:
+            case BFloat16:
+                return ScalarType.Float32;
+            case UInt8:
+            case Int8:
+            case Int16:
+                return ScalarType.Int64;
+            default:
+                return dtype;
+        }
+    }
 }

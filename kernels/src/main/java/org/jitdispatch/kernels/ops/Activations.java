@@ -59,11 +59,11 @@ public final class Activations implements ActivationsDeclarations {
 
     // ---------------------------------------------------------------- shared loops
 
-    /** Float32 or float64 only: the metas refuse other dtypes on CPU. */
+    /** Floating dtypes only (float16 and bfloat16 computed in float32): the metas refuse others on CPU. */
     private static void requireFloating(TensorIterator op, String kernel) {
         if (!op.isMeta()) {
             ScalarType dtype = op.commonDtype();
-            if (dtype != ScalarType.Float32 && dtype != ScalarType.Float64) {
+            if (!dtype.isFloatingPoint()) {
                 throw Elementwise.notImplemented(kernel, dtype);
             }
         }
