@@ -6,6 +6,7 @@ import org.jitdispatch.kernels.iter.Broadcast;
 import org.jitdispatch.kernels.iter.DoubleLoop;
 import org.jitdispatch.kernels.iter.FloatLoop;
 import org.jitdispatch.kernels.iter.LongLoop;
+import org.jitdispatch.kernels.iter.LoopDtype;
 import org.jitdispatch.kernels.iter.BooleanLoop;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.iter.TensorIteratorConfig;
@@ -102,6 +103,7 @@ public final class Distributions implements DistributionsDeclarations {
     @Override
     public Tensor normal_(Tensor self, double mean, double std, Generator generator) {
         checkNormal(self, std);
+        refuseNarrow(self.dtype());
         CPUGenerator g = CPUGenerator.getOrDefault(generator);
         long n = self.numel();
         if (n >= 16 && self.isContiguous()) {
@@ -594,9 +596,23 @@ public final class Distributions implements DistributionsDeclarations {
     }
 
     private static TensorIterator nullary(Tensor self) {
+        refuseNarrow(self.dtype());
         TensorIterator iter = TensorIterator.inplace(Tensor.FACTORY, self);
         iter.buildNullaryOp(self);
         iter.commit();
         return iter;
+    }
+
+    /**
+     * The samplers draw PyTorch's numbers for bool, int32, int64, float32 and float64; for the narrow dtypes they
+     * would need ATen's own transformations, which are not written yet, so they refuse rather than give other
+     * numbers for the same seed.
+     */
+    static void refuseNarrow(ScalarType dtype) {
+        if (LoopDtype.widened(dtype) != dtype) {
+            String wide = LoopDtype.widened(dtype).name().toLowerCase(java.util.Locale.ROOT);
+            throw new UnsupportedOperationException("random sampling into " + dtype.pythonName() + " tensors is not"
+                    + " supported yet: sample " + wide + " and convert with to(" + dtype + ")");
+        }
     }
 }

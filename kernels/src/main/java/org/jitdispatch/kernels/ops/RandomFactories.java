@@ -136,6 +136,7 @@ public final class RandomFactories implements RandomFactoriesDeclarations {
             case Bool:
                 throw new IllegalArgumentException("\"randperm\" not implemented for 'Bool'");
             default:
+                Distributions.refuseNarrow(out.dtype());
                 break;
         }
     }

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The fast paths of add, sub, mul, div, threshold_backward and pow by a number against the general path (TensorIterator's meta and impl,
  * called directly, as the generated wrapper did before it had a fast path) on the same random arguments:
- * dtypes, ranks, 0-dim and wrapped-number operands, strided, offset, expanded and odd-strided operands,
+ * dtypes (the narrow ones, which the fast paths leave to the general path, among them), ranks, 0-dim and wrapped-number operands, strided, offset, expanded and odd-strided operands,
  * every alpha kind, and out= tensors that fit, need resizing, have another dtype, alias an input or
  * overlap it partly. Either both raise the same error, or both return tensors of the same dtype,
  * geometry and values and leave every storage involved with the same contents.
@@ -43,8 +43,12 @@ class BinaryFastPathPropertyTest {
 
     enum Mode { FUNCTIONAL, INPLACE, OUT }
 
+    /** The fast paths' dtypes three times over, then the narrow ones, which take the general path. */
     private static final ScalarType[] DTYPES = {ScalarType.Bool, ScalarType.Int32, ScalarType.Int64,
-        ScalarType.Float32, ScalarType.Float64};
+        ScalarType.Float32, ScalarType.Float64, ScalarType.Bool, ScalarType.Int32, ScalarType.Int64,
+        ScalarType.Float32, ScalarType.Float64, ScalarType.Bool, ScalarType.Int32, ScalarType.Int64,
+        ScalarType.Float32, ScalarType.Float64, ScalarType.UInt8, ScalarType.Int8, ScalarType.Int16,
+        ScalarType.Float16, ScalarType.BFloat16};
 
     @Property(tries = 3000)
     void fastPathComputesWhatTheGeneralPathComputes(@ForAll long seed) {
