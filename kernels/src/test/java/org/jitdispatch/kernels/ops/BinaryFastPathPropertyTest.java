@@ -43,11 +43,10 @@ class BinaryFastPathPropertyTest {
 
     enum Mode { FUNCTIONAL, INPLACE, OUT }
 
-    /** The fast paths' dtypes three times over, then the narrow ones, which take the general path. */
     private static final ScalarType[] DTYPES = {ScalarType.Bool, ScalarType.Int32, ScalarType.Int64,
-        ScalarType.Float32, ScalarType.Float64, ScalarType.Bool, ScalarType.Int32, ScalarType.Int64,
-        ScalarType.Float32, ScalarType.Float64, ScalarType.Bool, ScalarType.Int32, ScalarType.Int64,
-        ScalarType.Float32, ScalarType.Float64, ScalarType.UInt8, ScalarType.Int8, ScalarType.Int16,
+        ScalarType.Float32, ScalarType.Float64};
+    /** A second operand's dtype one time in ten: the fast paths leave them to the general path. */
+    private static final ScalarType[] NARROW = {ScalarType.UInt8, ScalarType.Int8, ScalarType.Int16,
         ScalarType.Float16, ScalarType.BFloat16};
 
     @Property(tries = 3000)
@@ -153,7 +152,7 @@ class BinaryFastPathPropertyTest {
             Mode m = Mode.values()[rnd.nextInt(3)];
             mode = op == Op.THRESHOLD && m == Mode.INPLACE ? Mode.FUNCTIONAL : m;
             ScalarType d1 = pick(DTYPES);
-            ScalarType d2 = rnd.nextInt(10) < 7 ? d1 : pick(DTYPES);
+            ScalarType d2 = rnd.nextInt(10) < 7 ? d1 : rnd.nextInt(3) == 0 ? pick(NARROW) : pick(DTYPES);
             long[] sizes = randomSizes();
             Tensor a = tensorOf(d1, sizes);
             Tensor b = operandBeside(d2, sizes);
