@@ -110,6 +110,29 @@ class NarrowDtypesPropertyTest {
         assertArrayEquals(new double[] {0, 0}, h.toDoubleArray());
     }
 
+    @Test
+    void theReadmeExampleRuns() {
+        Tensor img = Tensor.FACTORY.fromArray(ScalarType.UInt8, new byte[] {(byte) 200, 17, 0, (byte) 255}, 2, 2);
+        Tensor x = img.to(ScalarType.Float32).div(org.jitdispatch.runtime.Scalar.of(255));
+        assertArrayEquals(new double[] {200 / 255f, 17 / 255f, 0, 1}, x.toDoubleArray(), 1e-7);
+        Torch.manual_seed(0);
+        Tensor h = Torch.randn(new long[] {4, 4}, null, ScalarType.BFloat16, null, null, null);
+        Tensor y = h.mm(h).softmax(1, null);
+        assertEquals(ScalarType.BFloat16, y.dtype());
+        assertEquals(4.0, y.sum().toDoubleArray()[0], 4 * 1.6e-2);
+    }
+
+    @Test
+    void gradientsOfBFloat16TensorsAreBFloat16() {
+        Tensor w = Torch.full(new long[] {3}, org.jitdispatch.runtime.Scalar.of(0.1), ScalarType.BFloat16, null, null, null)
+                .requiresGrad_(true);
+        w.mul(w).sum().backward();
+        assertEquals(ScalarType.BFloat16, w.grad().dtype());
+        double expected = org.jitdispatch.runtime.BFloat16.toFloat(org.jitdispatch.runtime.BFloat16.fromFloat(
+                2 * org.jitdispatch.runtime.BFloat16.toFloat(org.jitdispatch.runtime.BFloat16.fromFloat(0.1f))));
+        assertArrayEquals(new double[] {expected, expected, expected}, w.grad().toDoubleArray());
+    }
+
     /** Random values of a narrow dtype, transposed half of the time. */
     private static Tensor operand(Random rnd, ScalarType dtype, int rows, int cols) {
         boolean transposed = rnd.nextBoolean();
