@@ -112,7 +112,7 @@ class NarrowDtypesPropertyTest {
 
     @Test
     void theReadmeExampleRuns() {
-        Tensor img = Tensor.FACTORY.fromArray(ScalarType.UInt8, new byte[] {(byte) 200, 17, 0, (byte) 255}, 2, 2);
+        Tensor img = Torch.tensor(ScalarType.UInt8, new byte[] {(byte) 200, 17, 0, (byte) 255}, 2, 2);
         Tensor x = img.to(ScalarType.Float32).div(org.jitdispatch.runtime.Scalar.of(255));
         assertArrayEquals(new double[] {200 / 255f, 17 / 255f, 0, 1}, x.toDoubleArray(), 1e-7);
         Torch.manual_seed(0);
@@ -120,6 +120,18 @@ class NarrowDtypesPropertyTest {
         Tensor y = h.mm(h).softmax(1, null);
         assertEquals(ScalarType.BFloat16, y.dtype());
         assertEquals(4.0, y.sum().toDoubleArray()[0], 4 * 1.6e-2);
+    }
+
+    @Test
+    void tensorsAreMadeFromByteAndShortArrays() {
+        assertEquals(ScalarType.Int8, Torch.tensor(new byte[] {-1, 2}).dtype());
+        assertEquals(ScalarType.Int16, Torch.tensor(new short[] {-1, 2}, 2, 1).dtype());
+        assertArrayEquals(new double[] {255, 2}, Torch.tensor(ScalarType.UInt8, new byte[] {-1, 2}).toDoubleArray());
+        Tensor h = Torch.tensor(ScalarType.Float16, new short[] {org.jitdispatch.runtime.Half.fromFloat(1.5f)});
+        assertArrayEquals(new double[] {1.5}, h.toDoubleArray());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.tensor(ScalarType.Float16, new float[] {1.5f}));
+        assertEquals("A storage of Float16 wraps a short[], not float[]", e.getMessage());
     }
 
     @Test
