@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.jitdispatch.perf.compare.JmhResult;
 import org.jitdispatch.perf.inlining.BenchmarkProcess;
 import org.jitdispatch.perf.inlining.ClaimedChains;
 import org.jitdispatch.perf.inlining.InlineVerdict;
@@ -18,6 +19,7 @@ import org.jitdispatch.perf.inlining.InliningRun;
 import org.jitdispatch.perf.jvm.BenchmarkJvm;
 import org.jitdispatch.perf.report.AsyncProfilerLibrary;
 import org.jitdispatch.perf.report.CollapsedStacks;
+import org.jitdispatch.perf.report.EagerStepResults;
 import org.jitdispatch.perf.report.HardwareCounters;
 import org.jitdispatch.perf.report.LoadAverage;
 import org.jitdispatch.perf.report.ReportData;
@@ -61,8 +63,15 @@ final class ReportCommand implements Callable<Integer> {
     Path rerender;
 
     @Option(names = "--peer-results", paramLabel = "FILE", description = "The JMH JSON of the PyTorch peer run"
-            + " (bench/pytorch-peer.sh -rf json -rff FILE), shown beside our call path.")
+            + " (bench/pytorch-peer.sh -rf json -rff FILE), shown beside our call path; of the size-scaling run"
+            + " (bench/pytorch-peer.sh --size-scaling ...), the large ops beside their plain loops and libtorch, with"
+            + " a log-log chart of ns/op against n per op.")
     Path peerResults;
+
+    @Option(names = "--python-results", paramLabel = "FILE", description = "The output of /usr/bin/python3"
+            + " bench/python/train_step_models.py (PyTorch eager, one JSON line per model and batch), shown beside"
+            + " TrainStepModelsBenchmark with the speed-up and its target.")
+    Path pythonResults;
 
     @Option(names = "--bench-jar", paramLabel = "JAR", description = "The JMH jar: this repository's (default:"
             + " ${DEFAULT-VALUE}) or any other, whose benchmarks then all run (or those --benchmarks selects), with"
@@ -100,9 +109,19 @@ final class ReportCommand implements Callable<Integer> {
         }
         try {
             ReportData before = baseline == null ? null : ReportData.load(baseline);
+            // read the given results before measuring, so that a wrong file fails now rather than after the run
+            if (peerResults != null) {
+                JmhResult.read(peerResults);
+            }
+            if (pythonResults != null) {
+                EagerStepResults.read(pythonResults);
+            }
             Path dir = rerender != null ? rerender : measure(jvm);
             if (peerResults != null) {
                 ReportData.addPeerResults(dir, peerResults);
+            }
+            if (pythonResults != null) {
+                ReportData.addEagerResults(dir, pythonResults);
             }
             Path page = dir.resolve(ReportPage.FILE);
             Files.writeString(page, ReportPage.render(ReportData.load(dir), before));

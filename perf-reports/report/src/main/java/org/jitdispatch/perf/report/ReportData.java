@@ -14,17 +14,25 @@ import org.jitdispatch.perf.inlining.InlineVerdict;
 
 /**
  * Everything a report shows, as read back from its directory: {@code run.json}, JMH's
- * {@code results.json}, {@code stacks/*.collapsed}, {@code inlining.json}, and the PyTorch peer run's
- * {@code pytorch.json} when the report has one. The page is rendered from
+ * {@code results.json}, {@code stacks/*.collapsed}, {@code inlining.json}, the PyTorch peer run's
+ * {@code pytorch.json} and the PyTorch eager training steps' {@code pytorch-eager.jsonl} when the report has
+ * them. The page is rendered from
  * this alone, so a previous report's directory can serve as a baseline and fixture data can be rendered
  * in tests.
  */
 public record ReportData(Path dir, RunInfo run, Map<String, JmhResult> results, Map<String, PerOpCounters> counters,
-                         Map<String, StackProfile> stacks, List<InlineVerdict> inlining, Map<String, JmhResult> peer) {
+                         Map<String, StackProfile> stacks, List<InlineVerdict> inlining, Map<String, JmhResult> peer,
+                         Map<String, EagerStepResults.Step> eager) {
     public static final String RESULTS = "results.json";
     public static final String INLINING = "inlining.json";
 
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** A report without PyTorch eager training steps. */
+    public ReportData(Path dir, RunInfo run, Map<String, JmhResult> results, Map<String, PerOpCounters> counters,
+                      Map<String, StackProfile> stacks, List<InlineVerdict> inlining, Map<String, JmhResult> peer) {
+        this(dir, run, results, counters, stacks, inlining, peer, Map.of());
+    }
 
     public static ReportData load(Path dir) throws IOException {
         Path runFile = dir.resolve(RunInfo.FILE);
@@ -46,7 +54,10 @@ public record ReportData(Path dir, RunInfo run, Map<String, JmhResult> results, 
                 : List.of();
         Path peerFile = dir.resolve(PeerSection.FILE);
         Map<String, JmhResult> peer = Files.isRegularFile(peerFile) ? JmhResult.read(peerFile) : Map.of();
-        return new ReportData(dir, run, results, PerOpCounters.read(dir.resolve(RESULTS)), stacks, inlining, peer);
+        Path eagerFile = dir.resolve(EagerStepResults.FILE);
+        Map<String, EagerStepResults.Step> eager = Files.isRegularFile(eagerFile) ? EagerStepResults.read(eagerFile)
+                : Map.of();
+        return new ReportData(dir, run, results, PerOpCounters.read(dir.resolve(RESULTS)), stacks, inlining, peer, eager);
     }
 
     public static void writeRunInfo(Path dir, RunInfo run) throws IOException {
@@ -57,6 +68,12 @@ public record ReportData(Path dir, RunInfo run, Map<String, JmhResult> results, 
     public static void addPeerResults(Path dir, Path jmhJson) throws IOException {
         JmhResult.read(jmhJson);
         Files.copy(jmhJson, dir.resolve(PeerSection.FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Keeps the PyTorch eager training steps ({@code bench/python/train_step_models.py}'s output) with the report, checked. */
+    public static void addEagerResults(Path dir, Path lines) throws IOException {
+        EagerStepResults.read(lines);
+        Files.copy(lines, dir.resolve(EagerStepResults.FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
     public static void writeInlining(Path dir, List<InlineVerdict> verdicts) throws IOException {

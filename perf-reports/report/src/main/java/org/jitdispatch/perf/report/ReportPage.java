@@ -84,12 +84,14 @@ public final class ReportPage {
                 .append(commands(run.jmhCommand()))
                 .append("</dl><nav><a href=\"#results\">results</a><a href=\"#floor\">against the floor</a>"
                         + "<a href=\"#charts\">charts</a>"
-                        + "<a href=\"#warmup\">warm-up</a><a href=\"#inlining\">inlining</a><a href=\"#pytorch\">against PyTorch</a>")
+                        + "<a href=\"#warmup\">warm-up</a><a href=\"#inlining\">inlining</a><a href=\"#pytorch\">against PyTorch</a>"
+                        + "<a href=\"#scaling\">large ops</a><a href=\"#train-steps\">training steps</a>")
                 .append(baseline == null ? "" : "<a href=\"#baseline\">against the baseline</a>")
                 .append("<a href=\"#flamegraphs\">flame graphs</a></nav>");
         sb.append(ResultsSection.render(current)).append(FloorSection.render(current)).append(ChartsSection.render(current))
                 .append(WarmupSection.render(current, baseline))
-                .append(InliningSection.render(current)).append(PeerSection.render(current));
+                .append(InliningSection.render(current)).append(PeerSection.render(current))
+                .append(SizeScalingSection.render(current)).append(TrainStepSection.render(current));
         if (baseline != null) {
             sb.append(BaselineSection.render(current, baseline));
         }

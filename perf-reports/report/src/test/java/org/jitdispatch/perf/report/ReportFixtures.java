@@ -24,6 +24,27 @@ final class ReportFixtures {
         }
     }
 
+    /** A fixture file beside the fixture reports: {@code pytorch.json}, {@code size-scaling.json}, ... */
+    static Path file(String name) {
+        return dir("after").getParent().resolve(name);
+    }
+
+    /** A copy of the fixture report {@code name} in {@code to}, for tests that add files to it. */
+    static Path copy(String name, Path to) throws IOException {
+        Path from = dir(name);
+        try (java.util.stream.Stream<Path> files = Files.walk(from)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(f, target);
+                }
+            }
+        }
+        return to;
+    }
+
     /** Renders {@code after} against {@code before} into {@code out}/report.html and returns the page. */
     static Path renderWithBaseline(Path out) throws IOException {
         Files.createDirectories(out);
