@@ -29,6 +29,7 @@ public final class ReportPage {
             .verdict.met b{color:#1a7f37} .verdict.missed b{color:#c62828} .verdict b{font-weight:600}
             dd div.cmd{margin-bottom:4px}
             figure{margin:10px 0} svg.chart{border:1px solid #eee;background:#fff}
+            div.scaling-charts{display:flex;flex-wrap:wrap;gap:0 12px}
             div.iterations{display:flex;flex-wrap:wrap;gap:4px 14px} figure.iterations{margin:4px 0;width:262px}
             figure.iterations figcaption{font-size:12px} figure.iterations.unreliable svg{opacity:.6}
             svg.flamegraph{display:block;border:1px solid #eee;background:#fafafa}
