@@ -11,6 +11,13 @@ import java.nio.file.Path;
  * also has SmallOpsBenchmark at 1 and 64 elements (all its benchmarks) and at 4096 (add, addOut, their floors
  * and loops), from short runs on a busy machine (its run.json records load averages of 3.75 and 5.03 on 2
  * cores), so it has reliable and unreliable scores, and met, missed and unreliable targets.
+ *
+ * <p>Beside them, files that report commands add to a report: {@code pytorch.json} ({@code
+ * bench/pytorch-peer.sh}) and, each from one real run on the same 2-core machine while it was loaded far beyond
+ * its cores (load averages of 7 to 12, so most of their numbers are unreliable), {@code size-scaling.json}
+ * ({@code bench/pytorch-peer.sh --size-scaling -f 1 -wi 3 -i 3 -prof gc}, score percentiles and secondary
+ * metrics other than B/op left out), {@code train-steps.json} ({@code TrainStepModels -f 1 -wi 5 -i 3 -prof
+ * gc}, trimmed alike) and {@code pytorch-eager.jsonl} ({@code train_step_models.py --reps 5 --seconds 0.5}).
  */
 final class ReportFixtures {
     private ReportFixtures() {
