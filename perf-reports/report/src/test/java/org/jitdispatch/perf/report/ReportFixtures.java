@@ -52,11 +52,21 @@ final class ReportFixtures {
         return to;
     }
 
-    /** Renders {@code after} against {@code before} into {@code out}/report.html and returns the page. */
+    /**
+     * Renders {@code after}, with the size-scaling run as its peer run, the training steps among its results
+     * and the PyTorch eager run, against {@code before} into {@code out}/report.html and returns the page.
+     */
     static Path renderWithBaseline(Path out) throws IOException {
-        Files.createDirectories(out);
+        Path dir = copy("after", out.resolve("after"));
+        ReportData.addPeerResults(dir, file("size-scaling.json"));
+        ReportData.addEagerResults(dir, file(EagerStepResults.FILE));
+        ReportData d = ReportData.load(dir);
+        java.util.Map<String, org.jitdispatch.perf.compare.JmhResult> results = new java.util.LinkedHashMap<>(d.results());
+        results.putAll(org.jitdispatch.perf.compare.JmhResult.read(file("train-steps.json")));
+        ReportData after = new ReportData(d.dir(), d.run(), results, d.counters(), d.stacks(), d.inlining(), d.peer(),
+                d.eager());
         Path page = out.resolve(ReportPage.FILE);
-        Files.writeString(page, ReportPage.render(ReportData.load(dir("after")), ReportData.load(dir("before"))));
+        Files.writeString(page, ReportPage.render(after, ReportData.load(dir("before"))));
         return page;
     }
 }
