@@ -33,32 +33,41 @@ final class TrainStepSection {
                Estimate eagerUs, Estimate speedUp, FloorTargets.Verdict verdict) {
     }
 
+    /** A model at a batch size, ordered as the table lists them. */
+    private record ModelBatch(String model, int batch) {
+        static final Comparator<ModelBatch> ORDER = Comparator.<ModelBatch>comparingInt(k -> modelRank(k.model()))
+                .thenComparing(ModelBatch::model).thenComparingInt(ModelBatch::batch);
+
+        String key() {
+            return EagerStepResults.keyOf(model, batch);
+        }
+    }
+
     /** Every model and batch size of either side, models in the benchmark's order, batches ascending. */
     static List<Row> rows(ReportData data) {
         Map<String, JmhResult> ours = new LinkedHashMap<>();
-        TreeSet<String[]> keys = new TreeSet<>(Comparator.<String[]>comparingInt(k -> modelRank(k[0]))
-                .thenComparing(k -> k[0]).thenComparingInt(k -> Integer.parseInt(k[1])));
+        TreeSet<ModelBatch> keys = new TreeSet<>(ModelBatch.ORDER);
         for (Map.Entry<String, JmhResult> e : data.results().entrySet()) {
             BenchmarkKey key = BenchmarkKey.parse(e.getKey());
             String model = key.params().get("model");
             String batch = key.params().get("batch");
             if (key.benchmarkClass().equals(TrainStepTargets.BENCHMARK) && model != null && batch != null) {
-                ours.put(EagerStepResults.keyOf(model, Integer.parseInt(batch)), e.getValue());
-                keys.add(new String[] {model, batch});
+                ModelBatch k = new ModelBatch(model, Integer.parseInt(batch));
+                ours.put(k.key(), e.getValue());
+                keys.add(k);
             }
         }
-        data.eager().values().forEach(s -> keys.add(new String[] {s.model(), Integer.toString(s.batch())}));
+        data.eager().values().forEach(s -> keys.add(new ModelBatch(s.model(), s.batch())));
         List<Row> rows = new ArrayList<>();
-        for (String[] k : keys) {
-            int batch = Integer.parseInt(k[1]);
-            String key = EagerStepResults.keyOf(k[0], batch);
-            JmhResult o = ours.get(key);
-            EagerStepResults.Step p = data.eager().get(key);
+        for (ModelBatch k : keys) {
+            JmhResult o = ours.get(k.key());
+            EagerStepResults.Step p = data.eager().get(k.key());
             Estimate oursUs = o == null ? null : microseconds(o);
             Estimate eagerUs = p == null ? null : Estimate.of(p.usPerStep(), p.error(), "µs", 0);
             Estimate speedUp = o == null || p == null ? null
                     : eagerUs.over(oursUs, "PyTorch eager", "jitdispatch");
-            rows.add(new Row(k[0], batch, o, oursUs, p, eagerUs, speedUp, TrainStepTargets.verdict(batch, speedUp)));
+            rows.add(new Row(k.model(), k.batch(), o, oursUs, p, eagerUs, speedUp,
+                    TrainStepTargets.verdict(k.batch(), speedUp)));
         }
         return rows;
     }
