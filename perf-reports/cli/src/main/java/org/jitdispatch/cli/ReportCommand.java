@@ -65,8 +65,8 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--peer-results", paramLabel = "FILE", description = "The JMH JSON of the PyTorch peer run"
             + " (bench/pytorch-peer.sh -rf json -rff FILE), shown beside our call path; of the size-scaling run"
             + " (bench/pytorch-peer.sh --size-scaling ...), the large ops beside their plain loops and libtorch, with"
-            + " a log-log chart of ns/op against n per op.")
-    Path peerResults;
+            + " a log-log chart of ns/op against n per op. Give it once per file to keep both.")
+    List<Path> peerResults = new ArrayList<>();
 
     @Option(names = "--python-results", paramLabel = "FILE", description = "The output of /usr/bin/python3"
             + " bench/python/train_step_models.py (PyTorch eager, one JSON line per model and batch), shown beside"
@@ -110,14 +110,14 @@ final class ReportCommand implements Callable<Integer> {
         try {
             ReportData before = baseline == null ? null : ReportData.load(baseline);
             // read the given results before measuring, so that a wrong file fails now rather than after the run
-            if (peerResults != null) {
-                JmhResult.read(peerResults);
+            for (Path f : peerResults) {
+                JmhResult.read(f);
             }
             if (pythonResults != null) {
                 EagerStepResults.read(pythonResults);
             }
             Path dir = rerender != null ? rerender : measure(jvm);
-            if (peerResults != null) {
+            if (!peerResults.isEmpty()) {
                 ReportData.addPeerResults(dir, peerResults);
             }
             if (pythonResults != null) {

@@ -68,19 +68,21 @@ class ReportCommandTest {
     }
 
     @Test
-    void pythonAndSizeScalingResultsAreKeptWithTheReportAndShown(@TempDir Path tmp) throws Exception {
+    void pythonResultsAndBothPeerRunsAreKeptWithTheReportAndShown(@TempDir Path tmp) throws Exception {
         Path dir = tmp.resolve("after");
         copyTree(fixture("after"), dir);
         Path eager = fixture("after").getParent().resolve("pytorch-eager.jsonl");
         Path scaling = fixture("after").getParent().resolve("size-scaling.json");
+        Path callPaths = fixture("after").getParent().resolve("pytorch.json");
         CliRun run = CliRun.of("report", "--rerender", dir.toString(), "--python-results", eager.toString(),
-                "--peer-results", scaling.toString());
+                "--peer-results", callPaths.toString(), "--peer-results", scaling.toString());
         assertEquals(0, run.code(), run.err());
         assertEquals(Files.readString(eager), Files.readString(dir.resolve("pytorch-eager.jsonl")));
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("<section id=\"train-steps\">") && html.contains("PyTorch eager µs/step")
                 && html.contains("<td>not in this run</td>"), "the eager steps, beside a run without ours");
         assertTrue(html.contains("<section id=\"scaling\">") && html.contains("<figure data-op=\"bmm\">"));
+        assertTrue(html.contains("<table class=\"peer\">"), "both peer runs are kept");
     }
 
     @Test

@@ -66,8 +66,28 @@ public record ReportData(Path dir, RunInfo run, Map<String, JmhResult> results, 
 
     /** Keeps a PyTorch peer run's JMH JSON with the report, checked to be one. */
     public static void addPeerResults(Path dir, Path jmhJson) throws IOException {
-        JmhResult.read(jmhJson);
-        Files.copy(jmhJson, dir.resolve(PeerSection.FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        addPeerResults(dir, List.of(jmhJson));
+    }
+
+    /**
+     * Keeps PyTorch peer runs' JMH JSON with the report as one file, each checked to be JMH's: the call-path
+     * peers and the size-scaling run, say, which {@code bench/pytorch-peer.sh} makes in separate runs. A
+     * benchmark with the same parameters in two of them is an error naming both files.
+     */
+    public static void addPeerResults(Path dir, List<Path> jmhJsons) throws IOException {
+        Map<String, Path> seen = new LinkedHashMap<>();
+        com.fasterxml.jackson.databind.node.ArrayNode merged = JSON.createArrayNode();
+        for (Path file : jmhJsons) {
+            for (String key : JmhResult.read(file).keySet()) {
+                Path other = seen.putIfAbsent(key, file);
+                if (other != null) {
+                    throw new IOException(file + ": benchmark '" + key + "' is also in " + other
+                            + " (give each peer benchmark once)");
+                }
+            }
+            JSON.readTree(file.toFile()).forEach(merged::add);
+        }
+        JSON.writeValue(dir.resolve(PeerSection.FILE).toFile(), merged);
     }
 
     /** Keeps the PyTorch eager training steps ({@code bench/python/train_step_models.py}'s output) with the report, checked. */
