@@ -20,6 +20,7 @@ import org.jitdispatch.perf.jvm.BenchmarkJvm;
 import org.jitdispatch.perf.report.AsyncProfilerLibrary;
 import org.jitdispatch.perf.report.CollapsedStacks;
 import org.jitdispatch.perf.report.EagerStepResults;
+import org.jitdispatch.perf.report.EagerStepRun;
 import org.jitdispatch.perf.report.HardwareCounters;
 import org.jitdispatch.perf.report.LoadAverage;
 import org.jitdispatch.perf.report.ReportData;
@@ -47,6 +48,9 @@ import picocli.CommandLine.Option;
                 "With --baseline, compares against a previous report: ratios, noise-aware verdicts and"
                         + " differential flame graphs."})
 final class ReportCommand implements Callable<Integer> {
+    /** The training steps that have a PyTorch eager peer. */
+    private static final String TRAIN_STEP_MODELS = "org.jitdispatch.bench.TrainStepModelsBenchmark.step";
+
     @Option(names = "--quick", description = "A small subset (add at 3 sizes, view, the small ops at 1 and 64"
             + " elements, a training step at batch 1), one fork, short iterations: about five minutes on 2 cores.")
     boolean quick;
@@ -70,7 +74,8 @@ final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--python-results", paramLabel = "FILE", description = "The output of /usr/bin/python3"
             + " bench/python/train_step_models.py (PyTorch eager, one JSON line per model and batch), shown beside"
-            + " TrainStepModelsBenchmark with the speed-up and its target.")
+            + " TrainStepModelsBenchmark with the speed-up and its target. Without it, a run of"
+            + " TrainStepModelsBenchmark runs the script afterwards when /usr/bin/python3 has torch.")
     Path pythonResults;
 
     @Option(names = "--bench-jar", paramLabel = "JAR", description = "The JMH jar: this repository's (default:"
@@ -179,6 +184,13 @@ final class ReportCommand implements Callable<Integer> {
         run.run(cmds, System.out);
         Double loadAfter = LoadAverage.oneMinute();
         CollapsedStacks.collect(work.resolve("async"), event.name(), dir);
+        if (pythonResults == null && suite.includes(TRAIN_STEP_MODELS) && benchmarks.contains(TRAIN_STEP_MODELS)) {
+            // after the benchmarks, so that the two never share the machine's cores
+            System.out.println("PyTorch eager training steps (" + EagerStepRun.SCRIPT + "):");
+            String absent = new EagerStepRun(EagerStepRun.PYTHON, EagerStepRun.SCRIPT).run(dir,
+                    work.resolve("pytorch-eager.log"));
+            System.out.println("  " + (absent == null ? "measured" : "not measured: " + absent));
+        }
 
         System.out.println("inlining:");
         ReportData.writeInlining(dir, inliningVerdicts(suite, work.resolve("inlining"), jvm));

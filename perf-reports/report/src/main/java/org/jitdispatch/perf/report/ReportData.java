@@ -15,14 +15,14 @@ import org.jitdispatch.perf.inlining.InlineVerdict;
 /**
  * Everything a report shows, as read back from its directory: {@code run.json}, JMH's
  * {@code results.json}, {@code stacks/*.collapsed}, {@code inlining.json}, the PyTorch peer run's
- * {@code pytorch.json} and the PyTorch eager training steps' {@code pytorch-eager.jsonl} when the report has
- * them. The page is rendered from
+ * {@code pytorch.json} and the PyTorch eager training steps' {@code pytorch-eager.jsonl} (or why they were not
+ * run, {@code pytorch-eager.absent.txt}) when the report has them. The page is rendered from
  * this alone, so a previous report's directory can serve as a baseline and fixture data can be rendered
  * in tests.
  */
 public record ReportData(Path dir, RunInfo run, Map<String, JmhResult> results, Map<String, PerOpCounters> counters,
                          Map<String, StackProfile> stacks, List<InlineVerdict> inlining, Map<String, JmhResult> peer,
-                         Map<String, EagerStepResults.Step> eager) {
+                         Map<String, EagerStepResults.Step> eager, String eagerAbsence) {
     public static final String RESULTS = "results.json";
     public static final String INLINING = "inlining.json";
 
@@ -31,7 +31,14 @@ public record ReportData(Path dir, RunInfo run, Map<String, JmhResult> results, 
     /** A report without PyTorch eager training steps. */
     public ReportData(Path dir, RunInfo run, Map<String, JmhResult> results, Map<String, PerOpCounters> counters,
                       Map<String, StackProfile> stacks, List<InlineVerdict> inlining, Map<String, JmhResult> peer) {
-        this(dir, run, results, counters, stacks, inlining, peer, Map.of());
+        this(dir, run, results, counters, stacks, inlining, peer, Map.of(), null);
+    }
+
+    /** A report with PyTorch eager training steps, or none and no reason given for it. */
+    public ReportData(Path dir, RunInfo run, Map<String, JmhResult> results, Map<String, PerOpCounters> counters,
+                      Map<String, StackProfile> stacks, List<InlineVerdict> inlining, Map<String, JmhResult> peer,
+                      Map<String, EagerStepResults.Step> eager) {
+        this(dir, run, results, counters, stacks, inlining, peer, eager, null);
     }
 
     public static ReportData load(Path dir) throws IOException {
@@ -57,7 +64,8 @@ public record ReportData(Path dir, RunInfo run, Map<String, JmhResult> results, 
         Path eagerFile = dir.resolve(EagerStepResults.FILE);
         Map<String, EagerStepResults.Step> eager = Files.isRegularFile(eagerFile) ? EagerStepResults.read(eagerFile)
                 : Map.of();
-        return new ReportData(dir, run, results, PerOpCounters.read(dir.resolve(RESULTS)), stacks, inlining, peer, eager);
+        return new ReportData(dir, run, results, PerOpCounters.read(dir.resolve(RESULTS)), stacks, inlining, peer, eager,
+                EagerStepRun.absence(dir));
     }
 
     public static void writeRunInfo(Path dir, RunInfo run) throws IOException {
@@ -94,6 +102,7 @@ public record ReportData(Path dir, RunInfo run, Map<String, JmhResult> results, 
     public static void addEagerResults(Path dir, Path lines) throws IOException {
         EagerStepResults.read(lines);
         Files.copy(lines, dir.resolve(EagerStepResults.FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.deleteIfExists(dir.resolve(EagerStepRun.ABSENT_FILE));
     }
 
     public static void writeInlining(Path dir, List<InlineVerdict> verdicts) throws IOException {

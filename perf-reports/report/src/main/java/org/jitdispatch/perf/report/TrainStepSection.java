@@ -11,7 +11,7 @@ import org.jitdispatch.perf.compare.JmhResult;
 /**
  * "Training steps against PyTorch eager": {@code TrainStepModelsBenchmark}'s step of each example model at
  * each batch size beside the same step through PyTorch eager ({@code bench/python/train_step_models.py}, one
- * thread, passed with {@code report --python-results}), the speed-up with its propagated error, the target
+ * thread, run by {@code report} or passed with {@code --python-results}), the speed-up with its propagated error, the target
  * of {@link TrainStepTargets} and whether it is met, and what our step allocates (B/step from
  * {@code -prof gc}). Either side may be missing; the section says which and how to get it.
  */
@@ -97,7 +97,8 @@ final class TrainStepSection {
         boolean anyOurs = rows.stream().anyMatch(r -> r.ours() != null);
         if (rows.isEmpty()) {
             return sb.append("<p>Not measured in this report: it ran no <code>TrainStepModelsBenchmark</code> (the full"
-                    + " suite does, or <code>--benchmarks TrainStepModels</code>) and was given no PyTorch eager run. "
+                    + " suite does, or <code>--benchmarks TrainStepModels</code>) and has no PyTorch eager run"
+                    + (data.eagerAbsence() == null ? "" : " (" + Html.esc(data.eagerAbsence()) + ")") + ". "
                     + howToGetEager() + "</p></section>").toString();
         }
         sb.append("<p>One training step of each example model (zero_grad, forward, cross-entropy, backward,"
@@ -109,8 +110,9 @@ final class TrainStepSection {
                 + " at batch 1, 3× at batch 8, no slower at batch 64, met or missed by the estimate itself. B/step is"
                 + " <code>gc.alloc.rate.norm</code> from <code>-prof gc</code> (our Java heap only).</p>");
         if (data.eager().isEmpty()) {
-            sb.append("<p class=\"note\"><b>PyTorch eager: not measured in this report</b>, so no speed-ups or"
-                    + " verdicts. ").append(howToGetEager()).append("</p>");
+            sb.append("<p class=\"note\"><b>PyTorch eager: not measured in this report</b>")
+                    .append(data.eagerAbsence() == null ? "" : ": " + Html.esc(data.eagerAbsence()))
+                    .append(". No speed-ups or verdicts without it. ").append(howToGetEager()).append("</p>");
         } else {
             EagerStepResults.Step first = data.eager().values().iterator().next();
             sb.append("<p>PyTorch ").append(Html.esc(first.torchVersion())).append(", ").append(first.threads())
@@ -147,8 +149,10 @@ final class TrainStepSection {
     }
 
     private static String howToGetEager() {
-        return "Run <code>/usr/bin/python3 bench/python/train_step_models.py &gt; FILE</code> (PyTorch 1.13, one"
-                + " thread) on the machine of the benchmarks and pass <code>--python-results FILE</code> to"
-                + " <code>report</code> (with <code>--rerender DIR</code> to add it to an existing report).";
+        return "A report that runs <code>TrainStepModelsBenchmark</code> runs it when <code>/usr/bin/python3</code>"
+                + " has torch; otherwise run <code>/usr/bin/python3 bench/python/train_step_models.py &gt; FILE</code>"
+                + " (PyTorch 1.13, one thread) on the machine of the benchmarks and pass <code>--python-results"
+                + " FILE</code> to <code>report</code> (with <code>--rerender DIR</code> to add it to an existing"
+                + " report).";
     }
 }
