@@ -2214,11 +2214,77 @@ def dtypes(c):
     c("all.dim", r((2, 3), I8), 1)
 
 
+def selection(c):
+    """masked_select, take, put_ and index_add: values, dtypes, broadcasting, negative indices, out= and the
+    errors. Its own random generator keeps the other families' inputs as they were."""
+    g = random.Random(23)
+    r = lambda shape, dtype=F32: narrow_rand(g, shape, dtype) if dtype in NARROW else torch.tensor(  # noqa: E731
+        [round(g.uniform(-3, 3), 2) if dtype.is_floating_point else g.randint(-3, 5) for _ in range(math.prod(shape))],
+        dtype=dtype).reshape(shape) if dtype is not B else torch.tensor([g.random() < 0.5 for _ in range(math.prod(shape))]).reshape(shape)
+    mask = lambda shape: r(shape, B)  # noqa: E731
+    for d in ALL + [F16, U8]:
+        c("masked_select", r((2, 3), d), mask((2, 3)))
+        c("take", r((2, 3), d), vals([0, -1, 5, 2], I64))
+        c("put_", r((2, 3), d), vals([0, 4], I64), r((2,), d))
+        c("index_add", r((3, 2), d), 0, vals([2, 0], I64), r((2, 2), d))
+    c("masked_select", r((2, 3)), mask((3,)), note="mask broadcast")
+    c("masked_select", r((3,)), mask((2, 3)), note="self broadcast")
+    c("masked_select", r((3, 2)).t(), mask((2, 3)))
+    c("masked_select", r((2, 3)), vals([1, 0, 1], I64).to(U8), note="uint8 mask")
+    c("masked_select", r((2, 3)), vals([1, 0, 1], I64))
+    c("masked_select", r((2, 3)), mask((2,)))
+    c("masked_select", r(()), vals(True, B))
+    c("masked_select", r((0, 3)), mask((3,)))
+    c("masked_select.out", r((2, 3)), mask((2, 3)), out=torch.zeros(0))
+    c("masked_select.out", r((2, 3)), mask((2, 3)), out=torch.zeros(9))
+    c("masked_select.out", r((2, 3)), mask((2, 3)), out=torch.zeros(0, dtype=I64))
+    c("take", r((3, 2)).t(), vals([[0, 1], [-2, 3]], I64), note="strided self, 2-d index")
+    c("take", r(()), vals([0, -1], I64))
+    c("take", r((2, 3)), vals([6], I64))
+    c("take", r((2, 3)), vals([-7], I64))
+    c("take", r((2, 3)), vals([1], I32))
+    c("take", r((0,)), vals([0], I64))
+    c("take", r((0,)), vals([], I64))
+    c("take.out", r((2, 3)), vals([1, 2], I64), out=torch.zeros(0))
+    c("take.out", r((2, 3)), vals([1, 2], I64), out=torch.zeros(0, dtype=I64))
+    c("put_", r((2, 3)), vals([0, 0, 5], I64), r((3,)), accumulate=True)
+    c("put_", r((2, 3)), vals([[1], [-1]], I64), r((2, 1)))
+    c("put_", r((3, 2)).t(), vals([0, 3], I64), r((2,)), note="strided self")
+    c("put_", r((2, 3)), vals([0, 7], I64), r((2,)), writes_before_failing=True)
+    c("put_", r((2, 3)), vals([0, 1], I64), r((3,)))
+    c("put_", r((2, 3)), vals([0, 1], I64), r((2,), I64))
+    c("put_", r((2, 3)), vals([0, 1], I32), r((2,)))
+    c("put_", r((2, 3), B), vals([0, 0], I64), r((2,), B), accumulate=True)
+    c("put", r((2, 3)), vals([1, 1], I64), r((2,)), accumulate=True)
+    c("put", r((2, 3)), vals([2], I64), r((1,)))
+    c("index_add", r((2, 3)), 1, vals([0, 2], I64), r((2, 2)), alpha=2)
+    c("index_add", r((2, 3)), 1, vals([0, 2], I64), r((2, 2)), alpha=2.5)
+    c("index_add", r((2, 3), I64), 1, vals([0, 2], I64), r((2, 2), I64), alpha=2.5)
+    c("index_add", r((3, 2)), 0, vals([1, 1, 1], I32), r((3, 2)), note="repeated index")
+    c("index_add", r((3, 2)), -2, vals([0], I64), r((1, 2)))
+    c("index_add", r((3, 2)), 0, vals([0], I64), r((1, 1)), note="broadcast source slice")
+    c("index_add", r((3,)), 0, vals([1], I64), vals(5.0))
+    c("index_add", r(()), 0, vals([0], I64), vals(5.0))
+    c("index_add", r((2, 3, 2)), 1, vals([2, 0], I64), r((2, 2, 2)))
+    c("index_add", r((2, 3)), 0, vals([[0, 0]], I64), r((2, 3)))
+    c("index_add", r((2, 3)), 0, vals([0.0, 1.0]), r((2, 3)))
+    c("index_add", r((2, 3)), 0, vals([0, 1], I64), r((2, 3), F64))
+    c("index_add", r((2, 3)), 0, vals([0, 1, 1], I64), r((2, 3)))
+    c("index_add", r((2, 3)), 0, vals([0, 1], I64), r((2, 4)))
+    c("index_add", r((2, 3)), 0, vals([0, 2], I64), r((2, 3)))
+    c("index_add", r((2, 3)), 0, vals([0, -1], I64), r((2, 3)))
+    c("index_add", r((2, 3)), 2, vals([0], I64), r((2, 3)))
+    c("index_add_", r((3, 2)), 0, vals([2, 0], I64), r((2, 2)), alpha=-1)
+    c("index_add_", r((3, 2)), 0, vals([2, 5], I64), r((2, 2)), writes_before_failing=True)
+    c("index_add.out", r((3, 2)), 0, vals([2, 0], I64), r((2, 2)), out=torch.zeros(0))
+    c("index_add.out", r((3, 2)), 0, vals([2, 0], I64), r((2, 2)), out=torch.zeros(3, 2, dtype=F64))
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
             "normalization": normalization, "elementwise": elementwise, "shape_ops": shape_ops,
-            "dtypes": dtypes}
+            "dtypes": dtypes, "selection": selection}
 
 
 def torch_version():
