@@ -399,23 +399,21 @@ public final class ShapeOps implements ShapeOpsDeclarations {
         long[] iTo = offsets(iOut);
         Storage s = self.storage(), vs = values.storage(), is = indices.storage();
         int slices = (int) (from.length / n);
-        Integer[] order = new Integer[(int) n];
         double[] dv = new double[(int) n];
         long[] lv = new long[(int) n];
+        long[] keys = new long[(int) n];
         for (int sl = 0; sl < slices; sl++) {
             for (int j = 0; j < n; j++) {
-                order[j] = j;
                 long off = from[(int) (sl * n + j)];
                 if (floating) {
                     dv[j] = s.getDouble(off);
+                    keys[j] = StableIndexSort.floatingKey(dv[j]);
                 } else {
                     lv[j] = s.getLong(off);
+                    keys[j] = lv[j];
                 }
             }
-            java.util.Comparator<Integer> cmp = floating
-                    ? (a, b) -> compareNanLast(dv[a], dv[b])
-                    : (a, b) -> Long.compare(lv[a], lv[b]);
-            Arrays.sort(order, descending ? cmp.reversed() : cmp); // merge sort: stable
+            int[] order = StableIndexSort.order(keys, (int) n, descending);
             for (int j = 0; j < k; j++) {
                 int o = order[j];
                 long at = sl * k + j;
@@ -427,13 +425,5 @@ public final class ShapeOps implements ShapeOpsDeclarations {
                 is.setLong(iTo[(int) at], o);
             }
         }
-    }
-
-    private static int compareNanLast(double a, double b) {
-        boolean na = Double.isNaN(a), nb = Double.isNaN(b);
-        if (na || nb) {
-            return na == nb ? 0 : na ? 1 : -1;
-        }
-        return a < b ? -1 : a > b ? 1 : 0;
     }
 }
