@@ -278,6 +278,14 @@ def main():
              fn=lambda a, s: torch.index_add(a, 0, torch.tensor([2, 0, 2, 1]), s, alpha=1.5)),
         case("index_add dim 1", "index_add", [rand(2, 3), rand(2, 2)], [1, [0, 2], 1.0],
              fn=lambda a, s: torch.index_add(a, 1, torch.tensor([0, 2]), s)),
+        case("masked_scatter", "masked_scatter", [rand(2, 3), rand(5)], [[[True, False, True], [False, True, False]]],
+             fn=lambda a, s: torch.masked_scatter(a, torch.tensor([[True, False, True], [False, True, False]]), s)),
+        case("index_fill", "index_fill", [rand(2, 3)], [1, [0, 2], 2.5],
+             fn=lambda a: torch.index_fill(a, 1, torch.tensor([0, 2]), 2.5)),
+        case("index_fill value tensor", "index_fill_t", [rand(2, 3), rand()], [1, [2, 2]],
+             fn=lambda a, v: torch.index_fill(a, 1, torch.tensor([2, 2]), v)),
+        case("index_copy", "index_copy", [rand(3, 2), rand(2, 2)], [0, [2, 0]],
+             fn=lambda a, s: torch.index_copy(a, 0, torch.tensor([2, 0]), s)),
     ]
     result = {
         "torch_version": torch.__version__,

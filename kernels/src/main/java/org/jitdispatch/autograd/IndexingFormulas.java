@@ -168,4 +168,22 @@ public final class IndexingFormulas {
         Arrays.sort(out);
         return out;
     }
+
+    /**
+     * masked_scatter's gradient for source: the gradient where the mask is set, in row-major order, padded with
+     * zeros to source's element count and shaped as source (ATen's masked_scatter_backward).
+     */
+    public static Tensor maskedScatterBackward(Tensor grad, Tensor mask, long[] sourceSizes) {
+        long numel = 1;
+        for (long s : sourceSizes) {
+            numel *= s;
+        }
+        Tensor selected = grad.masked_select(mask);
+        long missing = numel - selected.numel();
+        if (missing > 0) {
+            selected = Torch.cat(new Tensor[] {selected, Torch.zeros(new long[] {missing}, grad.dtype(), null,
+                    grad.device())}, 0);
+        }
+        return selected.view(sourceSizes);
+    }
 }

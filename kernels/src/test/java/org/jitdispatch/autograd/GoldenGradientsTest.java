@@ -157,6 +157,11 @@ class GoldenGradientsTest {
             Map.entry("index", (x, a) -> x[0].index(new Tensor[] {Torch.tensor(longs(a.get(0)))})),
             Map.entry("index2", (x, a) -> x[0].index(new Tensor[] {Torch.tensor(longs(a.get(0))), Torch.tensor(longs(a.get(1)))})),
             Map.entry("masked_select", (x, a) -> x[0].masked_select(booleanMatrix(a.get(0)))),
+            Map.entry("masked_scatter", (x, a) -> x[0].masked_scatter(booleanMatrix(a.get(0)), x[1])),
+            Map.entry("index_fill", (x, a) -> x[0].index_fill(a.get(0).asLong(), Torch.tensor(longs(a.get(1))),
+                    Scalar.of(a.get(2).asDouble()))),
+            Map.entry("index_fill_t", (x, a) -> x[0].index_fill(a.get(0).asLong(), Torch.tensor(longs(a.get(1))), x[1])),
+            Map.entry("index_copy", (x, a) -> x[0].index_copy(a.get(0).asLong(), Torch.tensor(longs(a.get(1))), x[1])),
             Map.entry("take", (x, a) -> x[0].take(classIndices(a.get(0)))),
             Map.entry("put", (x, a) -> x[0].put(Torch.tensor(longs(a.get(0))), x[1], a.get(1).asBoolean())),
             Map.entry("index_add", (x, a) -> x[0].index_add(a.get(0).asLong(), Torch.tensor(longs(a.get(1))), x[1],
@@ -183,7 +188,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(157, tests.size(), "gradients.json lost cases");
+        assertEquals(161, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

@@ -67,6 +67,57 @@ public final class MaskedSelect implements MaskedSelectDeclarations {
         return result;
     }
 
+    // ------------------------------------------------------------------------------ masked_scatter
+
+    /**
+     * masked_scatter_: where the mask (broadcast to self's shape) is set, self takes source's elements in row-major
+     * order. Checked before anything is written: mask dtype, dtypes, and that source has enough elements.
+     */
+    @Override
+    public Tensor masked_scatter_(Tensor self, Tensor mask, Tensor source) {
+        if (mask.dtype() != ScalarType.Bool && mask.dtype() != ScalarType.UInt8) {
+            throw new IllegalArgumentException("masked_scatter_ only supports boolean masks, but got mask with dtype "
+                    + mask.dtype().c10Name());
+        }
+        if (self.dtype() != source.dtype()) {
+            throw new IllegalArgumentException("masked_scatter: expected self and source to have same dtypes but got"
+                    + self.dtype().c10Name() + " and " + source.dtype().c10Name());
+        }
+        Tensor m = mask.expand(self.sizes());
+        long[] maskAt = ShapeOps.offsets(m);
+        long[] selfAt = ShapeOps.offsets(self);
+        long[] sourceAt = ShapeOps.offsets(source);
+        Storage ms = m.storage();
+        long ones = 0;
+        for (long at : maskAt) {
+            if (ms.getBoolean(at)) {
+                ones++;
+            }
+        }
+        if (sourceAt.length < ones) {
+            throw new IllegalArgumentException("Number of elements of source < number of ones in mask");
+        }
+        MemOverlap.assertNoInternalOverlap(MemOverlap.Region.of(self));
+        Storage to = self.storage();
+        Storage from = source.storage();
+        int k = 0;
+        for (int i = 0; i < maskAt.length; i++) {
+            if (ms.getBoolean(maskAt[i])) {
+                copyElement(from, sourceAt[k++], to, selfAt[i], self.dtype());
+            }
+        }
+        return self;
+    }
+
+    /** masked_scatter: self and mask broadcast together, cloned, then scattered in place (ATen's composite). */
+    @Override
+    public Tensor masked_scatter(Tensor self, Tensor mask, Tensor source) {
+        long[] shape = Broadcast.inferSize(self.sizes(), mask.sizes());
+        try (var noGrad = org.jitdispatch.autograd.NoGrad.enter()) {
+            return self.expand(shape).clone(org.jitdispatch.runtime.MemoryFormat.Contiguous).masked_scatter_(mask, source);
+        }
+    }
+
     private static void checkMask(Tensor mask) {
         if (mask.dtype() != ScalarType.Bool && mask.dtype() != ScalarType.UInt8) {
             throw new IllegalArgumentException("masked_select: expected BoolTensor or ByteTensor for mask");
