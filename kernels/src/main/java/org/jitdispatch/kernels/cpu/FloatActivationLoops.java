@@ -11,7 +11,10 @@ public interface FloatActivationLoops {
     /** {@code out[outOff + i] = relu(x[xOff + i])} for {@code i} in {@code [0, n)}. */
     void relu(float[] out, int outOff, float[] x, int xOff, int n);
 
-    /** {@code out[outOff + i] = self[selfOff + i] <= threshold ? 0 : grad[gradOff + i]} for {@code i} in {@code [0, n)}. */
+    /**
+     * {@code out[outOff + i] = self[selfOff + i] <= threshold ? 0 : grad[gradOff + i]} for {@code i} in
+     * {@code [0, n)}.
+     */
     void thresholdBackward(float[] out, int outOff, float[] grad, int gradOff, float[] self, int selfOff, int n,
             float threshold);
 }

@@ -53,7 +53,8 @@ public final class VectorKernels {
                     .asSubclass(type).getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException | LinkageError e) {
             throw new IllegalStateException("the CPU capability is VECTOR but the vector kernel " + PACKAGE + simpleName
-                    + " cannot be loaded (run with -D" + CpuCapability.PROPERTY + "=default to use the scalar kernels)", e);
+                    + " cannot be loaded (run with -D" + CpuCapability.PROPERTY + "=default to use the scalar kernels)",
+                    e);
         }
     }
 }

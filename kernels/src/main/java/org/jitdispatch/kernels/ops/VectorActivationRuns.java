@@ -51,8 +51,8 @@ final class VectorActivationRuns {
         if (n <= Parallel.GRAIN_SIZE) {
             LOOPS.thresholdBackward(o, oOff, g, gOff, s, sOff, (int) n, threshold);
         } else {
-            Parallel.parallelFor(0, n, Parallel.GRAIN_SIZE, (begin, end) -> LOOPS.thresholdBackward(
-                    o, oOff + (int) begin, g, gOff + (int) begin, s, sOff + (int) begin, (int) (end - begin), threshold));
+            Parallel.parallelFor(0, n, Parallel.GRAIN_SIZE, (begin, end) -> LOOPS.thresholdBackward(o, oOff + (int) begin,
+                    g, gOff + (int) begin, s, sOff + (int) begin, (int) (end - begin), threshold));
         }
     }
 }

@@ -71,7 +71,8 @@ class VectorActivationsPropertyTest {
         float[] v = new float[length];
         for (int i = 0; i < length; i++) {
             int kind = rnd.nextInt(8);
-            v[i] = kind == 0 ? SPECIAL[rnd.nextInt(SPECIAL.length)] : kind == 1 ? threshold : (float) rnd.nextGaussian();
+            v[i] = kind == 0 ? SPECIAL[rnd.nextInt(SPECIAL.length)]
+                    : kind == 1 ? threshold : (float) rnd.nextGaussian();
         }
         return v;
     }

@@ -16,7 +16,7 @@ import org.jitdispatch.kernels.parallel.Parallel;
 
 /**
  * The Vector API's packed GEMM against the scalar packed kernel ({@link FloatGemm#packed}) on the same random
- * products: sizes on either side of the micro-tile (4 rows, two vectors of columns: 32 with 512-bit vectors,
+ * products: sizes on either side of the micro-tile (6 rows, two vectors of columns: 32 with 512-bit vectors,
  * 16 with 256-bit ones) and of the blocks (256 deep, 512 wide), operands and results row-major, transposed,
  * padded or with gaps, at random offsets.
  *
@@ -30,8 +30,8 @@ class VectorGemmPropertyTest {
         AtenLibrary.load();
     }
 
-    private static final int[] SIZES = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65, 97, 255,
-        256, 257, 511, 512, 513, 600};
+    private static final int[] SIZES = {1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64,
+        65, 97, 255, 256, 257, 511, 512, 513, 600};
 
     private static final FloatPackedGemm VECTOR = VectorKernels.floatPackedGemm();
 

@@ -9,10 +9,11 @@ import org.jitdispatch.kernels.cpu.FloatPackedGemm;
  * loops: for each block of up to {@link #COLUMNS} columns and {@link #DEPTH} rows of {@code b}, the block is
  * packed into strips of {@link #NR} columns (two vectors of the preferred species), each strip's rows
  * consecutive; for each {@link #MR} rows of {@code a}, their {@code DEPTH} columns are packed row-interleaved;
- * and the micro-kernel computes an {@code MR x NR} tile of {@code c} in eight vector accumulators, two
- * vector loads, four broadcasts and eight fused multiply-adds per step of k, without touching memory for
+ * and the micro-kernel computes an {@code MR x NR} tile of {@code c} in twelve vector accumulators, two
+ * vector loads, six broadcasts and twelve fused multiply-adds per step of k, without touching memory for
  * {@code c} in between. (The scalar kernel, whose loop C2 vectorizes, loads and stores two rows of c every
- * four steps of k.)
+ * four steps of k.) Six rows as in BLIS's Haswell kernel: twelve accumulators, two rows of b and a broadcast
+ * fit AVX2's 16 vector registers; four rows (eight accumulators) took half as long again at n = 256 and 1024.
  *
  * <p>Each element is accumulated in order of k, continuing from what the earlier blocks of k left in
  * {@code c}; the only difference from the scalar kernel is the fused multiply-add's single rounding. Tiles at
@@ -22,7 +23,7 @@ public final class VectorFloatGemm implements FloatPackedGemm {
     private static final VectorSpecies<Float> SPECIES = FloatVector.SPECIES_PREFERRED;
     private static final int LANES = SPECIES.length();
     /** Rows of c per micro-tile. */
-    static final int MR = 4;
+    static final int MR = 6;
     /** Columns of c per micro-tile: two vectors. */
     static final int NR = 2 * LANES;
     /** Rows of b per packed block, as the scalar kernel's. */
@@ -94,7 +95,10 @@ public final class VectorFloatGemm implements FloatPackedGemm {
         }
     }
 
-    /** Columns {@code [0, kc)} of rows {@code [0, mr)} of {@code a} at {@code off}, interleaved: {@code (r, p)} at {@code p * MR + r}. */
+    /**
+     * Columns {@code [0, kc)} of rows {@code [0, mr)} of {@code a} at {@code off}, interleaved: {@code (r, p)} at
+     * {@code p * MR + r}, the rows from {@code mr} to {@link #MR} zero.
+     */
     private static void packA(float[] a, int off, int as0, int as1, float[] strip, int kc, int mr) {
         if (as1 == 1) {
             for (int r = 0; r < MR; r++) {
@@ -151,6 +155,10 @@ public final class VectorFloatGemm implements FloatPackedGemm {
         FloatVector c21 = FloatVector.fromArray(SPECIES, src, so + 2 * ss + LANES);
         FloatVector c30 = FloatVector.fromArray(SPECIES, src, so + 3 * ss);
         FloatVector c31 = FloatVector.fromArray(SPECIES, src, so + 3 * ss + LANES);
+        FloatVector c40 = FloatVector.fromArray(SPECIES, src, so + 4 * ss);
+        FloatVector c41 = FloatVector.fromArray(SPECIES, src, so + 4 * ss + LANES);
+        FloatVector c50 = FloatVector.fromArray(SPECIES, src, so + 5 * ss);
+        FloatVector c51 = FloatVector.fromArray(SPECIES, src, so + 5 * ss + LANES);
         for (int p = 0, ao = 0; p < kc; p++, ao += MR, bo += NR) {
             FloatVector b0 = FloatVector.fromArray(SPECIES, panel, bo);
             FloatVector b1 = FloatVector.fromArray(SPECIES, panel, bo + LANES);
@@ -166,6 +174,12 @@ public final class VectorFloatGemm implements FloatPackedGemm {
             x = FloatVector.broadcast(SPECIES, strip[ao + 3]);
             c30 = x.fma(b0, c30);
             c31 = x.fma(b1, c31);
+            x = FloatVector.broadcast(SPECIES, strip[ao + 4]);
+            c40 = x.fma(b0, c40);
+            c41 = x.fma(b1, c41);
+            x = FloatVector.broadcast(SPECIES, strip[ao + 5]);
+            c50 = x.fma(b0, c50);
+            c51 = x.fma(b1, c51);
         }
         float[] dst = inPlace ? c : tile;
         int d0 = inPlace ? cp : 0;
@@ -178,6 +192,10 @@ public final class VectorFloatGemm implements FloatPackedGemm {
         c21.intoArray(dst, d0 + 2 * ds + LANES);
         c30.intoArray(dst, d0 + 3 * ds);
         c31.intoArray(dst, d0 + 3 * ds + LANES);
+        c40.intoArray(dst, d0 + 4 * ds);
+        c41.intoArray(dst, d0 + 4 * ds + LANES);
+        c50.intoArray(dst, d0 + 5 * ds);
+        c51.intoArray(dst, d0 + 5 * ds + LANES);
         if (!inPlace) {
             scatter(tile, c, cp, cs0, cs1, mr, nr);
         }
