@@ -19,8 +19,9 @@ final class FloatGemm {
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     /**
-     * The Vector API's packed kernel when the CPU capability is VECTOR, else null and {@link #packed} runs: a
-     * constant, so C2 keeps only one of the two.
+     * The Vector API's packed kernel when the CPU capability is VECTOR and {@link VectorKernels} has one for this
+     * element type (it has none for 64-bit elements), else null and {@link #packed} runs: a constant, so C2
+     * keeps only one of the two.
      */
     private static final FloatPackedGemm VECTOR_PACKED = VectorKernels.floatPackedGemm();
 

@@ -35,8 +35,9 @@ public final class FloatCascadeSum {
     static final int BLOCK = 1024;
 
     /**
-     * The Vector API's block sum when the CPU capability is VECTOR, else null and {@link #block} runs (a
-     * constant, which C2 folds). Strided blocks always take {@link #blockStrided}.
+     * The Vector API's block sum when the CPU capability is VECTOR and {@link VectorKernels} has one for this
+     * element type (it has none for 64-bit elements), else null and {@link #block} runs (a constant, which C2
+     * folds). Strided blocks always take {@link #blockStrided}.
      */
     private static final FloatBlockSum VECTOR_BLOCK = VectorKernels.floatBlockSum();
 
