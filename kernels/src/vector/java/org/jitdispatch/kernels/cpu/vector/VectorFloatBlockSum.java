@@ -58,7 +58,7 @@ public final class VectorFloatBlockSum implements FloatBlockSum {
         return v.lane(0);
     }
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"}) // an array of a generic type is created raw
     private static VectorShuffle<Float>[] halves() {
         int levels = Integer.numberOfTrailingZeros(LANES);
         VectorShuffle<Float>[] halves = new VectorShuffle[levels];
