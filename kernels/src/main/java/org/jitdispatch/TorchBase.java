@@ -1,6 +1,7 @@
 package org.jitdispatch;
 
 import java.util.Objects;
+import org.jitdispatch.kernels.cpu.CpuCapability;
 import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.random.CPUGenerator;
 import org.jitdispatch.runtime.Generator;
@@ -94,6 +95,16 @@ public abstract class TorchBase {
     /** The number of threads an op may use; the number of available processors unless set. */
     public static int get_num_threads() {
         return Parallel.getNumThreads();
+    }
+
+    /**
+     * The CPU capability the float32 hot spots (packed GEMM, sum, relu and its gradient) run with, as
+     * {@code torch.backends.cpu.get_cpu_capability()} reports ATen's: {@code "VECTOR"} when the JVM was started
+     * with {@code --add-modules jdk.incubator.vector} (the JDK Vector API kernels), {@code "DEFAULT"} without it
+     * or with {@code -Djitdispatch.cpu.capability=default} (the scalar kernels). Fixed for the life of the JVM.
+     */
+    public static String get_cpu_capability() {
+        return CpuCapability.current().name();
     }
 
     // ---- random numbers

@@ -8,8 +8,9 @@ import org.jitdispatch.runtime.ScalarType;
 /**
  * The CPU fast path of threshold_backward ({@code cpu_fast_path} in ops.yaml), relu's gradient: for the
  * operand shapes of {@link FastOperands} in float32 or float64, the generated ufunc loop computes
- * {@code self <= threshold ? 0 : grad_output}, exactly as {@link Activations}' kernel does; every other call
- * returns null having touched nothing.
+ * {@code self <= threshold ? 0 : grad_output}, exactly as {@link Activations}' kernel does (two float32
+ * operands of one shape through {@link VectorActivationRuns} when the CPU capability is VECTOR, with the same
+ * bits); every other call returns null having touched nothing.
  */
 public final class ActivationFastPaths implements ActivationFastPathsDeclarations {
 
@@ -28,7 +29,12 @@ public final class ActivationFastPaths implements ActivationFastPathsDeclaration
             if (Double.isFinite(t) && Math.abs(t) > Float.MAX_VALUE) {
                 return null; // c10's overflow error, which the general path raises
             }
-            UfuncLoops.threshold_backward_Float32(result, gradOutput, self, (float) t);
+            if (VectorActivationRuns.ENABLED && gradOutput.dtype() == ScalarType.Float32 && gradOutput.isContiguous()
+                    && self.isContiguous() && gradOutput.sameSizes(self)) {
+                VectorActivationRuns.thresholdBackward(result, gradOutput, self, (float) t);
+            } else {
+                UfuncLoops.threshold_backward_Float32(result, gradOutput, self, (float) t);
+            }
         } else {
             UfuncLoops.threshold_backward_Float64(result, gradOutput, self, threshold.toDouble());
         }

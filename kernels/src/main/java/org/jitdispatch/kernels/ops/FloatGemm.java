@@ -2,6 +2,8 @@ package org.jitdispatch.kernels.ops;
 
 import java.util.Arrays;
 import org.jitdispatch.kernels.TypeTemplate;
+import org.jitdispatch.kernels.cpu.FloatPackedGemm;
+import org.jitdispatch.kernels.cpu.VectorKernels;
 import org.jitdispatch.kernels.parallel.Parallel;
 
 /**
@@ -15,6 +17,13 @@ final class FloatGemm {
     static final int COLUMNS = 2048 / Float.BYTES;
 
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+    /**
+     * The Vector API's packed kernel when the CPU capability is VECTOR and {@link VectorKernels} has one for this
+     * element type (it has none for 64-bit elements), else null and {@link #packed} runs: a constant, so C2
+     * keeps only one of the two.
+     */
+    private static final FloatPackedGemm VECTOR_PACKED = VectorKernels.floatPackedGemm();
 
     private FloatGemm() {
     }
@@ -59,6 +68,8 @@ final class FloatGemm {
             float[] c, int cOff, int cs0, int cs1, int m, int k, int n) {
         if (n < Gemm.MIN_PACKED_COLUMNS) {
             narrow(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n);
+        } else if (VECTOR_PACKED != null) {
+            VECTOR_PACKED.packed(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n);
         } else {
             packed(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n);
         }
@@ -67,7 +78,8 @@ final class FloatGemm {
     /**
      * A small product into a {@code c} of contiguous rows ({@code cs0} apart): the i-k-j loop below
      * {@link Gemm#MIN_PACKED_MULTIPLY_ADDS}, the packed kernel from there (its micro-kernel is vectorized; the
-     * i-k-j loop reads b and c at different offsets, which C2 does not vectorize). The same bits either way.
+     * i-k-j loop reads b and c at different offsets, which C2 does not vectorize). The same bits either way with
+     * the scalar packed kernel (with the Vector API's, within a rounding per multiply-add).
      */
     static void small(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,
             float[] c, int cOff, int cs0, int m, int k, int n) {

@@ -13,7 +13,9 @@ import org.jitdispatch.runtime.TensorImpl;
  * The matrix product under mm, bmm, mv and dot: {@code c = a @ b} for 2-D strided tensors of one dtype
  * (float32, float64, int32, int64). Each element is accumulated in its own dtype, as ATen's gemm does
  * (float32 in float32, integers wrapping), and in order of k, with a separate multiply and add: every
- * path here gives the same bits as the plain i-k-j loop ({@link FloatGemm#ikj}).
+ * path here gives the same bits as the plain i-k-j loop ({@link FloatGemm#ikj}), except float32's packed
+ * kernel when the CPU capability is VECTOR ({@code VectorFloatGemm}, behind
+ * {@link org.jitdispatch.kernels.cpu.VectorKernels}), whose fused multiply-adds round once per step of k.
  *
  * <p>Float32 and float64 products of some size go to a packed, cache-blocked kernel in the manner of
  * GotoBLAS ({@link FloatGemm}, and DoubleGemm generated from it): for each block of {@link #DEPTH} rows of

@@ -166,7 +166,8 @@ public final class UnaryOps implements UnaryOpsDeclarations {
     /**
      * relu's fast path: a contiguous float32 or float64 CPU tensor is one run, computed by the generated
      * ufunc loop with the general loop's expression (and written in place for relu_, as TensorIterator
-     * would write a contiguous self). Property-tested against the general loop.
+     * would write a contiguous self), or for float32 by {@link VectorActivationRuns} when the CPU capability is
+     * VECTOR (the same bits). Property-tested against the general loop.
      */
     static boolean takesReluFastPath(Tensor self) {
         return self.device().type() == DeviceType.CPU && self.isContiguous() && self.numel() > 0
@@ -175,7 +176,11 @@ public final class UnaryOps implements UnaryOpsDeclarations {
 
     static void reluFastPath(Tensor out, Tensor self) {
         if (self.dtype() == ScalarType.Float32) {
-            UfuncLoops.relu_Float32(out, self);
+            if (VectorActivationRuns.ENABLED) {
+                VectorActivationRuns.relu(out, self);
+            } else {
+                UfuncLoops.relu_Float32(out, self);
+            }
         } else {
             UfuncLoops.relu_Float64(out, self);
         }

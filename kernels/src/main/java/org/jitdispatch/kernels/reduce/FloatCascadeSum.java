@@ -1,6 +1,8 @@
 package org.jitdispatch.kernels.reduce;
 
 import org.jitdispatch.kernels.TypeTemplate;
+import org.jitdispatch.kernels.cpu.FloatBlockSum;
+import org.jitdispatch.kernels.cpu.VectorKernels;
 import org.jitdispatch.kernels.parallel.Parallel;
 
 /**
@@ -32,6 +34,13 @@ public final class FloatCascadeSum {
     /** The elements of a block: each accumulator sums at most {@code BLOCK / LANES}. */
     static final int BLOCK = 1024;
 
+    /**
+     * The Vector API's block sum when the CPU capability is VECTOR and {@link VectorKernels} has one for this
+     * element type (it has none for 64-bit elements), else null and {@link #block} runs (a constant, which C2
+     * folds). Strided blocks always take {@link #blockStrided}.
+     */
+    private static final FloatBlockSum VECTOR_BLOCK = VectorKernels.floatBlockSum();
+
     private FloatCascadeSum() {
     }
 
@@ -57,13 +66,16 @@ public final class FloatCascadeSum {
     /** The cascade sum of {@code n} floats in float, on the caller's thread. */
     public static float cascade(float[] x, int i, int is, int n) {
         if (n <= BLOCK) {
-            return is == 1 ? block(x, i, n) : blockStrided(x, i, is, n);
+            if (is != 1) {
+                return blockStrided(x, i, is, n);
+            }
+            return VECTOR_BLOCK != null ? VECTOR_BLOCK.block(x, i, n) : block(x, i, n);
         }
         int half = (n / BLOCK + 1) / 2 * BLOCK;
         return cascade(x, i, is, half) + cascade(x, i + half * is, is, n - half);
     }
 
-    private static float block(float[] x, int i, int n) {
+    static float block(float[] x, int i, int n) {
         float s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
         float t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0;
         int end = i + n;

@@ -202,7 +202,7 @@ class GemmPropertyTest {
     }
 
     /** Strides and offset of a rows x cols matrix: row-major, column-major, padded, or with gaps. */
-    private static final class Layout {
+    static final class Layout {
         final int s0;
         final int s1;
         final int off;

@@ -1,0 +1,140 @@
+package org.jitdispatch.bench;
+
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.AtenLibrary;
+import org.jitdispatch.kernels.cpu.CpuCapability;
+import org.jitdispatch.runtime.Scalar;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The float32 hot spots with the Vector API kernels and with the scalar ones, side by side in one run: every
+ * fork is started with {@code --add-modules jdk.incubator.vector}, and the {@code capability} parameter sets
+ * {@code -Djitdispatch.cpu.capability} before the first op, so {@code default} runs the scalar kernels and
+ * {@code vector} the vector ones in otherwise identical JVMs. On one thread, so that the kernels are measured
+ * rather than the second core's availability on a shared machine.
+ *
+ * <ul>
+ *   <li>{@code mm}: n x n float32 matrices (the packed GEMM; 64 also takes mm's small-matrix fast path).</li>
+ *   <li>{@code sum}, {@code relu}, {@code reluBackward}: 1,048,576 float32 elements of a standard normal
+ *       (threshold_backward of a relu output, half zeros).</li>
+ *   <li>{@code cnnStep}: one training step of TrainStepModelsBenchmark's cnn at batch 8 and 64.</li>
+ * </ul>
+ *
+ * <pre>java -jar bench/target/benchmarks.jar CpuCapability -f 1 -wi 5 -i 5 -prof gc</pre>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = "--add-modules=jdk.incubator.vector")
+public class CpuCapabilityBenchmark {
+    static {
+        AtenLibrary.load();
+    }
+
+    /** The kernels a fork runs; set up before every other state, ahead of the first op. */
+    @State(Scope.Benchmark)
+    public static class Capability {
+        @Param({"default", "vector"})
+        String capability;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            System.setProperty(CpuCapability.PROPERTY, capability);
+            String expected = capability.toUpperCase(Locale.ROOT);
+            if (!Torch.get_cpu_capability().equals(expected)) {
+                throw new IllegalStateException("asked for " + expected + ", running " + Torch.get_cpu_capability()
+                        + ": run the forks with --add-modules jdk.incubator.vector, and touch no kernel before this");
+            }
+            Torch.set_num_threads(1);
+        }
+    }
+
+    /** Two n x n float32 matrices. */
+    @State(Scope.Thread)
+    public static class Matrices {
+        @Param({"64", "256", "1024"})
+        int n;
+
+        Tensor a;
+        Tensor b;
+
+        @Setup(Level.Trial)
+        public void setUp(Capability capability) {
+            a = SizedTensors.matrix(n, 0.5f);
+            b = SizedTensors.matrix(n, 0.25f);
+        }
+    }
+
+    /** 1,048,576 float32 elements, a gradient of the same size and a relu output. */
+    @State(Scope.Thread)
+    public static class Elements {
+        Tensor x;
+        Tensor grad;
+        Tensor reluOut;
+        final Scalar zero = Scalar.of(0);
+
+        @Setup(Level.Trial)
+        public void setUp(Capability capability) {
+            Torch.manual_seed(0);
+            x = Torch.randn(1 << 20);
+            grad = Torch.randn(1 << 20);
+            reluOut = Torch.relu(x);
+        }
+    }
+
+    /** TrainStepModelsBenchmark's cnn at a batch size. */
+    @State(Scope.Thread)
+    public static class CnnStep {
+        @Param({"8", "64"})
+        int batch;
+
+        final TrainStepModelsBenchmark step = new TrainStepModelsBenchmark();
+
+        @Setup(Level.Trial)
+        public void setUp(Capability capability) {
+            step.model = "cnn";
+            step.batch = batch;
+            step.setUp();
+        }
+    }
+
+    @Benchmark
+    public Tensor mm(Matrices m) {
+        return Torch.mm(m.a, m.b);
+    }
+
+    @Benchmark
+    public Tensor sum(Elements e) {
+        return Torch.sum(e.x);
+    }
+
+    @Benchmark
+    public Tensor relu(Elements e) {
+        return Torch.relu(e.x);
+    }
+
+    @Benchmark
+    public Tensor reluBackward(Elements e) {
+        return Torch.threshold_backward(e.grad, e.reluOut, e.zero);
+    }
+
+    @Benchmark
+    public Tensor cnnStep(CnnStep s) {
+        return s.step.step();
+    }
+}

@@ -1,0 +1,60 @@
+package org.jitdispatch.kernels.cpu;
+
+/**
+ * The Vector API kernels of this JVM's {@link CpuCapability}, or null where the scalar kernel runs (ATen's
+ * {@code DispatchStub}, with one slot per kernel). A kernel class keeps what it gets here in a
+ * {@code static final} field and tests it for null in front of its scalar loop: C2 folds both the test and
+ * the call, so the choice costs nothing once compiled.
+ *
+ * <p>The implementations ({@code org.jitdispatch.kernels.cpu.vector}) refer to {@code jdk.incubator.vector},
+ * so they are compiled apart from the rest of the kernels (kernels' {@code src/main/vector}) and only ever
+ * loaded, by name, when the capability is {@link CpuCapability#VECTOR}. Nothing else names them.
+ *
+ * <p>float64 has no vector kernels: its accessors return null, and the float64 kernels generated from the
+ * float32 templates keep their scalar loops.
+ */
+public final class VectorKernels {
+    private static final String PACKAGE = "org.jitdispatch.kernels.cpu.vector.";
+
+    private VectorKernels() {
+    }
+
+    /** The packed GEMM kernel over {@code FloatVector.fma}, or null. */
+    public static FloatPackedGemm floatPackedGemm() {
+        return load(FloatPackedGemm.class, "VectorFloatGemm");
+    }
+
+    /** float64 has no vector GEMM kernel: null (the float64 twin of {@code FloatGemm} asks for it). */
+    public static DoublePackedGemm doublePackedGemm() {
+        return null;
+    }
+
+    /** The block sum over several vector accumulators, or null. */
+    public static FloatBlockSum floatBlockSum() {
+        return load(FloatBlockSum.class, "VectorFloatBlockSum");
+    }
+
+    /** float64 has no vector block sum: null (the float64 twin of {@code FloatCascadeSum} asks for it). */
+    public static DoubleBlockSum doubleBlockSum() {
+        return null;
+    }
+
+    /** relu and threshold_backward as masked selects, or null. */
+    public static FloatActivationLoops floatActivationLoops() {
+        return load(FloatActivationLoops.class, "VectorFloatActivations");
+    }
+
+    private static <T> T load(Class<T> type, String simpleName) {
+        if (CpuCapability.current() != CpuCapability.VECTOR) {
+            return null;
+        }
+        try {
+            return Class.forName(PACKAGE + simpleName, true, VectorKernels.class.getClassLoader())
+                    .asSubclass(type).getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException | LinkageError e) {
+            throw new IllegalStateException("the CPU capability is VECTOR but the vector kernel " + PACKAGE + simpleName
+                    + " cannot be loaded (run with -D" + CpuCapability.PROPERTY + "=default to use the scalar kernels)",
+                    e);
+        }
+    }
+}
