@@ -17,7 +17,9 @@ public final class Autograd {
 
     /**
      * PyTorch's requires_grad(): the tensor requires grad itself, has a history, or is a view of a tensor that
-     * requires grad.
+     * requires grad. A view made while its base required no grad, whose base has since got a history through an
+     * in-place write, gets the Autograd key here (it was made without it), so that its next operations reach
+     * autograd.
      */
     public static boolean requiresGrad(TensorImpl t) {
         if (t == null) {
@@ -28,7 +30,11 @@ public final class Autograd {
             return true;
         }
         TensorImpl base = t.viewBase();
-        return base != null && requiresGrad(base);
+        if (base == null || !requiresGrad(base)) {
+            return false;
+        }
+        setAutogradKey(t, true);
+        return true;
     }
 
     /** Whether any tensor of a list requires grad. */
@@ -356,7 +362,11 @@ public final class Autograd {
 
     /** The Autograd key of the tensor's backend is present exactly while the tensor requires grad. */
     static void updateKeys(TensorImpl t) {
+        setAutogradKey(t, requiresGrad(t));
+    }
+
+    private static void setAutogradKey(TensorImpl t, boolean present) {
         DeviceType type = t.device().type();
-        t.setKeyPresent(type.backendKey().autogradKeyOfBackend(), requiresGrad(t));
+        t.setKeyPresent(type.backendKey().autogradKeyOfBackend(), present);
     }
 }
