@@ -174,6 +174,13 @@ def view_written_twice_and_read(t):
     return v.sum() * x, {"x": x, "v": v}
 
 
+def pow_on_views(t):
+    x = t["a"].clone()
+    x[0].pow_(2)
+    x[1].add_(2).pow_(t["e"])
+    return x * x, {"x": x}
+
+
 def unbind_and_split_outputs_read(t):
     x = t["a"].clone()
     rows = x.unbind()
@@ -201,6 +208,7 @@ PROGRAMS = [
     ("expanded_view_read_after_base_write", {"a": rand(3), "m": rand(3, 3)}, expanded_view_read_after_base_write),
     ("as_strided_view_written", {"a": rand(6), "m": rand(2, 2)}, as_strided_view_written),
     ("view_written_twice_and_read", {"a": rand(2, 3), "b": rand(2, 2)}, view_written_twice_and_read),
+    ("pow_on_views", {"a": rand(2, 3), "e": rand(3)}, pow_on_views),
     ("unbind_and_split_outputs_read", {"a": rand(3, 4)}, unbind_and_split_outputs_read),
 ]
 

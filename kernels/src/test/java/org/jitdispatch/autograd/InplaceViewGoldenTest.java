@@ -149,6 +149,12 @@ class InplaceViewGoldenTest {
                 v.mul_(t.get("m"));
                 return result(x.mul(x), "x", x, "v", v);
             }),
+            Map.entry("pow_on_views", t -> {
+                Tensor x = t.get("a").clone();
+                x.select(0, 0).pow_(Scalar.of(2));
+                x.select(0, 1).add_(Scalar.of(2)).pow_(t.get("e"));
+                return result(x.mul(x), "x", x);
+            }),
             Map.entry("unbind_and_split_outputs_read", t -> {
                 Tensor x = t.get("a").clone();
                 Tensor[] rows = x.unbind();

@@ -25,6 +25,7 @@ import java.util.HashSet;
 import java.util.Set;
 import org.jitdispatch.runtime.schema.SchemaKind;
 import org.jitdispatch.runtime.schema.OperatorName;
+import org.jitdispatch.jit.model.NativeFunction;
 import org.jitdispatch.jit.model.OpsYaml;
 import org.jitdispatch.runtime.dispatch.DispatchKey;
 import org.jitdispatch.runtime.dispatch.DispatchKeySet;
@@ -68,10 +69,15 @@ public final class AutogradGen {
             if (d.schema().kind() != SchemaKind.functional || d.schema().returns().size() != 1 || isView(d.schema())) {
                 continue; // an in-place view op (transpose_) changes metadata only, and is not derived
             }
-            OperatorName inplace = new OperatorName(f.namespace(), f.name() + "_", f.overloadName());
-            ops.function(inplace).filter(n -> !explicit.contains(inplace))
-                    .filter(n -> sameArgumentNames(n.func(), d.schema()))
-                    .ifPresent(n -> out.put(inplace, d));
+            // torchgen groups an in-place operator with the functional of the same signature, whatever their
+            // overload names: pow_.Scalar is the in-place form of pow.Tensor_Scalar
+            for (NativeFunction n : ops.functions()) {
+                OperatorName inplace = n.name();
+                if (inplace.namespace().equals(f.namespace()) && inplace.name().equals(f.name() + "_")
+                        && !explicit.contains(inplace) && sameArgumentNames(n.func(), d.schema())) {
+                    out.put(inplace, d);
+                }
+            }
         }
         return out;
     }
