@@ -79,8 +79,9 @@ public final class ShapeFormulas {
      * index_put and index, so it can be differentiated again.
      */
     public static Tensor asStridedBackward(Tensor grad, SavedGeometry input, long[] size, long[] stride, Long storageOffset) {
-        long[] out = storageOffsets(size, stride, storageOffset != null ? storageOffset : input.storageOffset());
-        long[] in = storageOffsets(input.sizes(), input.strides(), input.storageOffset());
+        long[] out = TensorGeometry.elementOffsets(size, stride, storageOffset != null ? storageOffset
+                : input.storageOffset());
+        long[] in = TensorGeometry.elementOffsets(input.sizes(), input.strides(), input.storageOffset());
         if (in.length == 0) {
             return Torch.zeros(input.sizes(), grad.dtype(), null, grad.device(), null);
         }
@@ -111,31 +112,5 @@ public final class ShapeFormulas {
             result = result.div(Torch.tensor(uses).index(new Tensor[] {inIndex}).to(grad.dtype()));
         }
         return result.view(input.sizes());
-    }
-
-    /** The storage offset of every element of a geometry, in row-major order of its indices. */
-    private static long[] storageOffsets(long[] sizes, long[] strides, long offset) {
-        long numel = 1;
-        for (long s : sizes) {
-            numel *= s;
-        }
-        long[] out = new long[(int) numel];
-        if (numel == 0) {
-            return out;
-        }
-        long[] index = new long[sizes.length];
-        long current = offset;
-        for (int i = 0; i < out.length; i++) {
-            out[i] = current;
-            for (int d = sizes.length - 1; d >= 0; d--) { // the next index, as an odometer
-                if (++index[d] < sizes[d]) {
-                    current += strides[d];
-                    break;
-                }
-                current -= (sizes[d] - 1) * strides[d];
-                index[d] = 0;
-            }
-        }
-        return out;
     }
 }

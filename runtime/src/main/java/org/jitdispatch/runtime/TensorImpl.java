@@ -510,25 +510,7 @@ public class TensorImpl {
     /** Storage indices of every element in row-major logical order (follows strides, so works on views). */
     public final long[] elementOffsets() {
         checkHasData("elementOffsets");
-        long[] out = new long[Math.toIntExact(numel)];
-        if (numel == 0) {
-            return out;
-        }
-        int nd = dim();
-        long[] counter = new long[nd];
-        long off = storageOffset;
-        for (int i = 0; i < out.length; i++) {
-            out[i] = off;
-            for (int d = nd - 1; d >= 0; d--) {
-                if (++counter[d] < geometry[d]) {
-                    off += geometry[nd + d];
-                    break;
-                }
-                off -= (geometry[d] - 1) * geometry[nd + d];
-                counter[d] = 0;
-            }
-        }
-        return out;
+        return TensorGeometry.elementOffsets(sizes(), strides(), storageOffset);
     }
 
     public final double[] toDoubleArray() {
