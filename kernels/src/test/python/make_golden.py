@@ -33,6 +33,7 @@ import pathlib
 import random
 import struct
 import subprocess
+import sys
 import warnings
 
 import torch
@@ -43,9 +44,13 @@ OUT_DIR = pathlib.Path(__file__).resolve().parents[1] / "resources" / "golden"
 COMMAND = "/usr/bin/python3 kernels/src/test/python/make_golden.py"
 
 B, I32, I64, F32, F64 = torch.bool, torch.int32, torch.int64, torch.float32, torch.float64
+U8, I8, I16, F16, BF16 = torch.uint8, torch.int8, torch.int16, torch.float16, torch.bfloat16
 ALL = [B, I32, I64, F32, F64]
-NAMES = {B: "Bool", I32: "Int32", I64: "Int64", F32: "Float32", F64: "Float64"}
-SHORT = {B: "b", I32: "i32", I64: "i64", F32: "f32", F64: "f64"}
+NARROW = [U8, I8, I16, F16, BF16]  # the dtypes of the "dtypes" family only
+NAMES = {B: "Bool", I32: "Int32", I64: "Int64", F32: "Float32", F64: "Float64",
+         U8: "UInt8", I8: "Int8", I16: "Int16", F16: "Float16", BF16: "BFloat16"}
+SHORT = {B: "b", I32: "i32", I64: "i64", F32: "f32", F64: "f64", U8: "u8", I8: "i8", I16: "i16", F16: "f16",
+         BF16: "bf16"}
 DTYPES = {v: k for k, v in NAMES.items()}
 MEMORY_FORMATS = {torch.contiguous_format: "contiguous_format", torch.preserve_format: "preserve_format"}
 INF, NAN = math.inf, math.nan
@@ -136,7 +141,7 @@ def num(v, dtype):
         return v
     if math.isnan(v) or math.isinf(v):
         return str(v)  # "nan", "inf", "-inf"
-    return f32(v) if dtype is F32 else v
+    return f32(v) if dtype in (F32, F16, BF16) else v  # float16 and bfloat16 values are float32 values
 
 
 def data(values, dtype):
@@ -2048,10 +2053,238 @@ def shape_ops(c):
     c("index_put", rand((4, 3)), [None, vals([False, True, True], B)], rand((4, 2)))
 
 
+def narrow_rand(gen, shape, dtype):
+    """Small random values of a narrow dtype from the generator `gen` (uint8 non-negative)."""
+    n = math.prod(shape)
+    if dtype.is_floating_point:
+        values = [round(gen.uniform(-3, 3), 2) for _ in range(n)]
+    else:
+        values = [gen.randint(0 if dtype is U8 else -3, 6) for _ in range(n)]
+    return torch.tensor(values, dtype=dtype).reshape(shape)
+
+
+def dtypes(c):
+    """uint8, int8, int16, float16 and bfloat16: storage, promotion, conversions and the ops PyTorch 1.13 runs
+    on them on the CPU (float16 cases only where PyTorch 1.13 has a CPU kernel). Its own random generator
+    keeps the other families' inputs as they were."""
+    g = random.Random(16)
+    r = lambda shape, dtype: narrow_rand(g, shape, dtype)  # noqa: E731
+    for d in NARROW:
+        c("zeros", [2, 3], dtype=d)
+        c("ones", [2, 3], dtype=d)
+        c("full", [2, 2], 2.5 if d.is_floating_point else 7, dtype=d)
+        c("arange", 5, dtype=d)
+        c("empty.memory_format", [2, 3], dtype=d, values=False)
+        c("clone", r((2, 3), d))
+        c("contiguous", r((3, 2), d).t())
+        c("zero_", r((2, 3), d))
+        for value in (2, -1, 2.5, True, 300, -129, 70000, 1e39, INF, NAN):
+            c("fill_.Scalar", r((2, 3), d), value)
+    # conversions both ways, with values that round (float16, bfloat16) or wrap (integers)
+    exact = [-2.0, -0.5, 0.0, 0.5, 1.0, 2.75, 100.0, 127.0]
+    rounding = [1 / 3, 0.1, 2049.0, 65504.0, 65519.0, 65520.0, 1e-8, 6e-8, 3e-5, 1e5, -1e5, 3.3e38, 1e-40]
+    for d in NARROW:
+        for src in (F32, F64, I64, I32, B) + tuple(NARROW):
+            values = exact if src is not B else [True, False]
+            if src is U8:
+                values = [0.0, 1.0, 2.0, 127.0, 200.0, 255.0]
+            c("to.dtype", vals(values).to(src), d)
+        c("to.dtype", r((2, 3), d), F32)
+        c("to.dtype", r((2, 3), d), F64)
+        c("to.dtype", r((2, 3), d), I64)
+        c("to.dtype", r((2, 3), d), B)
+        c("to.dtype", r((3, 2), d).t(), F32, note="transposed")
+    for d in (F16, BF16):
+        c("to.dtype", torch.tensor(rounding, dtype=F64), d)
+        c("to.dtype", torch.tensor(rounding, dtype=F32), d)
+        c("to.dtype", vals([INF, -INF, NAN, -0.0]), d)
+    for d in (U8, I8, I16):
+        c("to.dtype", vals([300, -1, -129, 40000, 65535], I64), d, note="wraps")
+        c("to.dtype", vals([255, 200, 129], I32), d, note="wraps")
+    # arithmetic and promotion
+    for d in NARROW:
+        for op in ("add.Tensor", "sub.Tensor", "mul.Tensor", "div.Tensor"):
+            c(op, r((2, 3), d), r((2, 3), d))
+        c("add.Tensor", r((2, 3), d), r((3,), d))
+        c("add.Tensor", r((3, 2), d).t(), r((2, 3), d))
+        c("add.Tensor", r((2, 3), d), r((2, 3), d), alpha=2)
+        c("add.Scalar", r((2, 3), d), 2)
+        c("add.Scalar", r((2, 3), d), 2.5)
+        c("mul.Scalar", r((2, 3), d), 3)
+        c("div.Tensor_mode", r((2, 3), d), vals([2, -2, 3]).to(d), rounding_mode="floor")
+        c("div.Tensor_mode", r((2, 3), d), vals([2, -2, 3]).to(d), rounding_mode="trunc")
+        c("add_.Tensor", r((2, 3), d), r((2, 3), d))
+        c("add.out", r((2, 3), d), r((2, 3), d), out=torch.zeros(0, dtype=d))
+        c("mul.out", r((2, 3), d), r((2, 3), d), out=torch.zeros(0, dtype=F32))
+        c("neg", r((2, 3), d))
+        c("abs", r((2, 3), d))
+        for op in ("eq.Tensor", "lt.Tensor", "ge.Tensor"):
+            c(op, r((2, 3), d), r((2, 3), d))
+        c("lt.Scalar", r((2, 3), d), 1)
+        c("maximum", r((2, 3), d), r((2, 3), d))
+        c("where.self", r((2, 3), B), r((2, 3), d), r((2, 3), d))
+        c("sum", r((2, 3), d))
+        c("sum.dim_IntList", r((2, 3), d), [1])
+        c("sum.dim_IntList", r((2, 3), d), [0], True)
+        c("sum", r((2, 3), d), dtype=F64)
+        c("cat", [r((2, 3), d), r((1, 3), d)])
+        c("cat", [r((2, 3), d), r((2, 3), F32)], note="promotes")
+        c("index_select", r((3, 2), d), 0, vals([2, 0], I64))
+        c("view", r((2, 3), d), [3, 2])
+        c("transpose.int", r((2, 3), d), 0, 1)
+        c("pow.Tensor_Scalar", r((2, 3), d), 2)
+    for d in (U8, I8, I16):
+        c("add.Tensor", vals([250, 100, 5]).to(d), vals([10, 100, 5]).to(d), note="wraps")
+        c("mul.Tensor", vals([100, 50, 7]).to(d), vals([3, 3, 7]).to(d), note="wraps")
+        c("sub.Tensor", vals([1, 0, 5]).to(d), vals([2, 1, 5]).to(d), note="wraps")
+        c("mean", r((2, 3), d))
+        c("clamp", r((2, 3), d), 1, 4)
+        c("relu", r((2, 3), d))
+        c("exp", r((2, 3), d))
+        c("mm", r((2, 3), d), r((3, 2), d))
+        c("fill_.Scalar", r((2, 3), d), -255)
+    c("add.Tensor", vals([200, 255], I64).to(U8), vals([-1, 1], I64).to(I8), note="uint8 with int8 is int16")
+    c("div.Tensor_mode", vals([-128], I64).to(I8), vals([-1], I64).to(I8), rounding_mode="trunc", note="overflows")
+    for d in (F16, BF16):
+        c("add.Tensor", vals([1.0, 2048.0, 65504.0]).to(d), vals([1e-3, 1.0, 65504.0]).to(d), note="rounds and overflows")
+        c("mul.Tensor", vals([0.1, 3.0, 1e-4]).to(d), vals([0.1, 1 / 3, 1e-4]).to(d), note="rounds once")
+        c("mean", r((2, 3), d))
+        c("mean.dim", r((2, 3), d), [1])
+        c("amax", r((2, 3), d))
+        c("argmax", r((2, 3), d))
+        c("sum", torch.full((1000,), 0.1, dtype=d), note="accumulates in float32")
+        c("maximum", vals([1.0, NAN, 2.0]).to(d), vals([NAN, 0.0, 3.0]).to(d))
+    for d, e in [(U8, I8), (U8, I16), (I8, I16), (U8, F16), (I16, BF16), (F16, BF16), (F16, F32), (BF16, F64),
+                 (I8, I64), (U8, B), (F16, I64), (BF16, I32)]:
+        c("add.Tensor", r((2, 3), d), r((2, 3), e))
+        c("add.Tensor", r((2, 3), e), r((2, 3), d))
+        c("mul.Tensor", r((2, 3), d), r((), e), note="0-dim")
+        c("mul.Tensor", r((), d), r((2, 3), e), note="0-dim")
+    for d in NARROW:
+        c("add.Tensor", r((2, 3), d), vals(2.5, F64), note="0-dim float64")
+        c("add.Tensor", r((2, 3), I64), r((), d), note="0-dim narrow")
+        c("add_.Tensor", r((2, 3), F32), r((2, 3), d))
+        c("add_.Tensor", r((2, 3), d), r((2, 3), F32), note="result cast back")
+        c("add_.Tensor", r((2, 3), d), r((2, 3), I64))
+    # bfloat16 runs every floating kernel in PyTorch 1.13; float16 only some of them
+    x = lambda: r((2, 3), BF16)  # noqa: E731
+    for op in ("exp", "log", "sqrt", "tanh", "sigmoid", "relu", "floor", "sin", "erf", "rsqrt", "reciprocal"):
+        c(op, x().abs() + 0.5 if op in ("log", "sqrt", "rsqrt") else x())
+    c("gelu", x())
+    c("gelu", x(), approximate="tanh")
+    c("clamp", x(), -1, 1)
+    c("mm", r((3, 4), BF16), r((4, 2), BF16))
+    c("_softmax", x(), 1, False)
+    c("_log_softmax", x(), 1, False)
+    c("native_layer_norm", x(), [3], r((3,), BF16), r((3,), BF16), 1e-5)
+    c("cumsum", x(), 1)
+    c("var.correction", x(), [1], correction=1)
+    # the layers of a model, in bfloat16 and in the narrow integers where PyTorch 1.13 runs them
+    img = lambda d: r((1, 2, 5, 5), d)  # noqa: E731
+    c("convolution", img(BF16), r((3, 2, 3, 3), BF16), r((3,), BF16), [1, 1], [1, 1], [1, 1], False, [0, 0], 1)
+    c("convolution", img(I16), r((3, 2, 3, 3), I16), None, [1, 1], [0, 0], [1, 1], False, [0, 0], 1)
+    c("max_pool2d_with_indices", img(BF16), [2, 2], [2, 2], [0, 0], [1, 1], False)
+    c("max_pool2d_with_indices", img(U8), [2, 2], [2, 2], [0, 0], [1, 1], False)
+    c("avg_pool2d", img(BF16), [2, 2], [2, 2])
+    c("_adaptive_avg_pool2d", img(BF16), [2, 2])
+    c("embedding", r((5, 3), BF16), vals([0, 4, 2], I64))
+    c("nll_loss", r((3, 4), BF16), vals([0, 3, 1], I64), None, 1, -100)
+    c("sort", x(), 1, False)
+    c("topk", x(), 2)
+    c("gather", x(), 1, vals([[0, 2], [1, 1]], I64))
+    c("masked_fill.Scalar", x(), r((2, 3), B), 1.5)
+    c("tril", x())
+    c("prod", r((2, 3), I8))
+    c("cumsum", r((2, 3), U8), 1)
+    c("max", x())
+    c("min.dim", r((2, 3), I16), 1)
+    c("argmin", x(), 1)
+    c("index_put_", r((4,), BF16), [vals([0, 2], I64)], vals([1.5, 2.5]).to(BF16))
+    c("index.Tensor", r((4, 2), U8), [vals([3, 0], I64)])
+    c("nonzero", r((2, 3), I8))
+    c("repeat", r((2,), BF16), [2, 2])
+    c("flip", r((2, 3), F16), [1])
+    c("roll", r((4,), I16), [1])
+    c("scatter_add", r((2, 3), BF16), 1, vals([[0, 1, 0], [2, 2, 1]], I64), r((2, 3), BF16))
+    c("stack", [r((2,), F16), r((2,), F16)])
+    c("logsumexp", x(), [1])
+    c("norm.Scalar", x(), 2)
+    c("any", r((2, 3), U8), note="uint8 in, uint8 out")
+    c("any.all_out", r((2, 3), I8), out=torch.zeros(0, dtype=U8))
+    c("all.dim", r((2, 3), I8), 1)
+
+
+def selection(c):
+    """masked_select, take, put_ and index_add: values, dtypes, broadcasting, negative indices, out= and the
+    errors. Its own random generator keeps the other families' inputs as they were."""
+    g = random.Random(23)
+    r = lambda shape, dtype=F32: narrow_rand(g, shape, dtype) if dtype in NARROW else torch.tensor(  # noqa: E731
+        [round(g.uniform(-3, 3), 2) if dtype.is_floating_point else g.randint(-3, 5) for _ in range(math.prod(shape))],
+        dtype=dtype).reshape(shape) if dtype is not B else torch.tensor([g.random() < 0.5 for _ in range(math.prod(shape))]).reshape(shape)
+    mask = lambda shape: r(shape, B)  # noqa: E731
+    for d in ALL + [F16, U8]:
+        c("masked_select", r((2, 3), d), mask((2, 3)))
+        c("take", r((2, 3), d), vals([0, -1, 5, 2], I64))
+        c("put_", r((2, 3), d), vals([0, 4], I64), r((2,), d))
+        c("index_add", r((3, 2), d), 0, vals([2, 0], I64), r((2, 2), d))
+    c("masked_select", r((2, 3)), mask((3,)), note="mask broadcast")
+    c("masked_select", r((3,)), mask((2, 3)), note="self broadcast")
+    c("masked_select", r((3, 2)).t(), mask((2, 3)))
+    c("masked_select", r((2, 3)), vals([1, 0, 1], I64).to(U8), note="uint8 mask")
+    c("masked_select", r((2, 3)), vals([1, 0, 1], I64))
+    c("masked_select", r((2, 3)), mask((2,)))
+    c("masked_select", r(()), vals(True, B))
+    c("masked_select", r((0, 3)), mask((3,)))
+    c("masked_select.out", r((2, 3)), mask((2, 3)), out=torch.zeros(0))
+    c("masked_select.out", r((2, 3)), mask((2, 3)), out=torch.zeros(9))
+    c("masked_select.out", r((2, 3)), mask((2, 3)), out=torch.zeros(0, dtype=I64))
+    c("take", r((3, 2)).t(), vals([[0, 1], [-2, 3]], I64), note="strided self, 2-d index")
+    c("take", r(()), vals([0, -1], I64))
+    c("take", r((2, 3)), vals([6], I64))
+    c("take", r((2, 3)), vals([-7], I64))
+    c("take", r((2, 3)), vals([1], I32))
+    c("take", r((0,)), vals([0], I64))
+    c("take", r((0,)), vals([], I64))
+    c("take.out", r((2, 3)), vals([1, 2], I64), out=torch.zeros(0))
+    c("take.out", r((2, 3)), vals([1, 2], I64), out=torch.zeros(0, dtype=I64))
+    c("put_", r((2, 3)), vals([0, 0, 5], I64), r((3,)), accumulate=True)
+    c("put_", r((2, 3)), vals([[1], [-1]], I64), r((2, 1)))
+    c("put_", r((3, 2)).t(), vals([0, 3], I64), r((2,)), note="strided self")
+    c("put_", r((2, 3)), vals([0, 7], I64), r((2,)), writes_before_failing=True)
+    c("put_", r((2, 3)), vals([0, 1], I64), r((3,)))
+    c("put_", r((2, 3)), vals([0, 1], I64), r((2,), I64))
+    c("put_", r((2, 3)), vals([0, 1], I32), r((2,)))
+    c("put_", r((2, 3), B), vals([0, 0], I64), r((2,), B), accumulate=True)
+    c("put", r((2, 3)), vals([1, 1], I64), r((2,)), accumulate=True)
+    c("put", r((2, 3)), vals([2], I64), r((1,)))
+    c("index_add", r((2, 3)), 1, vals([0, 2], I64), r((2, 2)), alpha=2)
+    c("index_add", r((2, 3)), 1, vals([0, 2], I64), r((2, 2)), alpha=2.5)
+    c("index_add", r((2, 3), I64), 1, vals([0, 2], I64), r((2, 2), I64), alpha=2.5)
+    c("index_add", r((3, 2)), 0, vals([1, 1, 1], I32), r((3, 2)), note="repeated index")
+    c("index_add", r((3, 2)), -2, vals([0], I64), r((1, 2)))
+    c("index_add", r((3, 2)), 0, vals([0], I64), r((1, 1)), note="broadcast source slice")
+    c("index_add", r((3,)), 0, vals([1], I64), vals(5.0))
+    c("index_add", r(()), 0, vals([0], I64), vals(5.0))
+    c("index_add", r((2, 3, 2)), 1, vals([2, 0], I64), r((2, 2, 2)))
+    c("index_add", r((2, 3)), 0, vals([[0, 0]], I64), r((2, 3)))
+    c("index_add", r((2, 3)), 0, vals([0.0, 1.0]), r((2, 3)))
+    c("index_add", r((2, 3)), 0, vals([0, 1], I64), r((2, 3), F64))
+    c("index_add", r((2, 3)), 0, vals([0, 1, 1], I64), r((2, 3)))
+    c("index_add", r((2, 3)), 0, vals([0, 1], I64), r((2, 4)))
+    c("index_add", r((2, 3)), 0, vals([0, 2], I64), r((2, 3)))
+    c("index_add", r((2, 3)), 0, vals([0, -1], I64), r((2, 3)))
+    c("index_add", r((2, 3)), 2, vals([0], I64), r((2, 3)))
+    c("index_add_", r((3, 2)), 0, vals([2, 0], I64), r((2, 2)), alpha=-1)
+    c("index_add_", r((3, 2)), 0, vals([2, 5], I64), r((2, 2)), writes_before_failing=True)
+    c("index_add.out", r((3, 2)), 0, vals([2, 0], I64), r((2, 2)), out=torch.zeros(0))
+    c("index_add.out", r((3, 2)), 0, vals([2, 0], I64), r((2, 2)), out=torch.zeros(3, 2, dtype=F64))
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
-            "normalization": normalization, "elementwise": elementwise, "shape_ops": shape_ops}
+            "normalization": normalization, "elementwise": elementwise, "shape_ops": shape_ops,
+            "dtypes": dtypes, "selection": selection}
 
 
 def torch_version():
@@ -2068,7 +2301,10 @@ def main():
     torch.set_num_threads(1)  # reductions sum in one fixed order
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     header = {"torch_version": torch_version(), "regenerate": COMMAND}
+    only = set(sys.argv[1:])  # family names to write, all by default
     for name, define in FAMILIES.items():
+        if only and name not in only:
+            continue
         family = Family()
         define(family)
         lines = [json.dumps(case, separators=(",", ":")) for case in family]

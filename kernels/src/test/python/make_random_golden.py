@@ -24,7 +24,8 @@ OUT = pathlib.Path(__file__).resolve().parents[1] / "resources" / "golden" / "ra
 COMMAND = "/usr/bin/python3 kernels/src/test/python/make_random_golden.py"
 
 DTYPES = {"Float32": torch.float32, "Float64": torch.float64, "Int64": torch.int64, "Int32": torch.int32,
-          "Bool": torch.bool}
+          "Bool": torch.bool, "Float16": torch.float16, "BFloat16": torch.bfloat16, "UInt8": torch.uint8,
+          "Int8": torch.int8, "Int16": torch.int16}
 NAMES = {v: k for k, v in DTYPES.items()}
 SEEDS = [0, 42, 2**40 + 3]
 
@@ -146,6 +147,37 @@ def cases():
     out.append(case("error rand of int64", 0, [{"op": "rand", "size": [3], "dtype": "Int64"}]))
     out.append(case("error dropout p", 0, [{"op": "dropout", "size": [3], "p": 1.5, "train": True,
                                             "dtype": "Float32"}]))
+    for seed in SEEDS:
+        s = f"seed{seed}"
+        for dt in ["Float16", "BFloat16"]:
+            for n in [1, 7, 16, 17, 100]:
+                out.append(case(f"rand {dt} {n} {s}", seed, [{"op": "rand", "size": [n], "dtype": dt}]))
+            for n in [1, 3, 15, 16, 17, 40]:
+                out.append(case(f"randn {dt} {n} {s}", seed, [{"op": "randn", "size": [n], "dtype": dt}]))
+            out.append(case(f"normal_ and uniform_ {dt} {s}", seed, [
+                {"op": "normal_", "size": [5], "mean": 2.0, "std": 3.0, "dtype": dt},
+                {"op": "normal_", "size": [40], "mean": -1.5, "std": 0.5, "dtype": dt},
+                {"op": "uniform_", "size": [10], "from": -2.0, "to": 3.0, "dtype": dt},
+                {"op": "uniform_", "size": [10], "from": 0.1, "to": 0.7, "dtype": dt},
+                {"op": "random_", "size": [5], "dtype": dt},
+                {"op": "randint", "low": -4, "high": 100, "size": [6], "dtype": dt}]))
+        out.append(case(f"narrow integers {s}", seed, [
+            {"op": "randint", "low": 0, "high": 256, "size": [8], "dtype": "UInt8"},
+            {"op": "randint", "low": -128, "high": 128, "size": [8], "dtype": "Int8"},
+            {"op": "randint", "low": -3, "high": 1000, "size": [8], "dtype": "Int16"},
+            {"op": "random_", "size": [6], "dtype": "UInt8"},
+            {"op": "random_", "size": [6], "dtype": "Int8"},
+            {"op": "random_", "size": [6], "dtype": "Int16"},
+            {"op": "randperm", "n": 10, "dtype": "Int16"},
+            {"op": "bernoulli_p", "size": [10], "p": 0.3, "dtype": "UInt8"},
+            {"op": "bernoulli_p", "size": [10], "p": 0.6, "dtype": "BFloat16"},
+            {"op": "randperm", "n": 12, "dtype": "BFloat16"}]))
+    out.append(case("error bernoulli_ of float16", 0, [{"op": "bernoulli_p", "size": [3], "p": 0.5,
+                                                         "dtype": "Float16"}]))
+    out.append(case("error randperm of int8", 0, [{"op": "randperm", "n": 200, "dtype": "Int8"}]))
+    out.append(case("error randperm of float16", 0, [{"op": "randperm", "n": 3000, "dtype": "Float16"}]))
+    out.append(case("error randint out of int8", 0, [{"op": "randint", "low": 0, "high": 200, "size": [3],
+                                                       "dtype": "Int8"}]))
     return out
 
 

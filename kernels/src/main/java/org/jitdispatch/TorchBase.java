@@ -42,6 +42,30 @@ public abstract class TorchBase {
         return Tensor.FACTORY.fromArray(data, sizes);
     }
 
+    /** An int8 tensor ({@code byte} is signed); {@code tensor(ScalarType.UInt8, bytes)} reads them unsigned. */
+    public static Tensor tensor(byte[] data, long... sizes) {
+        checkData(data, sizes);
+        return Tensor.FACTORY.fromArray(data, sizes);
+    }
+
+    /** An int16 tensor. */
+    public static Tensor tensor(short[] data, long... sizes) {
+        checkData(data, sizes);
+        return Tensor.FACTORY.fromArray(data, sizes);
+    }
+
+    /**
+     * A tensor of {@code dtype} over a copy of an array of its storage type: {@code byte[]} for uint8 and int8,
+     * {@code short[]} for int16 and for the bits of float16 and bfloat16 ({@code Half.fromFloat},
+     * {@code BFloat16.fromFloat}), and the Java arrays of the other dtypes. For values of another type, convert:
+     * {@code Torch.tensor(floats).to(ScalarType.Float16)}.
+     */
+    public static Tensor tensor(ScalarType dtype, Object data, long... sizes) {
+        Objects.requireNonNull(dtype, "tensor(): dtype must not be null");
+        checkData(data, sizes);
+        return Tensor.FACTORY.fromArray(dtype, data, sizes);
+    }
+
     /** A zero-dim tensor with PyTorch's default dtype for the value (float32, int64 or bool). */
     public static Tensor scalarTensor(Scalar value) {
         Objects.requireNonNull(value, "scalarTensor(): value must not be null");

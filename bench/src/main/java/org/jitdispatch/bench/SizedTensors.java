@@ -23,4 +23,13 @@ final class SizedTensors {
         }
         return Torch.tensor(data, n, n);
     }
+
+    /** {@code batch} n x n matrices, one after another: a [batch, n, n] tensor. */
+    static Tensor batch(int batch, int n, float scale) {
+        float[] data = new float[batch * n * n];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (i % 83) * scale - 0.5f;
+        }
+        return Torch.tensor(data, batch, n, n);
+    }
 }

@@ -22,7 +22,8 @@ import org.jitdispatch.runtime.ScalarType;
  * State dicts in the safetensors format, which PyTorch users write with {@code safetensors.torch.save_file}
  * (or the few lines of Python in examples/models that need no package): an 8-byte little-endian header
  * length, a JSON header mapping each name to {@code {"dtype", "shape", "data_offsets"}}, then the tensors'
- * bytes, little-endian and row-major. dtypes F32, F64, I32, I64 and BOOL are read and written.
+ * bytes, little-endian and row-major. Every dtype of the library is read and written: F64, F32, F16, BF16,
+ * I64, I32, I16, I8, U8 and BOOL.
  */
 public final class StateDicts {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -142,12 +143,23 @@ public final class StateDicts {
                 b.asLongBuffer().get(v);
                 return Torch.tensor(v).view(shape); // a 0-dim shape too (tensor() makes no sizes 1-D)
             }
-            default: {
+            case Bool: {
                 boolean[] v = new boolean[n];
                 for (int i = 0; i < n; i++) {
                     v[i] = b.get() != 0;
                 }
                 return Torch.tensor(v).view(shape); // a 0-dim shape too (tensor() makes no sizes 1-D)
+            }
+            case UInt8:
+            case Int8: {
+                byte[] v = new byte[n];
+                b.get(v);
+                return Tensor.FACTORY.fromArray(dtype, v, n).view(shape);
+            }
+            default: { // Int16, Float16 and BFloat16: 16 bits each, the floating ones as their bit patterns
+                short[] v = new short[n];
+                b.asShortBuffer().get(v);
+                return Tensor.FACTORY.fromArray(dtype, v, n).view(shape);
             }
         }
     }
@@ -169,10 +181,17 @@ public final class StateDicts {
             case Int64:
                 b.asLongBuffer().put(c.toLongArray());
                 break;
-            default:
+            case Bool:
                 for (boolean v : c.toBooleanArray()) {
                     b.put((byte) (v ? 1 : 0));
                 }
+                break;
+            case UInt8:
+            case Int8:
+                b.put(c.storage().bytes(), (int) c.storageOffset(), n);
+                break;
+            default: // Int16, Float16 and BFloat16, whose storage holds the bits to write
+                b.asShortBuffer().put(c.storage().shorts(), (int) c.storageOffset(), n);
         }
         return b.array();
     }
@@ -184,6 +203,11 @@ public final class StateDicts {
             case Int32: return "I32";
             case Int64: return "I64";
             case Bool: return "BOOL";
+            case UInt8: return "U8";
+            case Int8: return "I8";
+            case Int16: return "I16";
+            case Float16: return "F16";
+            case BFloat16: return "BF16";
             default: throw new IllegalArgumentException("cannot save '" + name + "' of dtype " + dtype);
         }
     }
@@ -195,8 +219,13 @@ public final class StateDicts {
             case "I32": return ScalarType.Int32;
             case "I64": return ScalarType.Int64;
             case "BOOL": return ScalarType.Bool;
+            case "U8": return ScalarType.UInt8;
+            case "I8": return ScalarType.Int8;
+            case "I16": return ScalarType.Int16;
+            case "F16": return ScalarType.Float16;
+            case "BF16": return ScalarType.BFloat16;
             default: throw new IllegalArgumentException(where + " has dtype " + code
-                    + ", which this library cannot hold (F32, F64, I32, I64 and BOOL can be read)");
+                    + ", which this library cannot hold (F64, F32, F16, BF16, I64, I32, I16, I8, U8 and BOOL can be read)");
         }
     }
 }

@@ -156,6 +156,11 @@ class GoldenGradientsTest {
             Map.entry("topk", (x, a) -> x[0].topk(a.get(0).asLong(), a.get(1).asLong(), a.get(2).asBoolean())[0]),
             Map.entry("index", (x, a) -> x[0].index(new Tensor[] {Torch.tensor(longs(a.get(0)))})),
             Map.entry("index2", (x, a) -> x[0].index(new Tensor[] {Torch.tensor(longs(a.get(0))), Torch.tensor(longs(a.get(1)))})),
+            Map.entry("masked_select", (x, a) -> x[0].masked_select(booleanMatrix(a.get(0)))),
+            Map.entry("take", (x, a) -> x[0].take(classIndices(a.get(0)))),
+            Map.entry("put", (x, a) -> x[0].put(Torch.tensor(longs(a.get(0))), x[1], a.get(1).asBoolean())),
+            Map.entry("index_add", (x, a) -> x[0].index_add(a.get(0).asLong(), Torch.tensor(longs(a.get(1))), x[1],
+                    Scalar.of(a.get(2).asDouble()))),
             Map.entry("index_put", (x, a) -> x[0].index_put(new Tensor[] {Torch.tensor(longs(a.get(0)))}, x[1],
                     a.get(1).asBoolean())));
 
@@ -178,7 +183,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(150, tests.size(), "gradients.json lost cases");
+        assertEquals(157, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 
@@ -252,6 +257,17 @@ class GoldenGradientsTest {
             out[i] = array.get(i).asDouble();
         }
         return out;
+    }
+
+    /** A 2-d list of booleans as a bool tensor of its shape. */
+    private static Tensor booleanMatrix(JsonNode rows) {
+        boolean[] flat = new boolean[rows.size() * rows.get(0).size()];
+        for (int i = 0, k = 0; i < rows.size(); i++) {
+            for (JsonNode v : rows.get(i)) {
+                flat[k++] = v.asBoolean();
+            }
+        }
+        return Torch.tensor(flat, rows.size(), rows.get(0).size());
     }
 
     private static boolean[] booleans(JsonNode array) {

@@ -1,10 +1,8 @@
 package org.jitdispatch.runtime;
 
-import java.util.Arrays;
-
 /**
- * A flat, typed buffer of elements on a primitive Java array ({@code boolean[]}, {@code int[]},
- * {@code long[]}, {@code float[]} or {@code double[]}, by dtype). Tensors and their views share one
+ * A flat, typed buffer of elements on a primitive Java array, by dtype (see {@link ScalarType} for which
+ * array holds which dtype). Tensors and their views share one
  * storage. Arrays are indexed by int, so a storage holds at most {@link Integer#MAX_VALUE} - 8
  * elements.
  */
@@ -25,9 +23,21 @@ public final class Storage {
         return new Storage(dtype, newArray(dtype, checkedLength(numel)));
     }
 
-    /** Wraps an array without copying; its component type decides the dtype. */
+    /** Wraps an array without copying; its component type decides the dtype ({@code byte[]} is Int8). */
     public static Storage wrap(Object array) {
         return new Storage(dtypeOfArray(array), array);
+    }
+
+    /**
+     * Wraps an array as {@code dtype} without copying: a {@code byte[]} as UInt8 or Int8, a {@code short[]}
+     * as Int16 or as the bits of Float16 or BFloat16.
+     */
+    public static Storage wrap(ScalarType dtype, Object array) {
+        if (array == null || array.getClass() != arrayClass(dtype)) {
+            throw new IllegalArgumentException("A storage of " + dtype + " wraps a "
+                    + arrayClass(dtype).getSimpleName() + ", not " + (array == null ? "null" : array.getClass().getSimpleName()));
+        }
+        return new Storage(dtype, array);
     }
 
     public ScalarType dtype() {
@@ -64,6 +74,16 @@ public final class Storage {
         return (boolean[]) data;
     }
 
+    /** The array of a UInt8 or Int8 storage (UInt8 elements read as {@code b & 0xFF}). */
+    public byte[] bytes() {
+        return (byte[]) data;
+    }
+
+    /** The array of an Int16 storage, or the bits of a Float16 or BFloat16 one. */
+    public short[] shorts() {
+        return (short[]) data;
+    }
+
     /** Grows the buffer (keeping its contents) so that it holds at least {@code numel} elements. */
     public void ensureCapacity(long numel) {
         if (numel > size()) {
@@ -79,10 +99,16 @@ public final class Storage {
         int k = (int) i;
         switch (dtype) {
             case Bool: return booleans()[k] ? 1.0 : 0.0;
+            case UInt8: return bytes()[k] & 0xFF;
+            case Int8: return bytes()[k];
+            case Int16: return shorts()[k];
             case Int32: return ints()[k];
             case Int64: return longs()[k];
+            case Float16: return Half.toFloat(shorts()[k]);
+            case BFloat16: return BFloat16.toFloat(shorts()[k]);
             case Float32: return floats()[k];
-            default: return doubles()[k];
+            case Float64: return doubles()[k];
+            default: throw new AssertionError(dtype);
         }
     }
 
@@ -91,10 +117,12 @@ public final class Storage {
         int k = (int) i;
         switch (dtype) {
             case Bool: return booleans()[k] ? 1 : 0;
+            case UInt8: return bytes()[k] & 0xFF;
+            case Int8: return bytes()[k];
+            case Int16: return shorts()[k];
             case Int32: return ints()[k];
             case Int64: return longs()[k];
-            case Float32: return (long) floats()[k];
-            default: return (long) doubles()[k];
+            default: return (long) getDouble(i);
         }
     }
 
@@ -102,15 +130,23 @@ public final class Storage {
         return dtype == ScalarType.Bool ? booleans()[(int) i] : getDouble(i) != 0.0;
     }
 
-    /** Stores a value converted to this storage's dtype the way a C++ static_cast would. */
+    /**
+     * Stores a value converted to this storage's dtype the way a C++ static_cast would: integers wrap
+     * (through int64), floating types narrower than double round through float32.
+     */
     public void setDouble(long i, double v) {
         int k = (int) i;
         switch (dtype) {
             case Bool: booleans()[k] = v != 0.0; break;
+            case UInt8: case Int8: bytes()[k] = (byte) (long) v; break;
+            case Int16: shorts()[k] = (short) (long) v; break;
             case Int32: ints()[k] = (int) (long) v; break;
             case Int64: longs()[k] = (long) v; break;
+            case Float16: shorts()[k] = Half.fromDouble(v); break;
+            case BFloat16: shorts()[k] = BFloat16.fromDouble(v); break;
             case Float32: floats()[k] = (float) v; break;
-            default: doubles()[k] = v;
+            case Float64: doubles()[k] = v; break;
+            default: throw new AssertionError(dtype);
         }
     }
 
@@ -118,37 +154,40 @@ public final class Storage {
         int k = (int) i;
         switch (dtype) {
             case Bool: booleans()[k] = v != 0; break;
+            case UInt8: case Int8: bytes()[k] = (byte) v; break;
+            case Int16: shorts()[k] = (short) v; break;
             case Int32: ints()[k] = (int) v; break;
             case Int64: longs()[k] = v; break;
+            case Float16: shorts()[k] = Half.fromFloat(v); break;
+            case BFloat16: shorts()[k] = BFloat16.fromFloat(v); break;
             case Float32: floats()[k] = v; break;
-            default: doubles()[k] = v;
+            case Float64: doubles()[k] = v; break;
+            default: throw new AssertionError(dtype);
         }
     }
 
     /** A copy of the whole buffer. */
     public Storage copy() {
-        Object c;
-        switch (dtype) {
-            case Bool: c = booleans().clone(); break;
-            case Int32: c = ints().clone(); break;
-            case Int64: c = longs().clone(); break;
-            case Float32: c = floats().clone(); break;
-            default: c = doubles().clone();
-        }
+        Object c = newArray(dtype, (int) size());
+        System.arraycopy(data, 0, c, 0, (int) size());
         return new Storage(dtype, c);
     }
 
     @Override
     public String toString() {
-        String contents;
-        switch (dtype) {
-            case Bool: contents = Arrays.toString(booleans()); break;
-            case Int32: contents = Arrays.toString(ints()); break;
-            case Int64: contents = Arrays.toString(longs()); break;
-            case Float32: contents = Arrays.toString(floats()); break;
-            default: contents = Arrays.toString(doubles());
+        StringBuilder contents = new StringBuilder("[");
+        for (long i = 0, n = size(); i < n; i++) {
+            if (i > 0) {
+                contents.append(", ");
+            }
+            switch (dtype) {
+                case Bool -> contents.append(booleans()[(int) i]);
+                case Float16, BFloat16, Float32 -> contents.append((float) getDouble(i));
+                case Float64 -> contents.append(getDouble(i));
+                default -> contents.append(getLong(i));
+            }
         }
-        return "Storage(" + dtype + ", " + contents + ")";
+        return "Storage(" + dtype + ", " + contents.append(']') + ")";
     }
 
     private static int checkedLength(long numel) {
@@ -162,20 +201,31 @@ public final class Storage {
     private static Object newArray(ScalarType dtype, int n) {
         switch (dtype) {
             case Bool: return new boolean[n];
+            case UInt8: case Int8: return new byte[n];
+            case Int16: case Float16: case BFloat16: return new short[n];
             case Int32: return new int[n];
             case Int64: return new long[n];
             case Float32: return new float[n];
-            default: return new double[n];
+            case Float64: return new double[n];
+            default: throw new AssertionError(dtype);
         }
     }
 
+    /** The dtype {@link #wrap(Object)} gives an array: Java's own element type ({@code byte[]} is Int8). */
     private static ScalarType dtypeOfArray(Object array) {
         if (array instanceof boolean[]) return ScalarType.Bool;
+        if (array instanceof byte[]) return ScalarType.Int8;
+        if (array instanceof short[]) return ScalarType.Int16;
         if (array instanceof int[]) return ScalarType.Int32;
         if (array instanceof long[]) return ScalarType.Int64;
         if (array instanceof float[]) return ScalarType.Float32;
         if (array instanceof double[]) return ScalarType.Float64;
-        throw new IllegalArgumentException("A storage wraps boolean[], int[], long[], float[] or double[], not "
-                + (array == null ? "null" : array.getClass().getSimpleName()));
+        throw new IllegalArgumentException("A storage wraps boolean[], byte[], short[], int[], long[], float[] or"
+                + " double[], not " + (array == null ? "null" : array.getClass().getSimpleName()));
+    }
+
+    /** The array class that holds {@code dtype}'s elements. */
+    private static Class<?> arrayClass(ScalarType dtype) {
+        return newArray(dtype, 0).getClass();
     }
 }

@@ -67,6 +67,27 @@ public final class TensorFactory<T extends TensorImpl> {
         return fromStorage(Storage.wrap(data.clone()), data.length, sizes);
     }
 
+    /** An Int8 tensor ({@code byte} is signed in Java; see {@link #fromArray(ScalarType, Object, long...)} for UInt8). */
+    public T fromArray(byte[] data, long... sizes) {
+        return fromStorage(Storage.wrap(data.clone()), data.length, sizes);
+    }
+
+    /** An Int16 tensor (see {@link #fromArray(ScalarType, Object, long...)} for Float16 and BFloat16 bits). */
+    public T fromArray(short[] data, long... sizes) {
+        return fromStorage(Storage.wrap(data.clone()), data.length, sizes);
+    }
+
+    /**
+     * A tensor of {@code dtype} over a copy of {@code data}, an array of that dtype's storage type: a
+     * {@code byte[]} for UInt8 (each byte read as unsigned) or Int8, a {@code short[]} for Int16 or for the
+     * bits of Float16 or BFloat16 ({@link Half#fromFloat}, {@link BFloat16#fromFloat}).
+     */
+    public T fromArray(ScalarType dtype, Object data, long... sizes) {
+        Storage storage = Storage.wrap(dtype, data);
+        Storage copy = storage.copy();
+        return fromStorage(copy, (int) copy.size(), sizes);
+    }
+
     /**
      * A zero-dim tensor holding {@code value} as {@code dtype}; like {@code torch.tensor(value,
      * dtype=...)}.

@@ -18,6 +18,31 @@ public final class TensorTesting {
     public static final double FLOAT64_RTOL = 1e-7;
     public static final double FLOAT64_ATOL = 1e-7;
 
+    /** torch.testing's default relative tolerance for a dtype (0 for integers and bool, which compare exactly). */
+    public static double rtol(ScalarType dtype) {
+        switch (dtype) {
+            case Float16: return 1e-3;
+            case BFloat16: return 1.6e-2;
+            case Float32: return FLOAT32_RTOL;
+            case Float64: return FLOAT64_RTOL;
+            default: return 0;
+        }
+    }
+
+    /** torch.testing's default absolute tolerance for a dtype (0 for integers and bool). */
+    public static double atol(ScalarType dtype) {
+        switch (dtype) {
+            case Float16:
+            case BFloat16:
+            case Float32:
+                return 1e-5;
+            case Float64:
+                return FLOAT64_ATOL;
+            default:
+                return 0;
+        }
+    }
+
     /** The mismatch description, or null when the tensors are close. */
     public static String mismatch(TensorImpl actual, TensorImpl expected, double rtol, double atol, boolean checkDtype) {
         if (!Arrays.equals(actual.sizes(), expected.sizes())) {
@@ -60,10 +85,13 @@ public final class TensorTesting {
         return mismatch(actual, expected, rtol, atol, true) == null;
     }
 
-    /** Throws AssertionError describing the first difference. Tolerances follow the expected dtype. */
+    /**
+     * Throws AssertionError describing the first difference. Tolerances are the looser of the two dtypes'
+     * (as torch.testing's for mixed dtypes).
+     */
     public static void assertClose(TensorImpl actual, TensorImpl expected) {
-        boolean f32 = expected.dtype() == ScalarType.Float32 || actual.dtype() == ScalarType.Float32;
-        assertClose(actual, expected, f32 ? FLOAT32_RTOL : FLOAT64_RTOL, f32 ? FLOAT32_ATOL : FLOAT64_ATOL);
+        assertClose(actual, expected, Math.max(rtol(actual.dtype()), rtol(expected.dtype())),
+                Math.max(atol(actual.dtype()), atol(expected.dtype())));
     }
 
     public static void assertClose(TensorImpl actual, TensorImpl expected, double rtol, double atol) {

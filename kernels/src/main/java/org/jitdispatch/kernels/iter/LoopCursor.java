@@ -1,5 +1,7 @@
 package org.jitdispatch.kernels.iter;
 
+import org.jitdispatch.runtime.BFloat16;
+import org.jitdispatch.runtime.Half;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.TensorImpl;
 
@@ -31,6 +33,12 @@ abstract class LoopCursor {
     /** Every operand is used in place, at one shared index (see the class comment). */
     final boolean aligned;
     final boolean boolOutput;
+    /**
+     * The float16 or bfloat16 common dtype that a float loop's results are rounded to before they are written to
+     * an output of another dtype (a float16 product into a float32 out= is the float16 product, as ATen computes
+     * in the common dtype and casts to the output); null when results go to the output as they are.
+     */
+    final ScalarType roundOutputThrough;
     /** Storage index of the current chunk's first element, per operand. */
     final long[] pos;
     boolean[] outBool;
@@ -93,7 +101,10 @@ abstract class LoopCursor {
             inPlace &= dtypes[k] == wanted && (innerStride[k] == 1 || rowLength == 1)
                     && rowStart[k] == rowStart[0] && java.util.Arrays.equals(strides[k], strides[0]);
         }
-        aligned = inPlace;
+        ScalarType common = it.commonDtypeIfKnown();
+        roundOutputThrough = family == ScalarType.Float32 && !boolOutput && common != null
+                && common.isReducedFloatingPoint() && dtypes[0] != common ? common : null;
+        aligned = inPlace && roundOutputThrough == null;
         if (begin < 0 || begin > end || end > remaining) {
             throw new IndexOutOfBoundsException("range [" + begin + ", " + end + ") of " + remaining + " elements");
         }
@@ -201,6 +212,19 @@ abstract class LoopCursor {
                 rowStart[k] -= shape[d] * strides[k][d];
             }
             counter[d] = 0;
+        }
+    }
+
+    /** Rounds {@code values[0, n)} to the nearest float16 or bfloat16, keeping them as floats. */
+    static void roundThrough(float[] values, int n, ScalarType dtype) {
+        if (dtype == ScalarType.Float16) {
+            for (int i = 0; i < n; i++) {
+                values[i] = Half.toFloat(Half.fromFloat(values[i]));
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                values[i] = BFloat16.toFloat(BFloat16.fromFloat(values[i]));
+            }
         }
     }
 }

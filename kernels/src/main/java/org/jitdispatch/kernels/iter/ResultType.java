@@ -88,8 +88,9 @@ public final class ResultType {
     }
 
     /**
-     * c10's promoteTypes restricted to the dtypes the runtime has: the higher category wins and brings
-     * its type (int64 with float32 is float32); within a category the wider type wins.
+     * c10's promoteTypes over the real dtypes: the higher category wins and brings its type (int64 with
+     * float16 is float16); within a category the wider type wins, except that uint8 with int8 is int16 (the
+     * narrowest type holding both) and float16 with bfloat16 is float32.
      */
     public static ScalarType promoteTypes(ScalarType a, ScalarType b) {
         if (a == b) {
@@ -98,7 +99,11 @@ public final class ResultType {
         if (a.category() != b.category()) {
             return a.category().compareTo(b.category()) > 0 ? a : b;
         }
-        return a.itemSize() >= b.itemSize() ? a : b;
+        if (a.itemSize() == b.itemSize()) {
+            // the only distinct pairs of one width: uint8/int8 and float16/bfloat16
+            return a.isFloatingPoint() ? ScalarType.Float32 : ScalarType.Int16;
+        }
+        return a.itemSize() > b.itemSize() ? a : b;
     }
 
     private static ScalarType promoteSkipUndefined(ScalarType a, ScalarType b) {

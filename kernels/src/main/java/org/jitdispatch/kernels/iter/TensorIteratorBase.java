@@ -532,6 +532,11 @@ public abstract class TensorIteratorBase extends StructuredMeta {
         return commonDtype;
     }
 
+    /** The common dtype, or null when the config inferred none. */
+    final ScalarType commonDtypeIfKnown() {
+        return commonDtype;
+    }
+
     /** The common device: the first non-CPU device among the operands, else CPU. */
     public final Device commonDevice() {
         return commonDevice;

@@ -1,8 +1,9 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.kernels.generated.UfuncKernels;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.generated.UfuncKernels;
+import org.jitdispatch.kernels.iter.LoopDtype;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.iter.TensorIteratorConfig;
 import org.jitdispatch.runtime.Scalar;
@@ -46,7 +47,7 @@ public final class Activations implements ActivationsDeclarations {
     @Override
     public void threshold_backward_out(TensorIterator op, Tensor gradOutput, Tensor self, Scalar threshold,
             Tensor gradInput) {
-        switch (op.commonDtype()) {
+        switch (LoopDtype.of(op.commonDtype())) {
             case Float32 -> UfuncKernels.threshold_float(op, (float) ScalarConversions.toDouble(threshold));
             case Float64 -> UfuncKernels.threshold_double(op, ScalarConversions.toDouble(threshold));
             default -> {
@@ -58,11 +59,11 @@ public final class Activations implements ActivationsDeclarations {
 
     // ---------------------------------------------------------------- shared loops
 
-    /** Float32 or float64 only: the metas refuse other dtypes on CPU. */
+    /** Floating dtypes only (float16 and bfloat16 computed in float32): the metas refuse others on CPU. */
     private static void requireFloating(TensorIterator op, String kernel) {
         if (!op.isMeta()) {
             ScalarType dtype = op.commonDtype();
-            if (dtype != ScalarType.Float32 && dtype != ScalarType.Float64) {
+            if (!dtype.isFloatingPoint()) {
                 throw Elementwise.notImplemented(kernel, dtype);
             }
         }

@@ -8,13 +8,14 @@ import org.jitdispatch.kernels.iter.CastRules;
 import org.jitdispatch.kernels.iter.DoubleLoop;
 import org.jitdispatch.kernels.iter.FloatLoop;
 import org.jitdispatch.kernels.iter.LongLoop;
+import org.jitdispatch.kernels.iter.LoopDtype;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.structured.StructuredMeta;
 import org.jitdispatch.runtime.Scalar;
-import org.jitdispatch.runtime.Storage;
 import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
 import org.jitdispatch.runtime.TensorGeometry;
 import org.jitdispatch.runtime.TensorImpl;
 
@@ -100,10 +101,19 @@ public final class BinaryOps implements BinaryOpsDeclarations {
                 }
                 break;
             }
-            default: {
+            case Int64: {
                 long[] v = storage.longs();
                 for (int i = 0; i < v.length; i++) {
                     v[i] = Math.max(v[i], 0);
+                }
+                break;
+            }
+            default: {
+                // the narrow types, through their Storage conversions (NaN stays NaN, as above)
+                for (long i = 0, n = storage.size(); i < n; i++) {
+                    if (storage.getDouble(i) < 0) {
+                        storage.setLong(i, 0);
+                    }
                 }
             }
         }
@@ -174,7 +184,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
      * the loop is {@code plus}, one operation less per element for the same values.
      */
     private static void addKernel(TensorIterator it, Scalar alpha, boolean negate) {
-        switch (it.commonDtype()) {
+        switch (LoopDtype.of(it.commonDtype())) {
             case Float32 -> {
                 float al = (float) alpha.toDouble();
                 if (al == 1f && !negate) {
@@ -191,7 +201,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
                     UfuncKernels.add_double(it, negate ? -al : al);
                 }
             }
-            case Int32, Int64 -> {
+            case Int64 -> {
                 long al = alpha.toLong();
                 if (al == 1L && !negate) {
                     UfuncKernels.plus_long(it);
@@ -346,7 +356,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             powLong(op, 1); // out.copy_(base): x ** 1 in the output's own dtype family
             return;
         }
-        switch (dtype) {
+        switch (LoopDtype.of(dtype)) {
             case Float32:
                 powFloat(op, exponent.toDouble());
                 break;
@@ -393,7 +403,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
 
     /** Integer powers (and x ** 1 for any dtype, which reads and writes the output's own type). */
     private static void powLong(TensorIterator it, long exp) {
-        switch (it.dtype(0)) {
+        switch (LoopDtype.of(it.dtype(0))) {
             case Float32: {
                 if (exp != 1) {
                     break;

@@ -70,6 +70,14 @@ public final class Convolution implements ConvolutionDeclarations {
             return Tensor.FACTORY.empty(g.outputSizes, input.dtype(), Device.META);
         }
         g.checkForwardTypes(input, weight, bias);
+        if (input.dtype().isReducedFloatingPoint()) {
+            // float16 and bfloat16 are convolved in float32 and rounded once
+            Tensor wide = convolution(Elementwise.toDtype(input, ScalarType.Float32),
+                    Elementwise.toDtype(weight, ScalarType.Float32),
+                    bias == null ? null : Elementwise.toDtype(bias, ScalarType.Float32), stride, padding, dilation,
+                    transposed, outputPadding, groups);
+            return Elementwise.toDtype(wide, input.dtype());
+        }
         Tensor out = Tensor.FACTORY.empty(g.outputSizes, input.dtype(), input.device());
         if (out.numel() == 0) {
             return out;
@@ -583,7 +591,7 @@ public final class Convolution implements ConvolutionDeclarations {
             case Float64: return "torch.DoubleTensor";
             case Int32: return "torch.IntTensor";
             case Int64: return "torch.LongTensor";
-            default: return "torch.BoolTensor";
+            default: return "torch." + t.dtype().c10Name() + "Tensor";
         }
     }
 }

@@ -6,10 +6,11 @@ import org.jitdispatch.kernels.iter.BooleanLoop;
 import org.jitdispatch.kernels.iter.DoubleLoop;
 import org.jitdispatch.kernels.iter.FloatLoop;
 import org.jitdispatch.kernels.iter.LongLoop;
+import org.jitdispatch.kernels.iter.LoopDtype;
 import org.jitdispatch.kernels.iter.TensorIterator;
+import org.jitdispatch.kernels.iter.TensorIteratorConfig;
 import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.parallel.ParallelArrays;
-import org.jitdispatch.kernels.iter.TensorIteratorConfig;
 import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.TensorImpl;
 import org.jitdispatch.runtime.dispatch.NotImplementedError;
@@ -80,14 +81,13 @@ public final class Copy implements CopyDeclarations {
         if (iter.numel() == 0) {
             return;
         }
-        switch (dst.dtype()) {
+        switch (LoopDtype.of(dst.dtype())) {
             case Float32:
                 copyFloat(iter);
                 break;
             case Float64:
                 copyDouble(iter);
                 break;
-            case Int32:
             case Int64:
                 copyLong(iter);
                 break;

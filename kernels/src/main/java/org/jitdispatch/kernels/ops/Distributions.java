@@ -6,16 +6,21 @@ import org.jitdispatch.kernels.iter.Broadcast;
 import org.jitdispatch.kernels.iter.DoubleLoop;
 import org.jitdispatch.kernels.iter.FloatLoop;
 import org.jitdispatch.kernels.iter.LongLoop;
+import org.jitdispatch.kernels.iter.LoopDtype;
 import org.jitdispatch.kernels.iter.BooleanLoop;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.iter.TensorIteratorConfig;
 import org.jitdispatch.kernels.random.CPUGenerator;
 import org.jitdispatch.kernels.random.Samplers;
+import org.jitdispatch.kernels.structured.TypeMetaNames;
+import org.jitdispatch.runtime.BFloat16;
 import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.Generator;
+import org.jitdispatch.runtime.Half;
 import org.jitdispatch.runtime.Layout;
 import org.jitdispatch.runtime.MemoryFormat;
 import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.Storage;
 import org.jitdispatch.runtime.ScalarType;
 
 /**
@@ -42,7 +47,17 @@ public final class Distributions implements DistributionsDeclarations {
         }
         g.lock().lock();
         try {
-            if (self.dtype() == ScalarType.Float32) {
+            if (self.dtype().isReducedFloatingPoint()) {
+                ScalarType t = self.dtype();
+                float lo = Samplers.round((float) range[0], t), hi = Samplers.round((float) range[1], t);
+                FloatLoop c = iter.floatLoop(); // its output is rounded to the dtype as it is stored
+                while (c.next()) {
+                    float[] o = c.out();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = Samplers.uniformReduced(g, t, lo, hi);
+                    }
+                }
+            } else if (self.dtype() == ScalarType.Float32) {
                 float lo = (float) range[0], hi = (float) range[1];
                 FloatLoop c = iter.floatLoop();
                 while (c.next()) {
@@ -77,7 +92,7 @@ public final class Distributions implements DistributionsDeclarations {
     private static double[] checkUniform(Tensor self, double from, double to) {
         ScalarType t = self.dtype();
         checkFloating(t, "check_uniform_bounds");
-        double max = t == ScalarType.Float32 ? Float.MAX_VALUE : Double.MAX_VALUE;
+        double max = ScalarConversions.maxValue(t);
         String dtype = t.pythonName();
         if (!(from >= -max && from <= max)) {
             throw new IllegalArgumentException("from is out of bounds for " + dtype);
@@ -107,7 +122,16 @@ public final class Distributions implements DistributionsDeclarations {
         if (n >= 16 && self.isContiguous()) {
             g.lock().lock();
             try {
-                if (self.dtype() == ScalarType.Float32) {
+                if (self.dtype().isReducedFloatingPoint()) {
+                    ScalarType t = self.dtype();
+                    float[] values = new float[(int) n];
+                    Samplers.normalFillReduced(values, (int) n, Samplers.round((float) mean, t),
+                            Samplers.round((float) std, t), t, g);
+                    Storage s = self.storage();
+                    for (int i = 0; i < n; i++) {
+                        s.setDouble(self.storageOffset() + i, values[i]);
+                    }
+                } else if (self.dtype() == ScalarType.Float32) {
                     Samplers.normalFill(self.storage().floats(), (int) self.storageOffset(), (int) n, (float) mean,
                             (float) std, g);
                 } else {
@@ -124,7 +148,7 @@ public final class Distributions implements DistributionsDeclarations {
         }
         g.lock().lock();
         try {
-            if (self.dtype() == ScalarType.Float32) {
+            if (LoopDtype.of(self.dtype()) == ScalarType.Float32) {
                 FloatLoop c = iter.floatLoop();
                 while (c.next()) {
                     float[] o = c.out();
@@ -236,9 +260,10 @@ public final class Distributions implements DistributionsDeclarations {
         switch (t) {
             case Float32: range = (1L << 24) + 1; break;
             case Float64: range = (1L << 53) + 1; break;
-            case Int32: range = (long) Integer.MAX_VALUE + 1; break;
+            case Float16: range = (1L << 11) + 1; break;
+            case BFloat16: range = (1L << 8) + 1; break;
             case Int64: range = Long.MIN_VALUE; break;   // 2^63, read unsigned
-            default: range = 2; break;
+            default: range = (long) ScalarConversions.maxValue(t) + 1; break;
         }
         // uniform_int_distribution: 64-bit draws for double and int64, 32 for the rest, then % range
         return drawInts(self, new long[] {range, 0, t == ScalarType.Float64 || t == ScalarType.Int64 ? 2 : 0},
@@ -270,7 +295,7 @@ public final class Distributions implements DistributionsDeclarations {
     private static long[] checkRandomFromTo(Tensor self, long from, Long toOpt) {
         ScalarType t = self.dtype();
         boolean floating = t.isFloatingPoint();
-        int digits = t == ScalarType.Float32 ? 24 : 53;
+        int digits = t == ScalarType.Float32 ? 24 : t == ScalarType.Float64 ? 53 : t == ScalarType.Float16 ? 11 : 8;
         if (toOpt != null) {
             long to = toOpt;
             if (from >= to) {
@@ -298,7 +323,7 @@ public final class Distributions implements DistributionsDeclarations {
                             + " to 'to_inc' casted to dtype, but got from=" + from + " > to_inc=" + toInc);
                 }
             } else {
-                toInc = t == ScalarType.Bool ? 1 : t == ScalarType.Int32 ? Integer.MAX_VALUE : Long.MAX_VALUE;
+                toInc = (long) ScalarConversions.maxValue(t);
             }
             checkInRange(from, toInc, t);
             return new long[] {toInc - from + 1, from, 1};
@@ -308,7 +333,7 @@ public final class Distributions implements DistributionsDeclarations {
 
     /** update_from: the smallest value of the dtype at or above from (doubles round large integers). */
     private static long updateFrom(long from, int digits) {
-        long fromPlus1 = digits == 24 ? (long) (float) (from + 1) : (long) (double) (from + 1);
+        long fromPlus1 = castThrough(from + 1, digits);
         if (fromPlus1 < from) {
             long fromAbs = Math.abs(from);
             int n = 0;
@@ -320,9 +345,19 @@ public final class Distributions implements DistributionsDeclarations {
         return from;
     }
 
+    /** {@code static_cast<int64_t>(static_cast<scalar_t>(v))} for the floating dtype of {@code digits}. */
+    private static long castThrough(long v, int digits) {
+        switch (digits) {
+            case 53: return (long) (double) v;
+            case 24: return (long) (float) v;
+            case 11: return (long) Half.toFloat(Half.fromFloat(v));
+            default: return (long) BFloat16.toFloat(BFloat16.fromFloat(v));
+        }
+    }
+
     /** update_to: the largest value of the dtype at or below to. */
     private static long updateTo(long to, int digits) {
-        long toMinus1 = digits == 24 ? (long) (float) (to - 1) : (long) (double) (to - 1);
+        long toMinus1 = castThrough(to - 1, digits);
         if (toMinus1 >= to) {
             long toAbs = Math.abs(to);
             int n = 0;
@@ -335,12 +370,12 @@ public final class Distributions implements DistributionsDeclarations {
     }
 
     private static void checkInRange(long from, long toInc, ScalarType t) {
-        String dtype = t.pythonName();
+        String dtype = TypeMetaNames.of(t);
         if (t.isFloatingPoint()) {
             return;   // every int64 is within float's and double's range
         }
-        long min = t == ScalarType.Bool ? 0 : t == ScalarType.Int32 ? Integer.MIN_VALUE : Long.MIN_VALUE;
-        long max = t == ScalarType.Bool ? 1 : t == ScalarType.Int32 ? Integer.MAX_VALUE : Long.MAX_VALUE;
+        long min = t == ScalarType.Int64 ? Long.MIN_VALUE : (long) ScalarConversions.lowest(t);
+        long max = t == ScalarType.Int64 ? Long.MAX_VALUE : (long) ScalarConversions.maxValue(t);
         if (from < min || from > max) {
             throw new IllegalArgumentException("from is out of bounds for " + dtype);
         }
@@ -359,10 +394,10 @@ public final class Distributions implements DistributionsDeclarations {
         long range = rangeBase[0], base = rangeBase[1];
         int mode = (int) rangeBase[2];
         ScalarType t = self.dtype();
-        boolean wide = t == ScalarType.Int64 || t.isFloatingPoint();
+        boolean wide = t == ScalarType.Int64 || t == ScalarType.Float32 || t == ScalarType.Float64;
         g.lock().lock();
         try {
-            switch (t) {
+            switch (LoopDtype.of(t)) {
                 case Float32: {
                     FloatLoop c = iter.floatLoop();
                     while (c.next()) {
@@ -383,9 +418,8 @@ public final class Distributions implements DistributionsDeclarations {
                     }
                     break;
                 }
-                case Int32:
                 case Int64: {
-                    LongLoop c = iter.longLoop();
+                    LongLoop c = iter.longLoop(); // narrower integers wrap as they are stored
                     while (c.next()) {
                         long[] o = c.out();
                         for (int i = c.start(), e = c.end(); i < e; i++) {
@@ -428,6 +462,9 @@ public final class Distributions implements DistributionsDeclarations {
     @Override
     public Tensor bernoulli_(Tensor self, double p, Generator generator) {
         checkP(p);
+        if (self.dtype() == ScalarType.Float16) {
+            throw Elementwise.notImplemented("bernoulli_scalar_cpu_", self.dtype()); // PyTorch 1.13 has no such kernel
+        }
         CPUGenerator g = CPUGenerator.getOrDefault(generator);
         checkNoInternalOverlap(self);
         TensorIterator iter = nullary(self);
@@ -436,7 +473,7 @@ public final class Distributions implements DistributionsDeclarations {
         }
         g.lock().lock();
         try {
-            switch (self.dtype()) {
+            switch (LoopDtype.of(self.dtype())) {
                 case Float32: {
                     FloatLoop c = iter.floatLoop();
                     while (c.next()) {
@@ -457,7 +494,6 @@ public final class Distributions implements DistributionsDeclarations {
                     }
                     break;
                 }
-                case Int32:
                 case Int64: {
                     LongLoop c = iter.longLoop();
                     while (c.next()) {

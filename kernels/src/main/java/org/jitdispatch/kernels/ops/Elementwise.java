@@ -5,6 +5,7 @@ import org.jitdispatch.kernels.iter.BooleanLoop;
 import org.jitdispatch.kernels.iter.DoubleLoop;
 import org.jitdispatch.kernels.iter.FloatLoop;
 import org.jitdispatch.kernels.iter.LongLoop;
+import org.jitdispatch.kernels.iter.LoopDtype;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.iter.TensorIteratorBase;
@@ -80,46 +81,26 @@ final class Elementwise {
                 case Bool:
                     overflow = Double.isNaN(d) || d < 0 || d > 1;
                     break;
-                case Int32:
-                    overflow = Double.isNaN(d) || d < Integer.MIN_VALUE || d > Integer.MAX_VALUE;
-                    break;
                 case Int64:
                     overflow = Double.isNaN(d) || d < (double) Long.MIN_VALUE || d > (double) Long.MAX_VALUE;
                     break;
-                case Float32:
-                    overflow = !Double.isInfinite(d) && (d < -Float.MAX_VALUE || d > Float.MAX_VALUE);
+                case Float64:
+                    overflow = false;
                     break;
                 default:
-                    overflow = false;
+                    double max = ScalarConversions.maxValue(to);
+                    overflow = to.isFloatingPoint()
+                            ? !Double.isInfinite(d) && (d < -max || d > max)
+                            : Double.isNaN(d) || d < ScalarConversions.lowest(to) || d > max;
             }
         } else if (s.isIntegral()) {
-            long v = s.toLong();
-            switch (to) {
-                case Bool:
-                    // an unsigned target: negative values wrap as in two's complement, so -1 is allowed
-                    overflow = v > 1 || v < -1;
-                    break;
-                case Int32:
-                    overflow = v < Integer.MIN_VALUE || v > Integer.MAX_VALUE;
-                    break;
-                default:
-                    overflow = false;
-            }
+            // an unsigned target (bool, uint8): negative values wrap as in two's complement, so -1 is allowed
+            overflow = ScalarConversions.integerOverflows(s.toLong(), to);
         } else {
             overflow = false;
         }
         if (overflow) {
-            throw new IllegalArgumentException("value cannot be converted to type " + cppName(to) + " without overflow");
-        }
-    }
-
-    private static String cppName(ScalarType t) {
-        switch (t) {
-            case Bool: return "bool";
-            case Int32: return "int";
-            case Int64: return "int64_t";
-            case Float32: return "float";
-            default: return "double";
+            throw ScalarConversions.overflow(to);
         }
     }
 
@@ -157,7 +138,7 @@ final class Elementwise {
 
     /** Copies input 0 into the output, converting through the loop family of {@code dtype}. */
     static void copyLoop(TensorIterator it, ScalarType dtype) {
-        switch (dtype) {
+        switch (LoopDtype.of(dtype)) {
             case Float32: {
                 FloatLoop c = it.floatLoop();
                 while (c.next()) {
@@ -172,7 +153,6 @@ final class Elementwise {
                 }
                 break;
             }
-            case Int32:
             case Int64: {
                 LongLoop c = it.longLoop();
                 while (c.next()) {
@@ -199,7 +179,7 @@ final class Elementwise {
 
     /** Fills output 0 of a built, committed iterator, whatever its inputs. */
     static void fill(TensorIterator it, ScalarType dtype, double value) {
-        switch (dtype) {
+        switch (LoopDtype.of(dtype)) {
             case Float32: {
                 float v = (float) value;
                 FloatLoop c = fillLoop(it).floatLoop();
@@ -215,7 +195,6 @@ final class Elementwise {
                 }
                 break;
             }
-            case Int32:
             case Int64: {
                 long v = (long) value;
                 LongLoop c = fillLoop(it).longLoop();

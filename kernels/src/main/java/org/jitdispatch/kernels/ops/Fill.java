@@ -7,8 +7,11 @@ import org.jitdispatch.kernels.iter.BooleanLoop;
 import org.jitdispatch.kernels.iter.DoubleLoop;
 import org.jitdispatch.kernels.iter.FloatLoop;
 import org.jitdispatch.kernels.iter.LongLoop;
+import org.jitdispatch.kernels.iter.LoopDtype;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.parallel.Parallel;
+import org.jitdispatch.runtime.BFloat16;
+import org.jitdispatch.runtime.Half;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.Storage;
@@ -94,7 +97,7 @@ public final class Fill implements FillDeclarations {
 
     /** The elements {@code [begin, end)} of {@link #fillStrided(Tensor, Scalar)}'s iteration. */
     private static void fillStrided(TensorIterator iter, ScalarType dtype, Scalar value, long begin, long end) {
-        switch (dtype) {
+        switch (LoopDtype.of(dtype)) {
             case Float32: {
                 float v = (float) ScalarConversions.toDouble(value);
                 FloatLoop c = iter.floatLoop(begin, end);
@@ -111,12 +114,8 @@ public final class Fill implements FillDeclarations {
                 }
                 break;
             }
-            case Int32:
             case Int64: {
                 long v = value.isFloatingPoint() ? (long) value.toDouble() : value.toLong();
-                if (dtype == ScalarType.Int32) {
-                    v = (int) v;
-                }
                 LongLoop c = iter.longLoop(begin, end);
                 while (c.next()) {
                     Arrays.fill(c.out(), c.start(), c.end(), v);
@@ -163,6 +162,19 @@ public final class Fill implements FillDeclarations {
                 break;
             case Int64:
                 Arrays.fill(s.longs(), from, to, value.isFloatingPoint() ? (long) value.toDouble() : value.toLong());
+                break;
+            case UInt8:
+            case Int8:
+                Arrays.fill(s.bytes(), from, to, (byte) (value.isFloatingPoint() ? (long) value.toDouble() : value.toLong()));
+                break;
+            case Int16:
+                Arrays.fill(s.shorts(), from, to, (short) (value.isFloatingPoint() ? (long) value.toDouble() : value.toLong()));
+                break;
+            case Float16:
+                Arrays.fill(s.shorts(), from, to, Half.fromDouble(ScalarConversions.toDouble(value)));
+                break;
+            case BFloat16:
+                Arrays.fill(s.shorts(), from, to, BFloat16.fromDouble(ScalarConversions.toDouble(value)));
                 break;
             default:
                 Arrays.fill(s.booleans(), from, to, value.toBoolean());

@@ -1,6 +1,7 @@
 package org.jitdispatch.kernels.ops;
 
 import java.util.Arrays;
+import org.jitdispatch.kernels.iter.LoopDtype;
 import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.reduce.Reduction;
 import org.jitdispatch.kernels.reduce.StridedCopy;
@@ -64,6 +65,16 @@ final class Gemm {
         ScalarType dtype = c.dtype();
         if (a.dtype() != dtype || b.dtype() != dtype) {
             throw new IllegalArgumentException("gemm of " + a.dtype() + " and " + b.dtype() + " into " + dtype);
+        }
+        ScalarType work = LoopDtype.widened(dtype);
+        if (work != dtype) {
+            // float16 and bfloat16 accumulate in float32 and round once; narrow integers in int64, which
+            // wraps to the same low bits as their own arithmetic
+            TensorImpl wide = TensorFactory.IMPL.empty(new long[] {m, n}, work, c.device());
+            multiply(StridedCopy.contiguousCopy(a, work, TensorFactory.IMPL),
+                    StridedCopy.contiguousCopy(b, work, TensorFactory.IMPL), wide);
+            StridedCopy.copy(wide, c);
+            return;
         }
         if ((dtype == ScalarType.Float32 || dtype == ScalarType.Float64)
                 && (long) m * k * n >= MIN_PACKED_MULTIPLY_ADDS) {

@@ -72,6 +72,8 @@ public final class LinearLayers implements LinearLayersDeclarations {
         expandedStrides(self, outSizes);
         if (op.maybeGetOutput(0) != self) { // addmm_ checks self's size itself, with its own message
             MemOverlap.assertResizedOutOverlapsNoInput(op.maybeGetOutput(0), outSizes, self, mat1, mat2);
+        } else { // an out= tensor that is self too: resizing it must not change a matrix it reads
+            MemOverlap.assertResizedOutOverlapsNoInput(op.maybeGetOutput(0), outSizes, mat1, mat2);
         }
         op.setOutputRawStrided(0, outSizes, null, mat1.dtype(), mat1.device());
         if (onCpu(mat1) && s[0] * t[1] != 0 && mat1.dtype() == ScalarType.Bool) {

@@ -12,7 +12,7 @@ import org.jitdispatch.runtime.Storage;
  * products and its packed kernel from {@link Gemm#MIN_PACKED_MULTIPLY_ADDS} on, both reading the operands
  * through their strides: each element is summed in its dtype in order of k, so the result is the same to the bit.
  *
- * <p>Taken: two CPU matrices of one floating dtype whose shapes multiply, with at most
+ * <p>Taken: two CPU matrices of float32 or float64 whose shapes multiply, with at most
  * {@link #MAX_MULTIPLY_ADDS} multiply-adds and none of m, k, n zero; an out= of exactly the result's
  * sizes and dtype, contiguous, on the CPU and sharing no storage with an operand. Everything else (larger
  * products, integers, bad shapes, an out= to resize) returns null having touched nothing.
@@ -24,7 +24,8 @@ public final class MatrixFastPaths implements MatrixFastPathsDeclarations {
     @Override
     public Tensor mm(Tensor out, Tensor self, Tensor mat2) {
         if (self.device().type() != DeviceType.CPU || mat2.device().type() != DeviceType.CPU || self.dim() != 2
-                || mat2.dim() != 2 || self.dtype() != mat2.dtype() || !self.dtype().isFloatingPoint()) {
+                || mat2.dim() != 2 || self.dtype() != mat2.dtype()
+                || (self.dtype() != ScalarType.Float32 && self.dtype() != ScalarType.Float64)) {
             return null;
         }
         long m = self.size(0);

@@ -583,7 +583,7 @@ public final class Normalization implements NormalizationDeclarations {
     }
 
     private static void checkFloating(Tensor t, String kernel) {
-        if (t.dtype() != ScalarType.Float32 && t.dtype() != ScalarType.Float64) {
+        if (!t.dtype().isFloatingPoint()) {
             throw Elementwise.notImplemented(kernel, t.dtype());
         }
     }
@@ -604,8 +604,13 @@ public final class Normalization implements NormalizationDeclarations {
             for (int i = 0; i < values.length; i++) {
                 a[i] = (float) values[i];
             }
-        } else {
+        } else if (out.dtype() == ScalarType.Float64) {
             System.arraycopy(values, 0, s.doubles(), 0, values.length);
+        } else {
+            // float16 and bfloat16: rounded once from the double result, through float32 as c10 converts
+            for (int i = 0; i < values.length; i++) {
+                s.setDouble(i, values[i]);
+            }
         }
     }
 

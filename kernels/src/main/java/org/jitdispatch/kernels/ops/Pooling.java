@@ -3,8 +3,10 @@ package org.jitdispatch.kernels.ops;
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.iter.LoopDtype;
 import org.jitdispatch.kernels.reduce.StridedCopy;
 import org.jitdispatch.kernels.structured.StructuredMeta;
+import org.jitdispatch.kernels.structured.TypeMetaNames;
 import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.ScalarType;
@@ -61,6 +63,14 @@ public final class Pooling implements PoolingDeclarations {
             long[] padding, long[] dilation, boolean ceilMode, Tensor out, Tensor indices) {
         Window w = Window.max(kernelSize, stride, padding, dilation);
         Shape s = Shape.of(self, w, ceilMode, false);
+        if (self.dtype().isReducedFloatingPoint()) {
+            // float16 and bfloat16 are pooled in float32: the maximum of widened values is the widened maximum
+            Tensor wide = Tensor.FACTORY.empty(out.sizes(), ScalarType.Float32, out.device());
+            max_pool2d_with_indices_out_cpu(op, Elementwise.toDtype(self, ScalarType.Float32), kernelSize, stride, padding,
+                    dilation, ceilMode, wide, indices);
+            StridedCopy.copy(wide, out);
+            return;
+        }
         TensorImpl in = contiguous(self);
         // written in place when that cannot overwrite the input before it is read
         boolean direct = out.isContiguous() && out.storage() != in.storage();
@@ -97,8 +107,8 @@ public final class Pooling implements PoolingDeclarations {
             long[] kernelSize, long[] stride, long[] padding, long[] dilation, boolean ceilMode, Tensor indices) {
         Window w = Window.max(kernelSize, stride, padding, dilation);
         if (self.dtype() != gradOutput.dtype()) {
-            throw new IllegalArgumentException("expected dtype " + typeMetaName(self.dtype())
-                    + " for `gradOutput` but got dtype " + typeMetaName(gradOutput.dtype()));
+            throw new IllegalArgumentException("expected dtype " + TypeMetaNames.of(self.dtype())
+                    + " for `gradOutput` but got dtype " + TypeMetaNames.of(gradOutput.dtype()));
         }
         if (!(self.dim() == 3 || self.dim() == 4)) {
             throw new IllegalArgumentException("non-empty 3D or 4D (batch mode) tensor expected for input");
@@ -130,16 +140,18 @@ public final class Pooling implements PoolingDeclarations {
             Tensor gradInput) {
         Window w = Window.max(kernelSize, stride, padding, dilation);
         Shape s = Shape.of(self, w, ceilMode, false);
-        TensorImpl grads = contiguous(gradOutput);
+        // float16 and bfloat16 gradients are added up in float32 and rounded once
+        ScalarType dtype = LoopDtype.widened(self.dtype());
+        TensorImpl grads = contiguous(dtype == gradOutput.dtype() ? gradOutput : Elementwise.toDtype(gradOutput, dtype));
         TensorImpl where = contiguous(indices);
         // a new storage is zeros: the gradients are added into it
-        TensorImpl result = Tensor.FACTORY.empty(self.sizes(), self.dtype(), self.device());
+        TensorImpl result = Tensor.FACTORY.empty(self.sizes(), dtype, self.device());
         int planes = Math.toIntExact(s.planes);
         int inPlane = Math.toIntExact(s.inH * s.inW);
         int outPlane = Math.toIntExact(s.outH * s.outW);
         int gradsOff = (int) grads.storageOffset();
         int whereOff = (int) where.storageOffset();
-        if (self.dtype() == ScalarType.Float32) {
+        if (dtype == ScalarType.Float32) {
             FloatMaxPool2d.backward(grads.storage().floats(), gradsOff, where.storage().longs(), whereOff,
                     result.storage().floats(), 0, planes, inPlane, outPlane);
         } else {
@@ -173,7 +185,7 @@ public final class Pooling implements PoolingDeclarations {
         Shape s = Shape.of(self, w, ceilMode, false);
         ScalarType dtype = self.dtype();
         boolean integral = !dtype.isFloatingPoint();
-        boolean single = dtype == ScalarType.Float32;
+        boolean single = LoopDtype.of(dtype) == ScalarType.Float32; // float32 and the types it computes
         double[] in = integral ? null : self.toDoubleArray();
         long[] inLongs = integral ? longs(self) : null;
         long outPlane = s.outH * s.outW;
@@ -239,8 +251,8 @@ public final class Pooling implements PoolingDeclarations {
         s.checkDimSizes(gradOutput, self);
         op.setOutputRawStrided(0, self.sizes(), null, self.dtype(), self.device());
         if (self.dtype() != gradOutput.dtype()) {
-            throw new IllegalArgumentException("expected dtype " + typeMetaName(self.dtype())
-                    + " for `gradOutput` but got dtype " + typeMetaName(gradOutput.dtype()));
+            throw new IllegalArgumentException("expected dtype " + TypeMetaNames.of(self.dtype())
+                    + " for `gradOutput` but got dtype " + TypeMetaNames.of(gradOutput.dtype()));
         }
         if (onCpu(self)) {
             checkAvgType("avg_pool2d_backward_out_frame", self.dtype());
@@ -255,7 +267,7 @@ public final class Pooling implements PoolingDeclarations {
         Shape s = Shape.of(self, w, ceilMode, true);
         ScalarType dtype = self.dtype();
         boolean integral = !dtype.isFloatingPoint();
-        boolean single = dtype == ScalarType.Float32;
+        boolean single = LoopDtype.of(dtype) == ScalarType.Float32; // float32 and the types it computes
         double[] grads = integral ? null : gradOutput.toDoubleArray();
         long[] longGrads = integral ? longs(gradOutput) : null;
         long inPlane = s.inH * s.inW;
@@ -362,7 +374,7 @@ public final class Pooling implements PoolingDeclarations {
         long outH = outputSize[0];
         long outW = outputSize[1];
         long planes = self.numel() / (inH * inW);
-        boolean single = self.dtype() == ScalarType.Float32;
+        boolean single = LoopDtype.of(self.dtype()) == ScalarType.Float32; // float32 and the types it computes
         double[] in = self.toDoubleArray();
         double[] values = new double[Math.toIntExact(out.numel())];
         for (long p = 0; p < planes; p++) {
@@ -406,8 +418,8 @@ public final class Pooling implements PoolingDeclarations {
                     + Arrays.toString(self.sizes()));
         }
         if (self.dtype() != gradOutput.dtype()) {
-            throw new IllegalArgumentException("expected dtype " + typeMetaName(self.dtype())
-                    + " for `grad_output` but got dtype " + typeMetaName(gradOutput.dtype()));
+            throw new IllegalArgumentException("expected dtype " + TypeMetaNames.of(self.dtype())
+                    + " for `grad_output` but got dtype " + TypeMetaNames.of(gradOutput.dtype()));
         }
         if (self.dim() != ndim || !Arrays.equals(Arrays.copyOf(self.sizes(), ndim - 2),
                 Arrays.copyOf(gradOutput.sizes(), ndim - 2))) {
@@ -422,7 +434,7 @@ public final class Pooling implements PoolingDeclarations {
         long outH = gradOutput.size(ndim - 2);
         long outW = gradOutput.size(ndim - 1);
         long planes = inH * inW == 0 ? 0 : self.numel() / (inH * inW);
-        boolean single = self.dtype() == ScalarType.Float32;
+        boolean single = LoopDtype.of(self.dtype()) == ScalarType.Float32; // float32 and the types it computes
         double[] grads = gradOutput.toDoubleArray();
         double[] result = new double[Math.toIntExact(self.numel())];
         for (long p = 0; p < planes; p++) {
@@ -652,29 +664,20 @@ public final class Pooling implements PoolingDeclarations {
         return t.device().type() == DeviceType.CPU;
     }
 
+    /** The pooling kernels exist for the floating dtypes (float16 and bfloat16 computed in float32). */
     private static void checkFloating(String kernel, ScalarType dtype) {
-        if (dtype != ScalarType.Float32 && dtype != ScalarType.Float64) {
+        if (!dtype.isFloatingPoint()) {
             throw Elementwise.notImplemented(kernel, dtype);
         }
     }
 
     /** avg_pool2d's CPU kernels exist for floating dtypes and int64. */
     private static void checkAvgType(String kernel, ScalarType dtype) {
-        if (dtype != ScalarType.Float32 && dtype != ScalarType.Float64 && dtype != ScalarType.Int64) {
+        if (!dtype.isFloatingPoint() && dtype != ScalarType.Int64) {
             throw Elementwise.notImplemented(kernel, dtype);
         }
     }
 
-    /** caffe2's TypeMeta name of a dtype, as {@code expected dtype float for ...} prints it. */
-    private static String typeMetaName(ScalarType dtype) {
-        switch (dtype) {
-            case Float32: return "float";
-            case Float64: return "double";
-            case Int32: return "int";
-            case Int64: return "long int";
-            default: return "bool";
-        }
-    }
 
     /** {@code t}, or a contiguous copy of it. */
     private static TensorImpl contiguous(Tensor t) {

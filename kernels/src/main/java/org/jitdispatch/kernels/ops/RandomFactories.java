@@ -135,6 +135,18 @@ public final class RandomFactories implements RandomFactoriesDeclarations {
                 break;
             case Bool:
                 throw new IllegalArgumentException("\"randperm\" not implemented for 'Bool'");
+            case Float16:
+                if (n > (1L << 11) + 1) {
+                    throw new IllegalArgumentException("n cannot be greater than 2049 for Half type.");
+                }
+                break;
+            case UInt8:
+            case Int8:
+            case Int16:
+                if (n - 1 > ScalarConversions.maxValue(out.dtype())) {
+                    throw ScalarConversions.overflow(out.dtype());
+                }
+                break;
             default:
                 break;
         }

@@ -178,12 +178,30 @@ public final class RangeFactories implements RangeFactoriesDeclarations {
                 }
                 break;
             }
-            default: {
+            case Int64: {
                 long s = ScalarConversions.toLong(start);
                 long d = ScalarConversions.toLong(step);
                 long[] a = storage.longs();
                 for (int i = 0; i < n; i++) {
                     a[offset + i] = s + d * i;
+                }
+                break;
+            }
+            case Float16:
+            case BFloat16: {
+                // their accumulate type is float (at::acc_type on CPU), not double as for float32
+                float s = (float) ScalarConversions.toDouble(start);
+                float d = (float) ScalarConversions.toDouble(step);
+                for (int i = 0; i < n; i++) {
+                    storage.setDouble(offset + i, s + (float) i * d);
+                }
+                break;
+            }
+            default: {
+                long s = ScalarConversions.toLong(start);
+                long d = ScalarConversions.toLong(step);
+                for (int i = 0; i < n; i++) {
+                    storage.setLong(offset + i, s + d * i);
                 }
             }
         }

@@ -112,9 +112,12 @@ public final class SoftMax implements SoftMaxDeclarations {
         op.setOutputRawStrided(0, gradOutput.sizes(), null, gradOutput.dtype(), gradOutput.device());
     }
 
-    /** ATen's kernels exist for floating dtypes; the message names the kernel as ATen's dispatch macro does. */
+    /**
+     * ATen's kernels exist for floating dtypes (float16 and bfloat16 computed in float32); the message names the
+     * kernel as ATen's dispatch macro does.
+     */
     private static void checkFloating(ScalarType dtype, String kernel) {
-        if (dtype != ScalarType.Float32 && dtype != ScalarType.Float64) {
+        if (!dtype.isFloatingPoint()) {
             throw Elementwise.notImplemented(kernel, dtype);
         }
     }
@@ -126,11 +129,11 @@ public final class SoftMax implements SoftMaxDeclarations {
             return;
         }
         Slices s = Slices.of(self, dim);
-        Tensor input = self.contiguous();
-        Tensor target = out.isContiguous() ? out : Torch.empty_like(input);
+        Tensor input = computable(self);
+        Tensor target = out.isContiguous() && out.dtype() == input.dtype() ? out : Torch.empty_like(input);
         int inOff = (int) input.storageOffset();
         int outOff = (int) target.storageOffset();
-        if (self.dtype() == ScalarType.Float32) {
+        if (input.dtype() == ScalarType.Float32) {
             FloatSoftMax.forward(input.storage().floats(), inOff, target.storage().floats(), outOff, s, log);
         } else {
             DoubleSoftMax.forward(input.storage().doubles(), inOff, target.storage().doubles(), outOff, s, log);
@@ -145,13 +148,13 @@ public final class SoftMax implements SoftMaxDeclarations {
             return;
         }
         Slices s = Slices.of(output, dim);
-        Tensor g = gradOutput.contiguous();
-        Tensor y = output.contiguous();
-        Tensor target = gradInput.isContiguous() ? gradInput : Torch.empty_like(g);
+        Tensor g = computable(gradOutput);
+        Tensor y = computable(output);
+        Tensor target = gradInput.isContiguous() && gradInput.dtype() == g.dtype() ? gradInput : Torch.empty_like(g);
         int gOff = (int) g.storageOffset();
         int yOff = (int) y.storageOffset();
         int outOff = (int) target.storageOffset();
-        if (output.dtype() == ScalarType.Float32) {
+        if (g.dtype() == ScalarType.Float32) {
             FloatSoftMax.backward(g.storage().floats(), gOff, y.storage().floats(), yOff, target.storage().floats(), outOff, s,
                     log);
         } else {
@@ -161,6 +164,14 @@ public final class SoftMax implements SoftMaxDeclarations {
         if (target != gradInput) {
             gradInput.copy_(target);
         }
+    }
+
+    /**
+     * {@code t} contiguous, in float32 when it is float16 or bfloat16: their softmax is computed in float32 and
+     * rounded once, as ATen's vectorized kernels do.
+     */
+    private static Tensor computable(Tensor t) {
+        return t.dtype().isReducedFloatingPoint() ? Elementwise.toDtype(t, ScalarType.Float32).contiguous() : t.contiguous();
     }
 
     /** A contiguous tensor seen as {@code [outer, size, inner]} around the reduced dim (a 0-dim tensor as [1]). */

@@ -291,15 +291,16 @@ public final class Statistics implements StatisticsDeclarations {
         fillAllAny(self, mask(self, new long[] {dim}), out, false);
     }
 
-    /** ATen's allany_meta: the result is bool (PyTorch also allows uint8, which does not exist here). */
+    /** ATen's allany_meta: the result is bool, or uint8 for a uint8 input (PyTorch's legacy behaviour). */
     private static void allAnyMeta(StructuredMeta op, Tensor self, long[] dim, boolean keepdim, String name) {
         TensorImpl result = op.maybeGetOutput(0);
-        if (result != null && result.dtype() != ScalarType.Bool) {
+        if (result != null && result.dtype() != ScalarType.Bool && result.dtype() != ScalarType.UInt8) {
             throw new IllegalArgumentException(name + " only supports bool tensor for result, got: " + result.dtype().c10Name());
         }
         long[] shape = MinMaxOps.reducedShape(self, dim, keepdim);
         MemOverlap.assertResizedOutOverlapsNoInput(result, shape, self);
-        op.setOutputRawStrided(0, shape, null, ScalarType.Bool, self.device());
+        ScalarType dtype = result != null ? result.dtype() : self.dtype() == ScalarType.UInt8 ? ScalarType.UInt8 : ScalarType.Bool;
+        op.setOutputRawStrided(0, shape, null, dtype, self.device());
     }
 
     private static void fillAllAny(Tensor self, boolean[] reduced, Tensor out, boolean any) {

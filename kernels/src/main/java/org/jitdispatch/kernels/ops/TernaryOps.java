@@ -2,6 +2,7 @@ package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.kernels.generated.UfuncKernels;
+import org.jitdispatch.kernels.iter.LoopDtype;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.iter.TensorIteratorConfig;
@@ -130,7 +131,7 @@ public final class TernaryOps implements TernaryOpsDeclarations {
             Elementwise.fill(op, op.dtype(0), Double.NaN);
             return;
         }
-        switch (op.commonDtype()) {
+        switch (LoopDtype.of(op.commonDtype())) {
             case Float32 -> {
                 if (min != null && max != null) {
                     UfuncKernels.clamp_scalar_float(op, (float) min.toDouble(), (float) max.toDouble());

@@ -1,5 +1,9 @@
 package org.jitdispatch.kernels.random;
 
+import org.jitdispatch.runtime.BFloat16;
+import org.jitdispatch.runtime.Half;
+import org.jitdispatch.runtime.ScalarType;
+
 /**
  * ATen's CPU distributions (DistributionsHelper.h, TransformationHelper.h, and the normal fill of
  * cpu/DistributionTemplates.h) over a {@link CPUGenerator}, number for number. Callers hold the
@@ -148,6 +152,85 @@ public final class Samplers {
             float cos = CephesFloat.cos(theta);
             data[at + j] = Math.fma(radius * cos, std, mean);
             data[at + j + 8] = Math.fma(radius * sin, std, mean);
+        }
+    }
+
+    // ---- float16 and bfloat16: drawn with their own mantissa width, computed in float, each result rounded
+
+    /** {@code std::numeric_limits<T>::digits}: 11 for float16, 8 for bfloat16. */
+    static int digits(ScalarType dtype) {
+        return dtype == ScalarType.Float16 ? 11 : 8;
+    }
+
+    /** {@code v} rounded to the nearest float16 or bfloat16, as a float. */
+    public static float round(float v, ScalarType dtype) {
+        return dtype == ScalarType.Float16 ? Half.toFloat(Half.fromFloat(v)) : BFloat16.toFloat(BFloat16.fromFloat(v));
+    }
+
+    /**
+     * {@code uniform_real_distribution<Half or BFloat16>(from, to)}: {@code digits} random bits of a 32-bit draw as
+     * a float in [0, 1), times {@code to - from} (computed in the dtype, so rounded), plus from, in float. The
+     * bounds are values of the dtype; the caller rounds the result when it stores it.
+     */
+    public static float uniformReduced(CPUGenerator g, ScalarType dtype, float from, float to) {
+        int d = digits(dtype);
+        float x = (g.random() & ((1 << d) - 1)) * (1.0f / (1 << d));
+        return Math.fma(x, round(to - from, dtype), from);
+    }
+
+    /**
+     * ATen's generic {@code normal_fill} for float16 and bfloat16 (the AVX2 kernel is float32's only): as the
+     * float version, with every intermediate that ATen holds in a {@code scalar_t} rounded to the dtype and the
+     * logarithm, square root, sine and cosine of libm in float. {@code data} holds the dtype's values as floats;
+     * {@code mean} and {@code std} are values of the dtype.
+     */
+    public static void normalFillReduced(float[] data, int n, float mean, float std, ScalarType dtype, CPUGenerator g) {
+        for (int i = 0; i < n; i++) {
+            data[i] = uniformReduced(g, dtype, 0f, 1f);
+        }
+        for (int i = 0; i < n - 15; i += 16) {
+            normalFill16Reduced(data, i, mean, std, dtype);
+        }
+        if (n % 16 != 0) {
+            int tail = n - 16;
+            for (int i = 0; i < 16; i++) {
+                data[tail + i] = uniformReduced(g, dtype, 0f, 1f);
+            }
+            normalFill16Reduced(data, tail, mean, std, dtype);
+        }
+    }
+
+    private static void normalFill16Reduced(float[] data, int at, float mean, float std, ScalarType dtype) {
+        if (dtype == ScalarType.BFloat16) {
+            normalFill16BFloat16(data, at, mean, std);
+            return;
+        }
+        for (int j = 0; j < 8; j++) {
+            float u1 = round(1 - data[at + j], dtype);
+            float u2 = data[at + j + 8];
+            float radius = round((float) Math.sqrt(-2 * (float) Math.log(u1)), dtype);
+            float theta = round((float) (2.0 * Math.PI * u2), dtype);
+            data[at + j] = round(Math.fma(radius * (float) Math.cos(theta), std, mean), dtype);
+            data[at + j + 8] = round(Math.fma(radius * (float) Math.sin(theta), std, mean), dtype);
+        }
+    }
+
+    /**
+     * The same for bfloat16, whose c10 type has math functions of its own ({@code std::log}, {@code std::sqrt},
+     * {@code std::cos} and {@code std::sin} of a BFloat16 return a BFloat16) and whose arithmetic between two
+     * BFloat16s rounds each product and sum: nothing is fused.
+     */
+    private static void normalFill16BFloat16(float[] data, int at, float mean, float std) {
+        ScalarType b = ScalarType.BFloat16;
+        for (int j = 0; j < 8; j++) {
+            float u1 = round(1 - data[at + j], b);
+            float u2 = data[at + j + 8];
+            float radius = round((float) Math.sqrt(round(-2 * round((float) Math.log(u1), b), b)), b);
+            float theta = round((float) (2.0 * Math.PI * u2), b);
+            float cos = round((float) Math.cos(theta), b);
+            float sin = round((float) Math.sin(theta), b);
+            data[at + j] = round(round(round(radius * cos, b) * std, b) + mean, b);
+            data[at + j + 8] = round(round(round(radius * sin, b) * std, b) + mean, b);
         }
     }
 }

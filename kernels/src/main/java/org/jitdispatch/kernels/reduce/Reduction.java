@@ -1,6 +1,7 @@
 package org.jitdispatch.kernels.reduce;
 
 import java.util.Arrays;
+import org.jitdispatch.kernels.iter.LoopDtype;
 import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.Storage;
@@ -70,7 +71,8 @@ public final class Reduction {
         if (outNumel == 0 || out.isMeta()) {
             return;
         }
-        TensorImpl src = readsDirectly(in.dtype(), t) ? in : StridedCopy.contiguousCopy(in, t, TensorFactory.IMPL);
+        ScalarType work = LoopDtype.widened(t);
+        TensorImpl src = readsDirectly(in.dtype(), work) ? in : StridedCopy.contiguousCopy(in, work, TensorFactory.IMPL);
         double[] dacc = null;
         long[] lacc = null;
         if (t.isFloatingPoint()) {
@@ -86,7 +88,7 @@ public final class Reduction {
         }
         if (src.numel() != 0) {
             Plan plan = Plan.of(src, mask);
-            Run run = run(op, src.storage().data(), t == ScalarType.Float32, dacc, lacc);
+            Run run = run(op, src.storage().data(), work == ScalarType.Float32, dacc, lacc);
             int split = src.numel() > Parallel.GRAIN_SIZE ? plan.parallelDim() : -1;
             if (split < 0) {
                 forEachRun(plan, run);
@@ -489,10 +491,30 @@ public final class Reduction {
                 }
                 break;
             }
-            default: {
+            case Bool: {
                 boolean[] o = s.booleans();
                 for (int k = 0; k < n; k++) {
                     o[offsets == null ? base + k : (int) offsets[k]] = lacc[k] != 0;
+                }
+                break;
+            }
+            case Float16:
+            case BFloat16: {
+                // the sum is rounded to the output's type, then divided and rounded again, as ATen's
+                // CPU mean is sum_out(...).div_(count) in the output's dtype
+                for (int k = 0; k < n; k++) {
+                    int at = offsets == null ? base + k : (int) offsets[k];
+                    s.setDouble(at, (float) dacc[k]);
+                    if (meanCount >= 0) {
+                        s.setDouble(at, (float) s.getDouble(at) / (float) meanCount);
+                    }
+                }
+                break;
+            }
+            default: {
+                // the narrow integers wrap, as they would accumulating in their own type
+                for (int k = 0; k < n; k++) {
+                    s.setLong(offsets == null ? base + k : (int) offsets[k], lacc[k]);
                 }
             }
         }
@@ -524,14 +546,16 @@ public final class Reduction {
         if (out.isMeta() || out.numel() == 0) {
             return;
         }
-        TensorImpl src = in;
+        ScalarType work = LoopDtype.widened(in.dtype());
+        // widening float16/bfloat16 to float32 and narrow integers to int64 keeps their order
+        TensorImpl src = work == in.dtype() ? in : StridedCopy.contiguousCopy(in, work, TensorFactory.IMPL);
         long[] sizes;
         long[] strides;
         int d;
         if (dim < 0) {
             // ATen reshapes to 1-D (a copy unless that is a view) and reduces dim 0
-            if (!in.isContiguous()) {
-                src = StridedCopy.contiguousCopy(in, in.dtype(), TensorFactory.IMPL);
+            if (!src.isContiguous()) {
+                src = StridedCopy.contiguousCopy(src, src.dtype(), TensorFactory.IMPL);
             }
             sizes = new long[] {src.numel()};
             strides = new long[] {1};

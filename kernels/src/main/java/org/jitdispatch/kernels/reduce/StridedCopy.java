@@ -104,6 +104,14 @@ public final class StridedCopy {
             for (int k = 0; k < n; k++, from += ss, to += ds) {
                 b[to] = a[from];
             }
+        } else if (src instanceof short[] a && dst instanceof short[] b) {
+            for (int k = 0; k < n; k++, from += ss, to += ds) {
+                b[to] = a[from];
+            }
+        } else if (src instanceof byte[] a && dst instanceof byte[] b) {
+            for (int k = 0; k < n; k++, from += ss, to += ds) {
+                b[to] = a[from];
+            }
         } else {
             boolean[] a = (boolean[]) src;
             boolean[] b = (boolean[]) dst;

@@ -15,10 +15,15 @@ public final class TypeMetaNames {
     public static String of(ScalarType dtype) {
         switch (dtype) {
             case Bool: return "bool";
+            case UInt8: return "unsigned char";
+            case Int8: return "signed char";
+            case Int16: return "short int";
             case Int32: return "int";
             case Int64: return "long int";
             case Float32: return "float";
             case Float64: return "double";
+            case Float16: return "c10::Half";
+            case BFloat16: return "c10::BFloat16";
             default: throw new IllegalArgumentException("no TypeMeta name for " + dtype);
         }
     }

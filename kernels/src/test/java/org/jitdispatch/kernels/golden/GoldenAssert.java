@@ -56,9 +56,8 @@ final class GoldenAssert {
         }
         if (expected.has("data")) {
             Tensor want = GoldenValues.tensor(expected);
-            boolean f32 = want.dtype() == ScalarType.Float32;
-            String mismatch = TensorTesting.mismatch(t, want, f32 ? TensorTesting.FLOAT32_RTOL : TensorTesting.FLOAT64_RTOL,
-                    f32 ? TensorTesting.FLOAT32_ATOL : TensorTesting.FLOAT64_ATOL, true);
+            String mismatch = TensorTesting.mismatch(t, want, TensorTesting.rtol(want.dtype()),
+                    TensorTesting.atol(want.dtype()), true);
             if (mismatch != null) {
                 fail(what + " values: " + mismatch + "\n  actual:   " + t + "\n  expected: " + want);
             }
@@ -115,9 +114,8 @@ final class GoldenAssert {
     /** The first expected.size() elements of the storage: bit-identical, or close for floats when not exact. */
     private static void assertStorage(String what, Storage expected, Storage actual, boolean exact) {
         boolean floating = expected.dtype().isFloatingPoint();
-        boolean f32 = expected.dtype() == ScalarType.Float32;
-        double rtol = f32 ? TensorTesting.FLOAT32_RTOL : TensorTesting.FLOAT64_RTOL;
-        double atol = f32 ? TensorTesting.FLOAT32_ATOL : TensorTesting.FLOAT64_ATOL;
+        double rtol = TensorTesting.rtol(expected.dtype());
+        double atol = TensorTesting.atol(expected.dtype());
         for (long i = 0; i < expected.size(); i++) {
             boolean ok;
             if (!floating) {

@@ -5,6 +5,7 @@ import org.jitdispatch.Tensor;
 import org.jitdispatch.runtime.MemoryFormat;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
 
 /**
  * Reads the type-tagged values of the golden files (written by src/test/python/make_golden.py) as the
@@ -102,12 +103,24 @@ final class GoldenValues {
                 }
                 return Tensor.FACTORY.fromArray(a, sizes);
             }
-            default: {
+            case Float64: {
                 double[] a = new double[n];
                 for (int i = 0; i < n; i++) {
                     a[i] = number(data.get(i));
                 }
                 return Tensor.FACTORY.fromArray(a, sizes);
+            }
+            default: {
+                // the narrow types: each value is exactly representable, so Storage's conversion keeps it
+                Storage s = Storage.allocate(dtype, n);
+                for (int i = 0; i < n; i++) {
+                    if (dtype.isFloatingPoint()) {
+                        s.setDouble(i, number(data.get(i)));
+                    } else {
+                        s.setLong(i, data.get(i).asLong());
+                    }
+                }
+                return Tensor.FACTORY.fromArray(dtype, s.data(), sizes);
             }
         }
     }

@@ -98,12 +98,24 @@ final class RandomTensors {
                 }
                 return Storage.wrap(v);
             }
-            default: {
+            case Float64: {
                 double[] v = new double[n];
                 for (int i = 0; i < n; i++) {
                     v[i] = finite ? finiteDouble() : randomDouble();
                 }
                 return Storage.wrap(v);
+            }
+            default: {
+                // uint8, int8, int16, float16, bfloat16: values converted as a cast to the dtype would
+                Storage s = Storage.allocate(dtype, n);
+                for (int i = 0; i < n; i++) {
+                    if (dtype.isFloatingPoint()) {
+                        s.setDouble(i, finite ? finiteDouble() : randomDouble());
+                    } else {
+                        s.setLong(i, rnd.nextInt(5) == 0 ? rnd.nextInt() : rnd.nextInt(9) - 4);
+                    }
+                }
+                return s;
             }
         }
     }

@@ -16,6 +16,8 @@ import java.util.stream.Stream;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.runtime.Generator;
+import org.jitdispatch.runtime.BFloat16;
+import org.jitdispatch.runtime.Half;
 import org.jitdispatch.runtime.ScalarType;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -159,7 +161,7 @@ class RandomGoldenTest {
         Tensor flat = actual.contiguous().reshape(new long[] {-1});
         ScalarType t = actual.dtype();
         boolean normal = op.startsWith("randn") || op.startsWith("normal");
-        if (t == ScalarType.Int64 || t == ScalarType.Int32) {
+        if (t.isIntegral(false)) {
             long[] got = flat.to(ScalarType.Int64).toLongArray();
             for (int i = 0; i < got.length; i++) {
                 if (got[i] != data.get(i).asLong()) {
@@ -182,10 +184,21 @@ class RandomGoldenTest {
             long ulps = Math.abs(Double.doubleToLongBits(got[i]) - Double.doubleToLongBits(want));
             if (t == ScalarType.Float32) {
                 ulps = Math.abs(Float.floatToIntBits((float) got[i]) - Float.floatToIntBits((float) want));
+            } else if (t.isReducedFloatingPoint()) {
+                // libm's float log, sin and cos against Java's may differ by an ulp of float, which rounding to
+                // the narrow type almost always erases
+                ulps = Math.abs(reducedBits(t, got[i]) - reducedBits(t, want));
+                if (normal && ulps == 1) {
+                    continue;
+                }
             }
             if (ulps > ulpsAllowed) {
                 fail(where + ": element " + i + " is " + got[i] + ", PyTorch has " + want + " (" + ulps + " ulps)");
             }
         }
+    }
+
+    private static int reducedBits(ScalarType t, double v) {
+        return t == ScalarType.Float16 ? Half.fromFloat((float) v) : BFloat16.fromFloat((float) v);
     }
 }

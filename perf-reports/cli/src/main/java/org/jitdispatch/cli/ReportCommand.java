@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.jitdispatch.perf.compare.JmhResult;
 import org.jitdispatch.perf.inlining.BenchmarkProcess;
 import org.jitdispatch.perf.inlining.ClaimedChains;
 import org.jitdispatch.perf.inlining.InlineVerdict;
@@ -18,6 +19,8 @@ import org.jitdispatch.perf.inlining.InliningRun;
 import org.jitdispatch.perf.jvm.BenchmarkJvm;
 import org.jitdispatch.perf.report.AsyncProfilerLibrary;
 import org.jitdispatch.perf.report.CollapsedStacks;
+import org.jitdispatch.perf.report.EagerStepResults;
+import org.jitdispatch.perf.report.EagerStepRun;
 import org.jitdispatch.perf.report.HardwareCounters;
 import org.jitdispatch.perf.report.LoadAverage;
 import org.jitdispatch.perf.report.ReportData;
@@ -45,6 +48,9 @@ import picocli.CommandLine.Option;
                 "With --baseline, compares against a previous report: ratios, noise-aware verdicts and"
                         + " differential flame graphs."})
 final class ReportCommand implements Callable<Integer> {
+    /** The training steps that have a PyTorch eager peer. */
+    private static final String TRAIN_STEP_MODELS = "org.jitdispatch.bench.TrainStepModelsBenchmark.step";
+
     @Option(names = "--quick", description = "A small subset (add at 3 sizes, view, the small ops at 1 and 64"
             + " elements, a training step at batch 1), one fork, short iterations: about five minutes on 2 cores.")
     boolean quick;
@@ -61,8 +67,16 @@ final class ReportCommand implements Callable<Integer> {
     Path rerender;
 
     @Option(names = "--peer-results", paramLabel = "FILE", description = "The JMH JSON of the PyTorch peer run"
-            + " (bench/pytorch-peer.sh -rf json -rff FILE), shown beside our call path.")
-    Path peerResults;
+            + " (bench/pytorch-peer.sh -rf json -rff FILE), shown beside our call path; of the size-scaling run"
+            + " (bench/pytorch-peer.sh --size-scaling ...), the large ops beside their plain loops and libtorch, with"
+            + " a log-log chart of ns/op against n per op. Give it once per file to keep both.")
+    List<Path> peerResults = new ArrayList<>();
+
+    @Option(names = "--python-results", paramLabel = "FILE", description = "The output of /usr/bin/python3"
+            + " bench/python/train_step_models.py (PyTorch eager, one JSON line per model and batch), shown beside"
+            + " TrainStepModelsBenchmark with the speed-up and its target. Without it, a run of"
+            + " TrainStepModelsBenchmark runs the script afterwards when /usr/bin/python3 has torch.")
+    Path pythonResults;
 
     @Option(names = "--bench-jar", paramLabel = "JAR", description = "The JMH jar: this repository's (default:"
             + " ${DEFAULT-VALUE}) or any other, whose benchmarks then all run (or those --benchmarks selects), with"
@@ -100,9 +114,19 @@ final class ReportCommand implements Callable<Integer> {
         }
         try {
             ReportData before = baseline == null ? null : ReportData.load(baseline);
+            // read the given results before measuring, so that a wrong file fails now rather than after the run
+            for (Path f : peerResults) {
+                JmhResult.read(f);
+            }
+            if (pythonResults != null) {
+                EagerStepResults.read(pythonResults);
+            }
             Path dir = rerender != null ? rerender : measure(jvm);
-            if (peerResults != null) {
+            if (!peerResults.isEmpty()) {
                 ReportData.addPeerResults(dir, peerResults);
+            }
+            if (pythonResults != null) {
+                ReportData.addEagerResults(dir, pythonResults);
             }
             Path page = dir.resolve(ReportPage.FILE);
             Files.writeString(page, ReportPage.render(ReportData.load(dir), before));
@@ -160,6 +184,13 @@ final class ReportCommand implements Callable<Integer> {
         run.run(cmds, System.out);
         Double loadAfter = LoadAverage.oneMinute();
         CollapsedStacks.collect(work.resolve("async"), event.name(), dir);
+        if (pythonResults == null && suite.includes(TRAIN_STEP_MODELS) && benchmarks.contains(TRAIN_STEP_MODELS)) {
+            // after the benchmarks, so that the two never share the machine's cores
+            System.out.println("PyTorch eager training steps (" + EagerStepRun.SCRIPT + "):");
+            String absent = new EagerStepRun(EagerStepRun.PYTHON, EagerStepRun.SCRIPT).run(dir,
+                    work.resolve("pytorch-eager.log"));
+            System.out.println("  " + (absent == null ? "measured" : "not measured: " + absent));
+        }
 
         System.out.println("inlining:");
         ReportData.writeInlining(dir, inliningVerdicts(suite, work.resolve("inlining"), jvm));

@@ -1,6 +1,7 @@
 package org.jitdispatch.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -64,5 +65,36 @@ class ReportCommandTest {
         }
         assertEquals(1, code);
         assertTrue(err.toString().contains(tmp + " is not a report directory: no run.json"), err.toString());
+    }
+
+    @Test
+    void pythonResultsAndBothPeerRunsAreKeptWithTheReportAndShown(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("after");
+        copyTree(fixture("after"), dir);
+        Path eager = fixture("after").getParent().resolve("pytorch-eager.jsonl");
+        Path scaling = fixture("after").getParent().resolve("size-scaling.json");
+        Path callPaths = fixture("after").getParent().resolve("pytorch.json");
+        CliRun run = CliRun.of("report", "--rerender", dir.toString(), "--python-results", eager.toString(),
+                "--peer-results", callPaths.toString(), "--peer-results", scaling.toString());
+        assertEquals(0, run.code(), run.err());
+        assertEquals(Files.readString(eager), Files.readString(dir.resolve("pytorch-eager.jsonl")));
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("<section id=\"train-steps\">") && html.contains("PyTorch eager µs/step")
+                && html.contains("<td>not in this run</td>"), "the eager steps, beside a run without ours");
+        assertTrue(html.contains("<section id=\"scaling\">") && html.contains("<figure data-op=\"bmm\">"));
+        assertTrue(html.contains("<table class=\"peer\">"), "both peer runs are kept");
+    }
+
+    @Test
+    void aPythonResultsFileThatIsNotTheScriptsOutputFailsBeforeAnythingIsWritten(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("after");
+        copyTree(fixture("after"), dir);
+        Path wrong = Files.writeString(tmp.resolve("eager.txt"), "mlp 1 235us\n");
+        CliRun run = CliRun.of("report", "--rerender", dir.toString(), "--python-results", wrong.toString());
+        assertEquals(1, run.code());
+        assertTrue(run.err().contains(wrong + ":1: not JSON"), run.err());
+        assertFalse(run.showsAStackTrace(), run.err());
+        assertFalse(Files.exists(dir.resolve("pytorch-eager.jsonl")));
+        assertFalse(Files.exists(dir.resolve("report.html")), "nothing rendered");
     }
 }

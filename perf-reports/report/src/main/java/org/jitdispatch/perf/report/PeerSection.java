@@ -19,7 +19,18 @@ final class PeerSection {
 
     static String render(ReportData data) {
         StringBuilder sb = new StringBuilder("<section id=\"pytorch\"><h2>Against PyTorch from Java</h2>");
-        if (data.peer().isEmpty()) {
+        Map<String, JmhResult> callPaths = new java.util.LinkedHashMap<>();
+        data.peer().forEach((k, v) -> {
+            if (isCallPathPeer(BenchmarkKey.parse(k))) {
+                callPaths.put(k, v);
+            }
+        });
+        if (callPaths.isEmpty() && !data.peer().isEmpty()) {
+            return sb.append("<p>The peer run of this report has only the large ops, shown in <a href=\"#scaling\">Large"
+                    + " ops against libtorch and a plain loop</a>. Run <code>bench/pytorch-peer.sh -rf json -rff FILE</code>"
+                    + " for the call paths.</p></section>").toString();
+        }
+        if (callPaths.isEmpty()) {
             return sb.append("<p>Not measured in this report. Run <code>bench/pytorch-peer.sh -rf json -rff FILE</code>"
                     + " (real PyTorch through JavaCPP's <code>org.bytedeco:pytorch</code> presets, built with"
                     + " <code>-Ppytorch-peer</code>) and pass <code>--peer-results FILE</code> to"
@@ -32,7 +43,7 @@ final class PeerSection {
         sb.append("<table class=\"peer\"><thead><tr><th>operator</th><th>parameters</th><th>PyTorch (JavaCPP)</th>"
                 + "<th>±</th><th>B/op</th><th>jitdispatch spun call site</th><th>±</th><th>B/op</th>"
                 + "<th>PyTorch ÷ jitdispatch</th></tr></thead><tbody>");
-        for (Map.Entry<String, JmhResult> e : data.peer().entrySet()) {
+        for (Map.Entry<String, JmhResult> e : callPaths.entrySet()) {
             BenchmarkKey key = BenchmarkKey.parse(e.getKey());
             JmhResult peer = e.getValue();
             JmhResult ours = data.results().get(oursFor(key));
@@ -43,6 +54,12 @@ final class PeerSection {
                             : String.format(Locale.ROOT, "%.2f×", peer.score() / ours.score())).append("</td></tr>");
         }
         return sb.append("</tbody></table></section>").toString();
+    }
+
+    /** Whether a peer benchmark has a call path of ours (the size-scaling peer has its own section). */
+    static boolean isCallPathPeer(BenchmarkKey peer) {
+        return !peer.benchmarkClass().equals(SizeScalingSection.PEER)
+                && !peer.benchmarkClass().equals(SizeScalingSection.OURS);
     }
 
     /** {@code PyTorchPeerBenchmark.add size=64} -&gt; {@code AddCallPathBenchmark.spunCallSite size=64}. */

@@ -29,6 +29,7 @@ public final class ReportPage {
             .verdict.met b{color:#1a7f37} .verdict.missed b{color:#c62828} .verdict b{font-weight:600}
             dd div.cmd{margin-bottom:4px}
             figure{margin:10px 0} svg.chart{border:1px solid #eee;background:#fff}
+            div.scaling-charts{display:flex;flex-wrap:wrap;gap:0 12px}
             div.iterations{display:flex;flex-wrap:wrap;gap:4px 14px} figure.iterations{margin:4px 0;width:262px}
             figure.iterations figcaption{font-size:12px} figure.iterations.unreliable svg{opacity:.6}
             svg.flamegraph{display:block;border:1px solid #eee;background:#fafafa}
@@ -84,12 +85,14 @@ public final class ReportPage {
                 .append(commands(run.jmhCommand()))
                 .append("</dl><nav><a href=\"#results\">results</a><a href=\"#floor\">against the floor</a>"
                         + "<a href=\"#charts\">charts</a>"
-                        + "<a href=\"#warmup\">warm-up</a><a href=\"#inlining\">inlining</a><a href=\"#pytorch\">against PyTorch</a>")
+                        + "<a href=\"#warmup\">warm-up</a><a href=\"#inlining\">inlining</a><a href=\"#pytorch\">against PyTorch</a>"
+                        + "<a href=\"#scaling\">large ops</a><a href=\"#train-steps\">training steps</a>")
                 .append(baseline == null ? "" : "<a href=\"#baseline\">against the baseline</a>")
                 .append("<a href=\"#flamegraphs\">flame graphs</a></nav>");
         sb.append(ResultsSection.render(current)).append(FloorSection.render(current)).append(ChartsSection.render(current))
                 .append(WarmupSection.render(current, baseline))
-                .append(InliningSection.render(current)).append(PeerSection.render(current));
+                .append(InliningSection.render(current)).append(PeerSection.render(current))
+                .append(SizeScalingSection.render(current)).append(TrainStepSection.render(current));
         if (baseline != null) {
             sb.append(BaselineSection.render(current, baseline));
         }

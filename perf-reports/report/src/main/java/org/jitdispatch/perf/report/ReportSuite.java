@@ -24,6 +24,7 @@ public record ReportSuite(String mode, List<Run> runs) {
 
     private static final String SMALL_OPS = "^org\\.jitdispatch\\.bench\\.SmallOpsBenchmark\\.";
     private static final String TRAIN_STEP = "^org\\.jitdispatch\\.bench\\.TrainStepMlpBenchmark\\.";
+    private static final String TRAIN_STEP_MODELS = "^org\\.jitdispatch\\.bench\\.TrainStepModelsBenchmark\\.";
 
     public ReportSuite {
         runs = List.copyOf(runs);
@@ -66,14 +67,18 @@ public record ReportSuite(String mode, List<Run> runs) {
     /**
      * Every call-path benchmark and SmallOpsBenchmark at every size they declare (SmallOps: 1, 64 and 4096
      * elements), then the training step at batch 1 and 64 with its class's ten one-second warm-up
-     * iterations (a whole step takes several seconds of calls to reach C2 on 2 busy cores).
+     * iterations (a whole step takes several seconds of calls to reach C2 on 2 busy cores), then the example
+     * models' training steps at batch 1, 8 and 64 with their class's eight, for the section against PyTorch
+     * eager (about two and a half minutes).
      */
     public static ReportSuite full() {
         return new ReportSuite("full", List.of(
                 new Run("^org\\.jitdispatch\\.bench\\.((Add|Mul|Sum|Empty|Mm|View|Meta)CallPath|SmallOps)Benchmark\\.",
                         List.of(), List.of("-f", "1", "-wi", "5", "-w", "1s", "-i", "5", "-r", "1s")),
                 new Run(TRAIN_STEP, List.of("-p", "batch=1,64"),
-                        List.of("-f", "1", "-wi", "10", "-w", "1s", "-i", "5", "-r", "1s"))));
+                        List.of("-f", "1", "-wi", "10", "-w", "1s", "-i", "5", "-r", "1s")),
+                new Run(TRAIN_STEP_MODELS, List.of(),
+                        List.of("-f", "1", "-wi", "8", "-w", "1s", "-i", "5", "-r", "1s"))));
     }
 
     /**

@@ -14,8 +14,14 @@ final class SizeChartSvg {
     record Point(double x, double y, double low, double high) {
     }
 
-    /** One call path's points, ordered by size. */
-    record Series(String name, List<Point> points) {
+    /**
+     * One line: its points ordered by size, and its colour (null: the next of the palette) and dash pattern
+     * (null: solid), so that several charts can draw the same implementation alike.
+     */
+    record Series(String name, List<Point> points, String color, String dash) {
+        Series(String name, List<Point> points) {
+            this(name, points, null, null);
+        }
     }
 
     private static final String[] COLORS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
@@ -75,13 +81,15 @@ final class SizeChartSvg {
                 .append(") rotate(-90)\" text-anchor=\"middle\">").append(Html.esc(yUnit)).append(" (log scale)</text>");
         for (int i = 0; i < series.size(); i++) {
             Series s = series.get(i);
-            String color = COLORS[i % COLORS.length];
+            String color = s.color() != null ? s.color() : COLORS[i % COLORS.length];
+            String dash = s.dash() == null ? "" : " stroke-dasharray=\"" + s.dash() + "\"";
             StringBuilder pts = new StringBuilder();
             for (Point p : s.points()) {
                 pts.append(Html.px(axis.x(p.x()))).append(',').append(Html.px(axis.y(p.y()))).append(' ');
             }
             sb.append("<g class=\"series\" data-name=\"").append(Html.esc(s.name())).append("\">");
-            sb.append("<polyline fill=\"none\" stroke=\"").append(color).append("\" stroke-width=\"2\" points=\"")
+            sb.append("<polyline fill=\"none\" stroke=\"").append(color).append("\" stroke-width=\"2\"").append(dash)
+                    .append(" points=\"")
                     .append(pts.toString().trim()).append("\"/>");
             for (Point p : s.points()) {
                 double px = axis.x(p.x());
@@ -95,7 +103,7 @@ final class SizeChartSvg {
                         .append(Html.num(p.high())).append("]</title></circle>");
             }
             double ly = TOP + 14 + i * 20;
-            sb.append(line(W - RIGHT + 12, ly - 4, W - RIGHT + 32, ly - 4, color).replace("/>", " stroke-width=\"3\"/>"));
+            sb.append(line(W - RIGHT + 12, ly - 4, W - RIGHT + 32, ly - 4, color).replace("/>", " stroke-width=\"3\"" + dash + "/>"));
             sb.append("<text x=\"").append(Html.px(W - RIGHT + 38)).append("\" y=\"").append(Html.px(ly))
                     .append("\">").append(Html.esc(s.name())).append("</text></g>");
         }

@@ -71,4 +71,23 @@ class PeerSectionTest {
         assertEquals("EmptyCallPathBenchmark.spunCallSite size=64",
                 PeerSection.oursFor(BenchmarkKey.parse("PyTorchPeerBenchmark.empty size=64")));
     }
+
+    @Test
+    void theCallPathPeersAndTheSizeScalingRunShareAReport(@TempDir Path tmp) throws IOException {
+        Path dir = ReportFixtures.copy("after", tmp.resolve("report"));
+        ReportData.addPeerResults(dir, java.util.List.of(peerFixture(), ReportFixtures.file("size-scaling.json")));
+        ReportData data = ReportData.load(dir);
+        assertEquals(JmhResult.read(peerFixture()).size() + JmhResult.read(ReportFixtures.file("size-scaling.json")).size(),
+                data.peer().size());
+        assertEquals(4, PeerSection.render(data).split("<tr><td>").length - 1, "the call-path peers in their table");
+        assertEquals(48, SizeScalingSection.rows(data).size(), "the large ops in theirs");
+    }
+
+    @Test
+    void aPeerBenchmarkGivenTwiceNamesBothFiles(@TempDir Path tmp) throws IOException {
+        Path dir = ReportFixtures.copy("after", tmp.resolve("report"));
+        IOException e = assertThrows(IOException.class,
+                () -> ReportData.addPeerResults(dir, java.util.List.of(peerFixture(), peerFixture())));
+        assertTrue(e.getMessage().contains("is also in " + peerFixture()), e.getMessage());
+    }
 }

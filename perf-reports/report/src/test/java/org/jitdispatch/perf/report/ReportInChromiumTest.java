@@ -29,7 +29,8 @@ import org.openqa.selenium.logging.LoggingPreferences;
 /**
  * The report in a real headless Chromium (Debian's chromium and chromium-driver): it loads without console
  * errors, its charts and flame graphs are laid out with a size, the frame search works, and a screenshot is
- * not blank. By default the page is rendered from the committed fixture data; with
+ * not blank. By default the page is rendered from the committed fixture data (with the size-scaling charts
+ * and the training steps against PyTorch eager); with
  * {@code JITDISPATCH_REPORT} set (a report directory or its report.html) that report is checked instead,
  * and with {@code JITDISPATCH_SCREENSHOT} set the screenshot is saved there.
  */
@@ -61,6 +62,10 @@ class ReportInChromiumTest {
             List<WebElement> floorOps = driver.findElements(By.cssSelector("table.floor tbody tr.op"));
             if (System.getenv("JITDISPATCH_REPORT") == null || System.getenv("JITDISPATCH_REPORT").isBlank()) {
                 assertTrue(floorOps.size() > 0, "the floor section's tables");
+                assertEquals(SizeScalingSection.OPS.size(), driver.findElements(By.cssSelector("#scaling svg.chart")).size(),
+                        "a size-scaling chart per op");
+                assertEquals(9, driver.findElements(By.cssSelector("table.train-steps tbody tr")).size(),
+                        "the training steps beside PyTorch eager");
             }
             for (WebElement row : floorOps) {
                 assertTrue(row.isDisplayed() && row.getSize().getHeight() > 10, "a laid-out row of the floor section");

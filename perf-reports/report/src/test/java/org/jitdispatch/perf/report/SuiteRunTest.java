@@ -65,6 +65,8 @@ class SuiteRunTest {
             assertTrue(suite.includes("org.jitdispatch.bench.AddCallPathBenchmark.spunCallSite"), suite.mode());
         }
         assertTrue(ReportSuite.full().includes("org.jitdispatch.bench.TrainStepMlpBenchmark.step"));
+        assertTrue(ReportSuite.full().includes("org.jitdispatch.bench.TrainStepModelsBenchmark.step"));
+        assertFalse(ReportSuite.quick().includes("org.jitdispatch.bench.TrainStepModelsBenchmark.step"));
         assertTrue(ReportSuite.full().includes("org.jitdispatch.bench.MmCallPathBenchmark.spunCallSite"));
         assertFalse(ReportSuite.quick().includes("org.jitdispatch.bench.MmCallPathBenchmark.spunCallSite"));
     }

@@ -184,13 +184,18 @@ final class CursorGen {
     }
 
     private static MethodSpec flushOutput(ElementType t) {
-        return MethodSpec.methodBuilder("flushOutput")
+        MethodSpec.Builder m = MethodSpec.methodBuilder("flushOutput")
                 .addAnnotation(Override.class)
                 .addParameter(int.class, "n")
                 .beginControlFlow("if (boolOutput)")
                 .addStatement("super.flushOutput(n)")
-                .nextControlFlow("else")
-                .addStatement("$T.$N(buffers[0], n, arrays[0], dtypes[0], pos[0], innerStride[0])",
+                .nextControlFlow("else");
+        if (t.dtype() == ScalarType.Float32) {
+            m.beginControlFlow("if (roundOutputThrough != null)")
+                    .addStatement("roundThrough(buffers[0], n, roundOutputThrough)")
+                    .endControlFlow();
+        }
+        return m.addStatement("$T.$N(buffers[0], n, arrays[0], dtypes[0], pos[0], innerStride[0])",
                         StridedRunsGen.STRIDED_RUNS, StridedRunsGen.scatterName(t))
                 .endControlFlow()
                 .build();

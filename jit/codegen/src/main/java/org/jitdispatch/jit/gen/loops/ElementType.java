@@ -28,9 +28,9 @@ record ElementType(String name, ScalarType dtype, String results) {
 
     /** The types loops compute in, in the order their methods appear. */
     static final List<ElementType> LOOPS = List.of(
-            new ElementType("Float", ScalarType.Float32, "float32 results (and float32 common dtype)"),
+            new ElementType("Float", ScalarType.Float32, "float32, float16 and bfloat16 results (computed in float32)"),
             new ElementType("Double", ScalarType.Float64, "float64 results"),
-            new ElementType("Long", ScalarType.Int64, "int32 and int64 results, computed in 64 bits"),
+            new ElementType("Long", ScalarType.Int64, "integer results of every width, computed in 64 bits"),
             new ElementType("Boolean", ScalarType.Bool, "bool results from bool inputs"));
 
     /**
@@ -78,6 +78,8 @@ record ElementType(String name, ScalarType dtype, String results) {
     static TypeName javaType(ScalarType dtype) {
         switch (dtype) {
             case Bool: return TypeName.BOOLEAN;
+            case UInt8: case Int8: return TypeName.BYTE;
+            case Int16: case Float16: case BFloat16: return TypeName.SHORT;
             case Int32: return TypeName.INT;
             case Int64: return TypeName.LONG;
             case Float32: return TypeName.FLOAT;
@@ -87,30 +89,77 @@ record ElementType(String name, ScalarType dtype, String results) {
     }
 
     /**
-     * {@code value}, of {@code from}'s Java type, converted to {@code to}'s as C++'s static_cast does (and the
-     * runtime's Storage): bool reads as 0 or 1 and is written as {@code != 0}; floating to int32 truncates
-     * toward zero through long ({@code (int) (long) x}, so that out-of-range values wrap as in the Storage);
-     * every other conversion is Java's cast.
+     * {@code value}, an element of a {@code from} storage array, converted to an element of a {@code to} array as
+     * C++'s static_cast does (and the runtime's Storage): bool reads as 0 or 1 and is written as {@code != 0}; a
+     * uint8 byte reads as unsigned; float16 and bfloat16 bits read as their float32 value and are written rounded
+     * to nearest even from float32 (a double through float32 first, as c10 does); floating to an integer type
+     * truncates toward zero through long ({@code (int) (long) x}, so that out-of-range values wrap as in the
+     * Storage); every other conversion is Java's cast.
      */
     static CodeBlock convert(ScalarType from, ScalarType to, CodeBlock value) {
         if (from == to) {
             return value;
         }
         if (to == ScalarType.Bool) {
-            return CodeBlock.of("$L != 0", value);
+            return CodeBlock.of("$L != 0", read(from, value));
         }
         if (from == ScalarType.Bool) {
             return CodeBlock.of("$L ? $L : $L", value, literal(to, 1), literal(to, 0));
         }
-        if (from.isFloatingPoint() && to == ScalarType.Int32) {
-            return CodeBlock.of("(int) (long) $L", value);
-        }
-        return CodeBlock.of("($T) $L", javaType(to), value);
+        return write(readType(from), to, read(from, value));
     }
 
-    /** {@code 1f}, {@code 1.0}, {@code 1L}, {@code 1}. */
+    /** The type whose Java value {@link #read} gives: uint8 reads as int, float16 and bfloat16 as float. */
+    private static ScalarType readType(ScalarType storage) {
+        switch (storage) {
+            case UInt8: return ScalarType.Int32;
+            case Float16: case BFloat16: return ScalarType.Float32;
+            default: return storage;
+        }
+    }
+
+    /** An element of a {@code storage} array as the plain Java value of {@link #readType}. */
+    private static CodeBlock read(ScalarType storage, CodeBlock value) {
+        switch (storage) {
+            case UInt8: return CodeBlock.of("($L & 0xFF)", value);
+            case Float16: return CodeBlock.of("$T.toFloat($L)", HALF, value);
+            case BFloat16: return CodeBlock.of("$T.toFloat($L)", BFLOAT16, value);
+            default: return value;
+        }
+    }
+
+    /** A plain Java value of {@code from}'s type stored into an element of a {@code to} array. */
+    private static CodeBlock write(ScalarType from, ScalarType to, CodeBlock value) {
+        if (from == to) {
+            return value;
+        }
+        switch (to) {
+            case Float16:
+            case BFloat16: {
+                ClassName bits = to == ScalarType.Float16 ? HALF : BFLOAT16;
+                return from == ScalarType.Float64 ? CodeBlock.of("$T.fromDouble($L)", bits, value)
+                        : from == ScalarType.Float32 ? CodeBlock.of("$T.fromFloat($L)", bits, value)
+                        : CodeBlock.of("$T.fromFloat((float) $L)", bits, value);
+            }
+            case UInt8:
+            case Int8:
+            case Int16:
+            case Int32:
+                return from.isFloatingPoint()
+                        ? CodeBlock.of("($T) (long) $L", javaType(to), value)
+                        : CodeBlock.of("($T) $L", javaType(to), value);
+            default:
+                return CodeBlock.of("($T) $L", javaType(to), value);
+        }
+    }
+
+    /** {@code 1f}, {@code 1.0}, {@code 1L}, {@code 1}, {@code (byte) 1}, and float16/bfloat16 bits. */
     private static String literal(ScalarType dtype, int value) {
         switch (dtype) {
+            case UInt8: case Int8: return "(byte) " + value;
+            case Int16: return "(short) " + value;
+            case Float16: return value == 0 ? "(short) 0" : "(short) 0x3C00";
+            case BFloat16: return value == 0 ? "(short) 0" : "(short) 0x3F80";
             case Int32: return Integer.toString(value);
             case Int64: return value + "L";
             case Float32: return value + "f";
@@ -118,4 +167,7 @@ record ElementType(String name, ScalarType dtype, String results) {
             default: throw new IllegalArgumentException("no literal of " + dtype);
         }
     }
+
+    private static final ClassName HALF = ClassName.get("org.jitdispatch.runtime", "Half");
+    private static final ClassName BFLOAT16 = ClassName.get("org.jitdispatch.runtime", "BFloat16");
 }

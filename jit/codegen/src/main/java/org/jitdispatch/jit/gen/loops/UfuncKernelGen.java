@@ -9,10 +9,12 @@ import com.palantir.javapoet.TypeSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 import org.jitdispatch.jit.gen.api.JavaNames;
 import org.jitdispatch.jit.model.LoopType;
 import org.jitdispatch.jit.model.Ufunc;
+import org.jitdispatch.runtime.ScalarType;
 
 /**
  * {@code UfuncKernels}: the general-path kernels of ufuncs.yaml, one method per (ufunc, loop type), over a
@@ -110,12 +112,7 @@ final class UfuncKernelGen {
                 .addParameter(SCALAR_TYPE, "dtype");
         m.beginControlFlow("switch (dtype)");
         for (LoopType t : u.iteratorTypes()) {
-            String labels = switch (t) {
-                case FLOAT -> "Float32";
-                case DOUBLE -> "Float64";
-                case LONG -> "Int32, Int64";
-                case BOOLEAN -> "Bool";
-            };
+            String labels = t.computes().stream().map(ScalarType::name).collect(Collectors.joining(", "));
             m.addStatement("case $L -> $N(it)", labels, methodName(u, t, Optional.empty()));
         }
         m.addStatement("default -> throw new $T($S + dtype)", IllegalArgumentException.class,

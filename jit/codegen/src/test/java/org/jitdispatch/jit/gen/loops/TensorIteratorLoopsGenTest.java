@@ -17,15 +17,20 @@ import org.junit.jupiter.api.Test;
  * tests check that all of it computes what PyTorch does.
  */
 class TensorIteratorLoopsGenTest {
+    private static final List<ScalarType> WIDE = List.of(ScalarType.Bool, ScalarType.Int32,
+            ScalarType.Int64, ScalarType.Float32, ScalarType.Float64);
+    private static final List<ScalarType> NARROW = List.of(ScalarType.UInt8, ScalarType.Int8,
+            ScalarType.Int16, ScalarType.Float16, ScalarType.BFloat16);
+
     /** Every storage dtype read as each loop type ({@code <-}) and each loop type written to it ({@code ->}). */
     @Test
     void conversionsAreStaticCasts() {
         StringBuilder table = new StringBuilder();
         for (ElementType t : ElementType.LOOPS) {
-            table.append(String.format("%-7s <- ", t.lower())).append(ElementType.STORAGE.stream()
+            table.append(String.format("%-7s <- ", t.lower())).append(WIDE.stream()
                     .map(s -> s + ": " + ElementType.convert(s, t.dtype(), CodeBlock.of("a")))
                     .collect(Collectors.joining(" | "))).append('\n');
-            table.append(String.format("%-7s -> ", t.lower())).append(ElementType.STORAGE.stream()
+            table.append(String.format("%-7s -> ", t.lower())).append(WIDE.stream()
                     .map(s -> s + ": " + ElementType.convert(t.dtype(), s, CodeBlock.of("x")))
                     .collect(Collectors.joining(" | "))).append('\n');
         }
@@ -39,6 +44,34 @@ class TensorIteratorLoopsGenTest {
                 boolean <- Bool: a | Int32: a != 0 | Int64: a != 0 | Float32: a != 0 | Float64: a != 0
                 boolean -> Bool: x | Int32: x ? 1 : 0 | Int64: x ? 1L : 0L | Float32: x ? 1f : 0f | Float64: x ? 1.0 : 0.0
                 """, table.toString());
+    }
+
+    /**
+     * The narrow dtypes: uint8 reads unsigned, float16 and bfloat16 read and write through c10's conversions
+     * (a double through float32), floating values truncate through long into every integer width.
+     */
+    @Test
+    void narrowStorageConvertsAsC10Does() {
+        StringBuilder table = new StringBuilder();
+        for (ElementType t : ElementType.LOOPS) {
+            table.append(String.format("%-7s <- ", t.lower())).append(NARROW.stream()
+                    .map(s -> s + ": " + ElementType.convert(s, t.dtype(), CodeBlock.of("a")))
+                    .collect(Collectors.joining(" | "))).append('\n');
+            table.append(String.format("%-7s -> ", t.lower())).append(NARROW.stream()
+                    .map(s -> s + ": " + ElementType.convert(t.dtype(), s, CodeBlock.of("x")))
+                    .collect(Collectors.joining(" | "))).append('\n');
+        }
+        assertEquals("""
+                float   <- UInt8: (float) (a & 0xFF) | Int8: (float) a | Int16: (float) a | Float16: $H.toFloat(a) | BFloat16: $B.toFloat(a)
+                float   -> UInt8: (byte) (long) x | Int8: (byte) (long) x | Int16: (short) (long) x | Float16: $H.fromFloat(x) | BFloat16: $B.fromFloat(x)
+                double  <- UInt8: (double) (a & 0xFF) | Int8: (double) a | Int16: (double) a | Float16: (double) $H.toFloat(a) | BFloat16: (double) $B.toFloat(a)
+                double  -> UInt8: (byte) (long) x | Int8: (byte) (long) x | Int16: (short) (long) x | Float16: $H.fromDouble(x) | BFloat16: $B.fromDouble(x)
+                long    <- UInt8: (long) (a & 0xFF) | Int8: (long) a | Int16: (long) a | Float16: (long) $H.toFloat(a) | BFloat16: (long) $B.toFloat(a)
+                long    -> UInt8: (byte) x | Int8: (byte) x | Int16: (short) x | Float16: $H.fromFloat((float) x) | BFloat16: $B.fromFloat((float) x)
+                boolean <- UInt8: (a & 0xFF) != 0 | Int8: a != 0 | Int16: a != 0 | Float16: $H.toFloat(a) != 0 | BFloat16: $B.toFloat(a) != 0
+                boolean -> UInt8: x ? (byte) 1 : (byte) 0 | Int8: x ? (byte) 1 : (byte) 0 | Int16: x ? (short) 1 : (short) 0 | Float16: x ? (short) 0x3C00 : (short) 0 | BFloat16: x ? (short) 0x3F80 : (short) 0
+                """.replace("$H", "org.jitdispatch.runtime.Half").replace("$B", "org.jitdispatch.runtime.BFloat16"),
+                table.toString());
     }
 
     /** A broadcast run (stride 0) is converted once and filled; any other run element by element. */
@@ -187,6 +220,9 @@ class TensorIteratorLoopsGenTest {
                         if (boolOutput) {
                             super.flushOutput(n);
                         } else {
+                            if (roundOutputThrough != null) {
+                                roundThrough(buffers[0], n, roundOutputThrough);
+                            }
                             StridedRuns.scatterFloat(buffers[0], n, arrays[0], dtypes[0], pos[0], innerStride[0]);
                         }
                     }

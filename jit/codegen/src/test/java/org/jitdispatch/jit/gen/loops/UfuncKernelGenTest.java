@@ -82,8 +82,8 @@ class UfuncKernelGenTest {
         assertEquals("""
                 public static void lt(TensorIterator it, ScalarType dtype) {
                     switch (dtype) {
-                        case Float32 -> lt_float(it);
-                        case Int32, Int64 -> lt_long(it);
+                        case Float16, BFloat16, Float32 -> lt_float(it);
+                        case UInt8, Int8, Int16, Int32, Int64 -> lt_long(it);
                         case Bool -> lt_boolean(it);
                         default -> throw new IllegalArgumentException("lt: no loop for dtype " + dtype);
                     }
