@@ -15,12 +15,26 @@ public final class Autograd {
     private Autograd() {
     }
 
+    /**
+     * PyTorch's requires_grad(): the tensor requires grad itself, has a history, or is a view of a tensor that
+     * requires grad. A view made while its base required no grad, whose base has since got a history through an
+     * in-place write, gets the Autograd key here (it was made without it), so that its next operations reach
+     * autograd.
+     */
     public static boolean requiresGrad(TensorImpl t) {
         if (t == null) {
             return false;
         }
         AutogradMeta m = (AutogradMeta) t.autogradMeta();
-        return m != null && (m.requiresGrad || m.gradFn != null);
+        if (m != null && (m.requiresGrad || m.gradFn != null)) {
+            return true;
+        }
+        TensorImpl base = t.viewBase();
+        if (base == null || !requiresGrad(base)) {
+            return false;
+        }
+        setAutogradKey(t, true);
+        return true;
     }
 
     /** Whether any tensor of a list requires grad. */
@@ -73,8 +87,16 @@ public final class Autograd {
         m.gradOwned = false;
     }
 
+    /**
+     * PyTorch's grad_fn(): the node that made the tensor, null for a leaf. A view whose data was written in place
+     * through its base or another view since its grad_fn was set gets a new one here, made from the base's
+     * history (see {@link Views#gradFn}).
+     */
     public static Node gradFn(TensorImpl t) {
         AutogradMeta m = (AutogradMeta) t.autogradMeta();
+        if (t.viewBase() != null) {
+            return Views.gradFn(t, m);
+        }
         return m == null ? null : m.gradFn;
     }
 
@@ -111,12 +133,13 @@ public final class Autograd {
         if (!requiresGrad(t)) {
             throw new IllegalStateException("can't retain_grad on Tensor that has requires_grad=False");
         }
+        Node fn = gradFn(t);
         AutogradMeta m = meta(t);
-        if (m.gradFn == null || m.retainsGrad) {
+        if (fn == null || m.retainsGrad) {
             return;
         }
         m.retainsGrad = true;
-        m.gradFn.retainGrad(m.outputNr, m);
+        fn.retainGrad(m.outputNr, m);
     }
 
     /** Whether {@link #retainGrad} was called on this non-leaf tensor. */
@@ -147,24 +170,21 @@ public final class Autograd {
     }
 
     /**
-     * Before an in-place write that autograd records: a leaf that requires grad cannot be written (PyTorch's
-     * error), and neither can a tensor that is, or has, an autograd view, whose history PyTorch would rebase
-     * with CopySlices (not supported yet).
+     * PyTorch's check_inplace, made by an in-place operator's Autograd kernel before it writes, when it records
+     * the write (grad mode is on and an argument requires grad): a leaf that requires grad, or a view of one,
+     * cannot be written, nor a view that was made in no_grad mode or by an operator that returns several views.
      */
     public static void checkInplace(Tensor self) {
-        if (!GradMode.isEnabled()) {
-            return;
+        TensorImpl base = self.viewBase();
+        if (base != null) {
+            Views.handleViewOnRebase(self, (AutogradMeta) self.autogradMeta(), false);
+            if (requiresGrad(self) && isLeaf(base)) {
+                throw new IllegalStateException("a view of a leaf Variable that requires grad is being used in an in-place"
+                        + " operation.");
+            }
         }
-        AutogradMeta m = (AutogradMeta) self.autogradMeta();
-        if (m == null) {
-            return;
-        }
-        if (m.requiresGrad && m.gradFn == null) {
+        if (requiresGrad(self) && isLeaf(self)) {
             throw new IllegalStateException("a leaf Variable that requires grad is being used in an in-place operation.");
-        }
-        if (m.isView || m.hasViews) {
-            throw new UnsupportedOperationException("in-place operations on a view of a tensor with autograd history, or"
-                    + " on a tensor that has such views, are not supported yet; write into a copy (clone()) instead");
         }
     }
 
@@ -175,23 +195,105 @@ public final class Autograd {
         }
     }
 
-    /** Records that {@code view} (made by a recorded view operator) shares {@code base}'s data. */
-    public static void markView(Tensor view, Tensor base) {
-        meta(view).isView = true;
-        meta(base).hasViews = true;
+    /**
+     * Called by the kernel wrappers of the differentiable view operators (those with a derivative) on every
+     * backend, whether or not gradients are recorded, as PyTorch's ADInplaceOrView kernels call as_view:
+     * {@code view} shares the data of {@code base}'s root, so that an in-place write to either later reaches
+     * the other's history. Records the root on the view and allocates nothing.
+     */
+    public static void trackView(TensorImpl view, TensorImpl base) {
+        Views.track(view, base, CreationMeta.DEFAULT);
     }
 
-    /** Makes {@code node} the grad_fn of output {@code outputNr} of an operation (used by autograd kernels). */
+    /** {@link #trackView} for the views an operator returns together (unbind, split), which cannot be written in place. */
+    public static void trackViews(TensorImpl[] views, TensorImpl base) {
+        for (TensorImpl view : views) {
+            Views.track(view, base, CreationMeta.MULTI_OUTPUT_NODE);
+        }
+    }
+
+    /**
+     * Called by the Autograd kernel of a view operator that recorded no node. When the user switched gradients
+     * off, the view is one created in no_grad mode, which may not be written in place once they are on again;
+     * it requires grad as its base does (PyTorch's requires_grad() of a view), so it carries the Autograd key,
+     * and an in-place write to it with gradients on reaches autograd's check.
+     */
+    public static void viewWithoutHistory(TensorImpl view) {
+        if (view.viewBase() != null && GradMode.isUserDisabled()) {
+            view.setViewBase(view.viewBase(), CreationMeta.NO_GRAD_MODE.code());
+            updateKeys(view);
+        }
+    }
+
+    /** {@link #viewWithoutHistory} for each view of a multi-view operator. */
+    public static void viewsWithoutHistory(TensorImpl[] views) {
+        for (TensorImpl view : views) {
+            viewWithoutHistory(view);
+        }
+    }
+
+    /** Makes {@code node} the grad_fn of output {@code outputNr} of a view operator (used by autograd kernels). */
+    public static void setViewHistory(Tensor view, Node node, int outputNr) {
+        setGradientEdge(view, node, outputNr);
+        meta(view).attrVersion = view.version();
+    }
+
+    /**
+     * Makes {@code node} the grad_fn of output {@code outputNr} of an operation that is no view operator (used
+     * by autograd kernels): the result is no view of anything, even where the kernel made it as a view of a
+     * tensor of its own.
+     */
     public static void setHistory(Tensor result, Node node, int outputNr) {
-        AutogradMeta m = meta(result);
+        if (result.viewBase() != null) {
+            result.setViewBase(null, CreationMeta.DEFAULT.code());
+        }
+        setGradientEdge(result, node, outputNr);
+    }
+
+    /**
+     * PyTorch's rebase_history, after an in-place write that {@code node} recorded: self's old history becomes
+     * the node's input. For a view, the write is recorded on its base instead: the base's history becomes a
+     * CopySlices node that applies {@code node} to the view's part of the base's gradient, and the view's
+     * grad_fn is made again from it.
+     */
+    public static void rebaseHistory(Tensor self, Node node) {
+        TensorImpl base = self.viewBase();
+        if (base == null) {
+            setGradientEdge(self, node, 0);
+            return;
+        }
+        node.recordInput(0, self);
+        setGradientEdge(base, new CopySlices((Tensor) base, self, node), 0);
+        AutogradMeta m = meta(self);
+        m.gradFn = null; // made again from the base's new history, now (PyTorch calls grad_fn() here too)
+        m.attrVersion = AutogradMeta.UNKNOWN_VERSION;
+        m.edge = null;
+        gradFn(self);
+    }
+
+    /**
+     * The history of an in-place metadata operator (transpose_, squeeze_, unsqueeze_, t_): PyTorch's
+     * set_history, which makes {@code node} self's grad_fn also when self is a view, whose base keeps its
+     * history.
+     */
+    public static void setInplaceViewHistory(Tensor self, Node node) {
+        setGradientEdge(self, node, 0);
+        if (self.viewBase() != null) {
+            meta(self).attrVersion = self.version();
+        }
+    }
+
+    /** PyTorch's set_gradient_edge: {@code node} becomes t's grad_fn (a retained gradient moves to it). */
+    static void setGradientEdge(TensorImpl t, Node node, int outputNr) {
+        AutogradMeta m = meta(t);
         m.gradFn = node;
         m.outputNr = outputNr;
-        node.recordInput(outputNr, result);
+        node.recordInput(outputNr, t);
         if (m.retainsGrad) {
             node.retainGrad(outputNr, m); // an in-place operation moves the retained gradient to the new history
         }
         m.edge = null;
-        updateKeys(result);
+        updateKeys(t);
     }
 
     /**
@@ -202,13 +304,14 @@ public final class Autograd {
         if (t == null) {
             return null;
         }
+        Node fn = gradFn(t); // for a view, may make its grad_fn again (and its autograd state)
         AutogradMeta m = (AutogradMeta) t.autogradMeta();
         if (m == null) {
             return null;
         }
-        if (m.gradFn != null) {
-            if (m.edge == null || m.edge.node() != m.gradFn) {
-                m.edge = new Edge(m.gradFn, m.outputNr);
+        if (fn != null) {
+            if (m.edge == null || m.edge.node() != fn) {
+                m.edge = new Edge(fn, m.outputNr);
             }
             return m.edge;
         }
@@ -258,8 +361,12 @@ public final class Autograd {
     }
 
     /** The Autograd key of the tensor's backend is present exactly while the tensor requires grad. */
-    private static void updateKeys(TensorImpl t) {
+    static void updateKeys(TensorImpl t) {
+        setAutogradKey(t, requiresGrad(t));
+    }
+
+    private static void setAutogradKey(TensorImpl t, boolean present) {
         DeviceType type = t.device().type();
-        t.setKeyPresent(type.backendKey().autogradKeyOfBackend(), requiresGrad(t));
+        t.setKeyPresent(type.backendKey().autogradKeyOfBackend(), present);
     }
 }

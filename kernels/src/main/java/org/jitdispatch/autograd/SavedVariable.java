@@ -9,23 +9,29 @@ import org.jitdispatch.Tensor;
  * PyTorch's messages.
  */
 public final class SavedVariable {
+    /** PyTorch's ERR_BACKWARD_TWICE. */
+    static final String BACKWARD_TWICE = "Trying to backward through the graph a second time (or directly access saved"
+            + " tensors after they have already been freed). Saved intermediate values of the graph are freed when you"
+            + " call .backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the graph"
+            + " a second time or if you need to access saved tensors after calling backward.";
+
     private Tensor value;
     private final int savedVersion;
     private final boolean wasDefined;
-    /** The saved tensor's grad_fn and output number when it was saved, for the error message. */
-    private final Node savedGradFn;
+    private final boolean isOutput;
+    /** The saved tensor's output number when it was saved, for the error message. */
     private final int savedOutputNr;
 
     /**
      * Saves {@code value} (may be null). {@code isOutput} says it is an output of the saving node, which
-     * PyTorch stores without a reference to the node; the JVM's collector needs no such care, so it only
-     * documents the call.
+     * PyTorch stores without a reference to the node (the JVM's collector needs no such care) and names by the
+     * node in its errors.
      */
     public SavedVariable(Tensor value, boolean isOutput) {
         this.value = value;
         this.wasDefined = value != null;
+        this.isOutput = isOutput;
         this.savedVersion = value == null ? 0 : value.version();
-        this.savedGradFn = value == null ? null : Autograd.gradFn(value);
         this.savedOutputNr = value == null ? 0 : Autograd.outputNr(value);
     }
 
@@ -35,14 +41,11 @@ public final class SavedVariable {
             return null;
         }
         if (value == null) {
-            throw new IllegalStateException("Trying to backward through the graph a second time (or directly access saved"
-                    + " tensors after they have already been freed). Saved intermediate values of the graph are freed when"
-                    + " you call .backward() or autograd.grad(). Specify retain_graph=True if you need to backward through"
-                    + " the graph a second time or if you need to access saved tensors after calling backward.");
+            throw new IllegalStateException(BACKWARD_TWICE);
         }
         if (value.version() != savedVersion) {
             throw new IllegalStateException("one of the variables needed for gradient computation has been modified by an"
-                    + " inplace operation: " + describe() + " is at version " + value.version() + "; expected version "
+                    + " inplace operation: " + describe(saver) + " is at version " + value.version() + "; expected version "
                     + savedVersion + " instead. Hint: enable anomaly detection to find the operation that failed to"
                     + " compute its gradient, with torch.autograd.set_detect_anomaly(True).");
         }
@@ -81,12 +84,16 @@ public final class SavedVariable {
         value = null;
     }
 
-    /** The tensor as PyTorch's error names it; built only for the error, not on every save. */
-    private String describe() {
+    /**
+     * The tensor as PyTorch's error names it, built only for the error: by the node that made it, which for a
+     * saved output is the saving node and for a saved input its grad_fn now (after a write to a view, the
+     * regenerated one).
+     */
+    private String describe(Node saver) {
         String type = "[torch." + value.dtype().c10Name() + "Tensor " + Arrays.toString(value.sizes()) + "]";
-        if (savedGradFn != null) {
-            // PyTorch names the tensor by the node that made it: output n of its grad_fn, saved as an input or not
-            return type + ", which is output " + savedOutputNr + " of " + savedGradFn.name() + ",";
+        Node fn = isOutput ? saver : Autograd.gradFn(value);
+        if (fn != null) {
+            return type + ", which is output " + savedOutputNr + " of " + fn.name() + ",";
         }
         return type + ",";
     }

@@ -10,5 +10,11 @@
  * {@link org.jitdispatch.autograd.NoGrad} switch recording off; {@link org.jitdispatch.autograd.GradCheck}
  * compares gradients with finite differences. A tensor that requires no grad carries no Autograd key and
  * pays nothing.
+ *
+ * <p>Views ({@code Views}): the kernel wrappers of the differentiable view operators record each view's root
+ * base on its TensorImpl. An in-place write to a view makes its base's history a {@code CopySlices} node over
+ * the write's node ({@link org.jitdispatch.autograd.Autograd#rebaseHistory}), and a view whose data a write
+ * reached through its base or another view gets its grad_fn again from the base ({@code AsStridedBackward0})
+ * when it is next read, as PyTorch's rebase_history and VariableHooks::grad_fn do.
  */
 package org.jitdispatch.autograd;

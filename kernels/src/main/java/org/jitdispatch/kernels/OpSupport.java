@@ -54,9 +54,10 @@ public final class OpSupport {
     }
 
     /**
-     * Before an in-place or out= write while gradients are recorded: a leaf that requires grad cannot be
-     * written (PyTorch's error), and writing into a tensor with history is not supported yet (it would need
-     * the rebase of its grad_fn that PyTorch does).
+     * Before an in-place or out= write that autograd does not record (an in-place operator without a derivative,
+     * an out= function) while gradients are recorded: a leaf that requires grad cannot be written (PyTorch's
+     * error), and writing into a tensor with history is not supported (PyTorch records a derivative for most
+     * of these in-place operators, and refuses out= functions, whose writes nothing records).
      */
     public static void checkWriteAllowed(TensorImpl written) {
         if (written == null || !GradMode.isEnabled() || !Autograd.requiresGrad(written)) {

@@ -104,13 +104,18 @@ class InplaceAutogradTest {
     }
 
     @Test
-    void aViewOfATensorWithHistoryIsRefusedRatherThanGivingWrongGradients() {
+    void aWriteToAViewOfATensorWithHistoryIsRecordedOnItsBase() {
         Tensor x = leaf(1, 2);
         Tensor y = x.mul(Scalar.of(1));
         Tensor v = y.view(2);
-        assertThrows(UnsupportedOperationException.class, () -> v.mul_(Scalar.of(2)));
-        assertThrows(UnsupportedOperationException.class, () -> y.mul_(Scalar.of(2)));
-        assertValues(new double[] {1, 2}, y);
+        v.mul_(Scalar.of(2));
+        assertEquals("torch::autograd::CopySlices", y.gradFn().name());
+        assertEquals("AsStridedBackward0", v.gradFn().name());
+        y.mul_(Scalar.of(3)); // a base that has views
+        assertEquals("MulBackward0", y.gradFn().name());
+        v.sum().backward();
+        assertValues(new double[] {6, 6}, x.grad());
+        assertValues(new double[] {6, 12}, y);
     }
 
     @Test

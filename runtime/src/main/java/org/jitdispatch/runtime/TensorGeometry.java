@@ -18,6 +18,32 @@ public final class TensorGeometry {
         return strides;
     }
 
+    /**
+     * The storage index of every element of a tensor of this geometry, in row-major order of the elements'
+     * indices (follows the strides, so works for views; a position may repeat where strides overlap).
+     */
+    public static long[] elementOffsets(long[] sizes, long[] strides, long storageOffset) {
+        long[] out = new long[Math.toIntExact(numel(sizes))];
+        if (out.length == 0) {
+            return out;
+        }
+        int nd = sizes.length;
+        long[] counter = new long[nd];
+        long off = storageOffset;
+        for (int i = 0; i < out.length; i++) {
+            out[i] = off;
+            for (int d = nd - 1; d >= 0; d--) { // the next index, as an odometer
+                if (++counter[d] < sizes[d]) {
+                    off += strides[d];
+                    break;
+                }
+                off -= (sizes[d] - 1) * strides[d];
+                counter[d] = 0;
+            }
+        }
+        return out;
+    }
+
     public static long numel(long[] sizes) {
         long n = 1;
         for (long s : sizes) {

@@ -41,6 +41,15 @@ public class TensorImpl {
     private VersionCounter versionCounter;
     /** Autograd's per-tensor state, owned by the autograd layer above the runtime (null when never used). */
     private Object autogradMeta;
+    /**
+     * For the autograd layer: the tensor whose data this one shares as the result of a differentiable view
+     * operator, followed to the root (PyTorch's {@code _base}), or null when this tensor is no such view. Kept
+     * here rather than in {@link #autogradMeta} so that a view of a tensor without autograd state records
+     * its base without allocating any.
+     */
+    private TensorImpl viewBase;
+    /** For the autograd layer: how the view was made (its CreationMeta), meaningful while {@link #viewBase} is set. */
+    private byte viewCreationMeta;
     /** An external backend's per-tensor state (a lazy tensor's graph node, say); null for CPU and Meta. */
     private Object backendData;
 
@@ -247,6 +256,16 @@ public class TensorImpl {
         return versionCounter.current();
     }
 
+    /**
+     * For a kernel that filled a tensor it has just made through in-place operators (clone's copy_, zeros'
+     * zero_): those writes are not counted, so the result starts at version 0 as in PyTorch, whose kernels
+     * make such writes below the ADInplaceOrView key. Only for a tensor that no view, saved tensor or caller
+     * shares yet.
+     */
+    public final void forgetKernelWrites() {
+        versionCounter.reset();
+    }
+
     /** Opaque slot for autograd's per-tensor state (c10's autograd_meta); the runtime never reads it. */
     public final Object autogradMeta() {
         return autogradMeta;
@@ -254,6 +273,25 @@ public class TensorImpl {
 
     public final void setAutogradMeta(Object meta) {
         autogradMeta = meta;
+    }
+
+    /** The root base of this view (see {@link #setViewBase}), or null when it is no autograd view. */
+    public final TensorImpl viewBase() {
+        return viewBase;
+    }
+
+    /** The autograd layer's creation code of this view, set with its base. */
+    public final byte viewCreationMeta() {
+        return viewCreationMeta;
+    }
+
+    /**
+     * Records, for the autograd layer, that this tensor is a view of {@code root} (which is no view itself),
+     * made the way {@code creationMeta} says; a null root makes it no view. The runtime never reads either.
+     */
+    public final void setViewBase(TensorImpl root, byte creationMeta) {
+        viewBase = root;
+        viewCreationMeta = creationMeta;
     }
 
     /** The external backend's state of this tensor, or null; see {@link #setBackendData}. */
@@ -472,25 +510,7 @@ public class TensorImpl {
     /** Storage indices of every element in row-major logical order (follows strides, so works on views). */
     public final long[] elementOffsets() {
         checkHasData("elementOffsets");
-        long[] out = new long[Math.toIntExact(numel)];
-        if (numel == 0) {
-            return out;
-        }
-        int nd = dim();
-        long[] counter = new long[nd];
-        long off = storageOffset;
-        for (int i = 0; i < out.length; i++) {
-            out[i] = off;
-            for (int d = nd - 1; d >= 0; d--) {
-                if (++counter[d] < geometry[d]) {
-                    off += geometry[nd + d];
-                    break;
-                }
-                off -= (geometry[d] - 1) * geometry[nd + d];
-                counter[d] = 0;
-            }
-        }
-        return out;
+        return TensorGeometry.elementOffsets(sizes(), strides(), storageOffset);
     }
 
     public final double[] toDoubleArray() {

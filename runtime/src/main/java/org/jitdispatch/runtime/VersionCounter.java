@@ -27,6 +27,11 @@ public final class VersionCounter {
         return version;
     }
 
+    /** Back to version 0, for a tensor that nothing shares yet (see {@link TensorImpl#forgetKernelWrites}). */
+    void reset() {
+        VERSION.setVolatile(this, 0);
+    }
+
     /** Called after every in-place modification (by the generated ADInplaceOrView kernels). */
     public void bump() {
         VERSION.getAndAdd(this, 1);

@@ -307,6 +307,7 @@ public final class AdvancedIndexing implements AdvancedIndexingDeclarations {
 
     @Override
     public Tensor index_put(Tensor self, Tensor[] indices, Tensor values, boolean accumulate) {
-        return self.clone(org.jitdispatch.runtime.MemoryFormat.Preserve).index_put_(indices, values, accumulate);
+        return TensorFactories.fresh(self.clone(org.jitdispatch.runtime.MemoryFormat.Preserve).index_put_(indices, values,
+                accumulate));
     }
 }

@@ -186,7 +186,7 @@ public final class Indexing implements IndexingDeclarations {
         // below autograd, as ATen's kernel runs: its Autograd kernel records the graph of the result
         try (var noGrad = NoGrad.enter()) {
             Tensor result = self.expand(shape).clone(MemoryFormat.Contiguous);
-            return result.masked_fill_(mask, value);
+            return TensorFactories.fresh(result.masked_fill_(mask, value));
         }
     }
 
@@ -196,7 +196,7 @@ public final class Indexing implements IndexingDeclarations {
         // below autograd, as ATen's kernel runs: its Autograd kernel records the graph of the result
         try (var noGrad = NoGrad.enter()) {
             Tensor result = self.expand(shape).clone(MemoryFormat.Contiguous);
-            return result.masked_fill_(mask, value);
+            return TensorFactories.fresh(result.masked_fill_(mask, value));
         }
     }
 

@@ -303,7 +303,7 @@ public final class ShapeOps implements ShapeOpsDeclarations {
             }
             return pieces;
         }
-        return split(self, splitSize, dim);
+        return self.split(splitSize, dim);
     }
 
     @Override

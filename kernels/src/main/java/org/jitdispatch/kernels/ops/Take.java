@@ -77,7 +77,7 @@ public final class Take implements TakeDeclarations {
 
     @Override
     public Tensor put(Tensor self, Tensor index, Tensor source, boolean accumulate) {
-        return self.clone().put_(index, source, accumulate);
+        return TensorFactories.fresh(self.clone().put_(index, source, accumulate));
     }
 
     private static void checkIndex(Tensor index, String op) {

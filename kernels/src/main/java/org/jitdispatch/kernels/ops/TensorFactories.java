@@ -3,7 +3,6 @@ package org.jitdispatch.kernels.ops;
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
-import org.jitdispatch.kernels.OpSupport;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.DeviceType;
@@ -88,13 +87,12 @@ public final class TensorFactories implements TensorFactoriesDeclarations {
 
     @Override
     public Tensor zeros(long[] size, ScalarType dtype, Layout layout, Device device, Boolean pinMemory) {
-        return Torch.empty(size, dtype, layout, device, pinMemory, null).zero_();
+        return fresh(Torch.empty(size, dtype, layout, device, pinMemory, null).zero_());
     }
 
     @Override
     public Tensor zeros_out(long[] size, Tensor out) {
         checkResizable(size);
-        OpSupport.checkWriteAllowed(out); // zero_'s autograd check, made before out is resized
         resize(out, size);
         return out.zero_();
     }
@@ -115,8 +113,8 @@ public final class TensorFactories implements TensorFactoriesDeclarations {
         if (layout == Layout.Sparse) {
             throw new IllegalArgumentException("full(...) is not implemented for sparse layout");
         }
-        return Torch.empty(size, dtype != null ? dtype : inferFullDtype(fillValue), layout, device, pinMemory, null)
-                .fill_(fillValue);
+        return fresh(Torch.empty(size, dtype != null ? dtype : inferFullDtype(fillValue), layout, device, pinMemory,
+                null).fill_(fillValue));
     }
 
     /** infer_full_options: bool values make bool tensors, integers int64, floating values the default dtype. */
@@ -134,7 +132,6 @@ public final class TensorFactories implements TensorFactoriesDeclarations {
             // fill_ would reject the value after the resize; reject it before, leaving out untouched
             ScalarConversions.check(fillValue, out.dtype());
         }
-        OpSupport.checkWriteAllowed(out); // fill_'s autograd check, made before out is resized
         resize(out, size);
         return out.fill_(fillValue);
     }
@@ -161,13 +158,13 @@ public final class TensorFactories implements TensorFactoriesDeclarations {
     @Override
     public Tensor zeros_like(Tensor self, ScalarType dtype, Layout layout, Device device, Boolean pinMemory,
             MemoryFormat memoryFormat) {
-        return Torch.empty_like(self, dtype, layout, device, pinMemory, memoryFormat).zero_();
+        return fresh(Torch.empty_like(self, dtype, layout, device, pinMemory, memoryFormat).zero_());
     }
 
     @Override
     public Tensor ones_like(Tensor self, ScalarType dtype, Layout layout, Device device, Boolean pinMemory,
             MemoryFormat memoryFormat) {
-        return Torch.empty_like(self, dtype, layout, device, pinMemory, memoryFormat).fill_(Scalar.of(1.0));
+        return fresh(Torch.empty_like(self, dtype, layout, device, pinMemory, memoryFormat).fill_(Scalar.of(1.0)));
     }
 
     /** A copy with self's strides when they are dense, else laid out as empty_like (or memory_format) says. */
@@ -180,7 +177,16 @@ public final class TensorFactories implements TensorFactoriesDeclarations {
         } else {
             result = Torch.empty_like(self, null, null, null, null, format);
         }
-        return result.copy_(self);
+        return fresh(result.copy_(self));
+    }
+
+    /**
+     * A tensor this kernel made and filled through in-place operators, at version 0: PyTorch's kernels make such
+     * writes below ADInplaceOrView, where they count nothing.
+     */
+    static Tensor fresh(Tensor result) {
+        result.forgetKernelWrites();
+        return result;
     }
 
     /** resize_'s error for a negative size (its numel, computed as unsigned, overflows). */

@@ -366,6 +366,21 @@ public final class TensorShape implements TensorShapeDeclarations {
         return self.asStridedOwning(g, offset);
     }
 
+    /** as_strided_tensorimpl: any geometry over self's storage, which it must fit; the offset defaults to self's. */
+    @Override
+    public Tensor as_strided(Tensor self, long[] size, long[] stride, Long storageOffset) {
+        if (size.length != stride.length) {
+            throw new IllegalArgumentException("mismatch in length of strides and shape");
+        }
+        for (long s : stride) {
+            if (s < 0) {
+                throw new IllegalArgumentException("as_strided: Negative strides are not supported at the moment, got"
+                        + " strides: " + Arrays.toString(stride));
+            }
+        }
+        return (Tensor) self.asStrided(size, stride, storageOffset != null ? storageOffset : self.storageOffset());
+    }
+
     @Override
     public Tensor narrow(Tensor self, long dim, long start, long length) {
         if (self.dim() == 0) {

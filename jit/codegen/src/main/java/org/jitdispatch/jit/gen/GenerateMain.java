@@ -103,7 +103,8 @@ public final class GenerateMain implements Callable<Integer> {
         Set<OperatorName> recordedInplace = new HashSet<>(AutogradGen.derivedInplace(ops, derivatives).keySet());
         derivatives.stream().map(d -> d.schema()).filter(s -> s.kind() == SchemaKind.inplace)
                 .forEach(s -> recordedInplace.add(s.name()));
-        plan.byKey().forEach((key, regs) -> files.add(WrapperGen.generate(key, regs, recordedInplace)));
+        Set<OperatorName> views = AutogradGen.differentiableViews(derivatives);
+        plan.byKey().forEach((key, regs) -> files.add(WrapperGen.generate(key, regs, recordedInplace, views)));
         files.add(RegisterAtenGen.generate(ops.functions(), plan.byKey().keySet(), !derivatives.isEmpty()));
         if (!derivatives.isEmpty()) {
             files.addAll(AutogradGen.generate(ops, derivatives));

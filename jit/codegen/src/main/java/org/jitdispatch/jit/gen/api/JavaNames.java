@@ -33,6 +33,7 @@ public final class JavaNames {
     public static final ClassName STRUCTURED_META = ClassName.get("org.jitdispatch.kernels.structured", "StructuredMeta");
     public static final ClassName TENSOR_ITERATOR = ClassName.get("org.jitdispatch.kernels.iter", "TensorIterator");
     public static final ClassName OP_SUPPORT = ClassName.get("org.jitdispatch.kernels", "OpSupport");
+    public static final ClassName AUTOGRAD = ClassName.get("org.jitdispatch.autograd", "Autograd");
     public static final ClassName ATEN_LIBRARY = ClassName.get("org.jitdispatch.kernels", "AtenLibrary");
     public static final ClassName BACKEND_SELECTION = ClassName.get("org.jitdispatch.kernels", "BackendSelection");
 

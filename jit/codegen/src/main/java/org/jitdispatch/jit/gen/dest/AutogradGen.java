@@ -25,6 +25,7 @@ import java.util.HashSet;
 import java.util.Set;
 import org.jitdispatch.runtime.schema.SchemaKind;
 import org.jitdispatch.runtime.schema.OperatorName;
+import org.jitdispatch.jit.model.NativeFunction;
 import org.jitdispatch.jit.model.OpsYaml;
 import org.jitdispatch.runtime.dispatch.DispatchKey;
 import org.jitdispatch.runtime.dispatch.DispatchKeySet;
@@ -46,7 +47,8 @@ public final class AutogradGen {
     private static final ClassName NODE = ClassName.get("org.jitdispatch.autograd", "Node");
     private static final ClassName EDGE = ClassName.get("org.jitdispatch.autograd", "Edge");
     private static final ClassName SAVED = ClassName.get("org.jitdispatch.autograd", "SavedVariable");
-    private static final ClassName AUTOGRAD = ClassName.get("org.jitdispatch.autograd", "Autograd");
+    private static final ClassName SAVED_GEOMETRY = ClassName.get("org.jitdispatch.autograd", "SavedGeometry");
+    private static final ClassName AUTOGRAD = JavaNames.AUTOGRAD;
     private static final ClassName GRAD_MODE = ClassName.get("org.jitdispatch.autograd", "GradMode");
     private static final ClassName FORMULAS = ClassName.get("org.jitdispatch.autograd", "Formulas");
 
@@ -67,10 +69,15 @@ public final class AutogradGen {
             if (d.schema().kind() != SchemaKind.functional || d.schema().returns().size() != 1 || isView(d.schema())) {
                 continue; // an in-place view op (transpose_) changes metadata only, and is not derived
             }
-            OperatorName inplace = new OperatorName(f.namespace(), f.name() + "_", f.overloadName());
-            ops.function(inplace).filter(n -> !explicit.contains(inplace))
-                    .filter(n -> sameArgumentNames(n.func(), d.schema()))
-                    .ifPresent(n -> out.put(inplace, d));
+            // torchgen groups an in-place operator with the functional of the same signature, whatever their
+            // overload names: pow_.Scalar is the in-place form of pow.Tensor_Scalar
+            for (NativeFunction n : ops.functions()) {
+                OperatorName inplace = n.name();
+                if (inplace.namespace().equals(f.namespace()) && inplace.name().equals(f.name() + "_")
+                        && !explicit.contains(inplace) && sameArgumentNames(n.func(), d.schema())) {
+                    out.put(inplace, d);
+                }
+            }
         }
         return out;
     }
@@ -105,7 +112,12 @@ public final class AutogradGen {
             Plan plan = new Plan(d);
             functions.addType(node(nodeName, plan));
             String wrapper = JavaNames.wrapper("Autograd", s.name());
-            register.addMethod(kernel(wrapper, FUNCTIONS.nestedClass(nodeName), plan));
+            if (s.kind() == SchemaKind.inplace) {
+                boolean inplaceView = ops.function(s.name()).orElseThrow().tags().contains("inplace_view");
+                register.addMethod(inplaceKernel(wrapper, s, FUNCTIONS.nestedClass(nodeName), plan, inplaceView));
+            } else {
+                register.addMethod(kernel(wrapper, FUNCTIONS.nestedClass(nodeName), plan));
+            }
             registration.addStatement("lib.impl($S, lookup.findStatic($T.class, $S, $L.insertParameterTypes(0, $T.class)))",
                     s.name().toString(), REGISTER, wrapper, DispatcherSignature.methodType(s), DispatchKeySet.class);
         }
@@ -120,7 +132,7 @@ public final class AutogradGen {
             Plan plan = new Plan(e.getValue());
             String wrapper = JavaNames.wrapper("Autograd", inplace.name());
             register.addMethod(inplaceKernel(wrapper, inplace, FUNCTIONS.nestedClass(nodeNames.get(e.getValue().schema().name())),
-                    plan));
+                    plan, false));
             registration.addStatement("lib.impl($S, lookup.findStatic($T.class, $S, $L.insertParameterTypes(0, $T.class)))",
                     inplace.name().toString(), REGISTER, wrapper, DispatcherSignature.methodType(inplace),
                     DispatchKeySet.class);
@@ -139,11 +151,18 @@ public final class AutogradGen {
         final List<Argument> inputs = new ArrayList<>();
         final List<Argument> savedTensors = new ArrayList<>();
         final List<Argument> savedValues = new ArrayList<>();
+        /**
+         * The inputs whose geometry ({@code <input>_geometry}: sizes, strides, storage offset) the formulas read,
+         * saved instead of the tensor where only its layout matters.
+         */
+        final List<Argument> geometries = new ArrayList<>();
         /** How formulas name each output: {@code result} for one, else the return names or result0, result1, ... */
         final List<String> outputNames = new ArrayList<>();
         /** The outputs formulas read, by index. */
         final List<Integer> savedOutputs = new ArrayList<>();
         final boolean usesInputMask;
+        /** One {@code Tensor[]} return (unbind, split): as many outputs, and node inputs, as the call returns. */
+        final boolean listOutput;
 
         Plan(Derivative d) {
             this.d = d;
@@ -153,6 +172,13 @@ public final class AutogradGen {
                 boolean tensor = a.type().isTensorLike();
                 if (tensor) {
                     inputs.add(a);
+                    if (uses(all, a.name() + "_geometry")) {
+                        if (a.type().isList()) {
+                            throw new IllegalArgumentException("derivatives.yaml: " + s.name() + " reads the geometry of"
+                                    + " the tensor list " + a.name());
+                        }
+                        geometries.add(a);
+                    }
                 }
                 // in a formula, grad (and grads) is always the output's gradient, never an argument of that name
                 if (uses(all, a.name()) && !a.name().equals("grad") && !a.name().equals("grads")) {
@@ -160,14 +186,19 @@ public final class AutogradGen {
                     (tensor ? savedTensors : savedValues).add(a);
                 }
             }
+            listOutput = s.returns().size() == 1 && s.returns().get(0).type().isList();
             for (int i = 0; i < s.returns().size(); i++) {
-                if (!s.returns().get(i).type().is(BaseTy.TENSOR)) {
+                if (!s.returns().get(i).type().is(BaseTy.TENSOR) && !(listOutput && s.returns().get(i).type().isTensorLike())) {
                     throw new IllegalArgumentException("derivatives.yaml: " + s.name() + " must return Tensors only");
                 }
                 String returnName = s.returns().get(i).name();
                 String name = s.returns().size() == 1 ? "result" : returnName != null ? returnName : "result" + i;
                 outputNames.add(name);
                 if (uses(all, name)) {
+                    if (listOutput) {
+                        throw new IllegalArgumentException("derivatives.yaml: the formulas of " + s.name() + " cannot read"
+                                + " its Tensor[] result");
+                    }
                     savedOutputs.add(i);
                 }
             }
@@ -179,7 +210,7 @@ public final class AutogradGen {
         }
 
         boolean multiOutput() {
-            return s.returns().size() > 1;
+            return s.returns().size() > 1 || listOutput;
         }
 
         private static boolean uses(String formulas, String name) {
@@ -205,6 +236,9 @@ public final class AutogradGen {
         for (Argument a : p.inputs) {
             t.addField(a.type().isList() ? long[][].class : long[].class, a.name() + "_sizes", Modifier.PUBLIC);
         }
+        for (Argument a : p.geometries) {
+            t.addField(SAVED_GEOMETRY, a.name() + "_geometry", Modifier.PUBLIC);
+        }
         for (int i : p.savedOutputs) {
             t.addField(SAVED, field(p.outputNames.get(i)), Modifier.PUBLIC);
         }
@@ -215,12 +249,15 @@ public final class AutogradGen {
                 .addParameter(com.palantir.javapoet.ArrayTypeName.of(JavaNames.TENSOR), "grads")
                 .addStatement("$T[] out = new $T[numNextEdges()]", JavaNames.TENSOR, JavaNames.TENSOR);
         if (p.multiOutput()) {
-            // an output that received no gradient has a null entry, or none at the end of the buffer
-            int n = p.s.returns().size();
-            apply.beginControlFlow("if (grads.length < $L)", n)
-                    .addStatement("grads = $T.copyOf(grads, $L)", java.util.Arrays.class, n)
-                    .endControlFlow()
-                    .beginControlFlow("if ($T.stream(grads).allMatch($T::isNull))", java.util.Arrays.class,
+            // an output that received no gradient has a null entry, or none at the end of the buffer (a Tensor[]
+            // result's formula knows how many outputs there were)
+            if (!p.listOutput) {
+                int n = p.s.returns().size();
+                apply.beginControlFlow("if (grads.length < $L)", n)
+                        .addStatement("grads = $T.copyOf(grads, $L)", java.util.Arrays.class, n)
+                        .endControlFlow();
+            }
+            apply.beginControlFlow("if ($T.stream(grads).allMatch($T::isNull))", java.util.Arrays.class,
                             java.util.Objects.class)
                     .addStatement("return out")
                     .endControlFlow()
@@ -351,40 +388,48 @@ public final class AutogradGen {
         for (Argument a : p.savedTensors) {
             save(m, a);
         }
-        for (Argument a : p.savedValues) {
-            m.addStatement("node.$N = $N", field(a.name()), JavaNames.param(a.name()));
-        }
-        for (Argument a : p.inputs) {
-            m.addStatement("node.$N = $T.sizesOf($N)", a.name() + "_sizes", AUTOGRAD, JavaNames.param(a.name()));
-        }
+        saveSizesAndValues(m, p);
         m.endControlFlow();
         m.addStatement("$T result", ret);
         belowAutograd(m, CodeBlock.of("$T.$N.invokeExact(ks.raw() & $T.AFTER_AUTOGRAD.raw(), $L)",
                 JavaNames.OPS, JavaNames.redispatchField(s.name()), DispatchKeySet.class,
                 DispatcherSignature.argumentNames(s.arguments())), ret);
         m.beginControlFlow("if (node != null)");
-        if (isView(s)) {
-            m.addStatement("$T.markView(result, $N)", AUTOGRAD, JavaNames.param(s.arguments().get(0).name()));
+        // a view operator's result is a view of its input (the backend wrapper recorded it); any other result is not
+        String history = isView(s) || isMultiView(s) ? "setViewHistory" : "setHistory";
+        if (p.listOutput) {
+            m.beginControlFlow("for (int i = 0; i < result.length; i++)")
+                    .addStatement("$T.$N(result[i], node, i)", AUTOGRAD, history)
+                    .endControlFlow();
         }
-        for (int i = 0; i < s.returns().size(); i++) {
+        for (int i = 0; i < s.returns().size() && !p.listOutput; i++) {
             if (p.d.isDifferentiable(i)) {
-                m.addStatement("$T.setHistory($L, node, $L)", AUTOGRAD, output(p, i), i);
+                m.addStatement("$T.$N($L, node, $L)", AUTOGRAD, history, output(p, i), i);
             }
         }
         for (int i : p.savedOutputs) {
             m.addStatement("node.$N = new $T($L, true)", field(p.outputNames.get(i)), SAVED, output(p, i));
+        }
+        if (isView(s)) {
+            m.nextControlFlow("else").addStatement("$T.viewWithoutHistory(result)", AUTOGRAD);
+        } else if (isMultiView(s)) {
+            m.nextControlFlow("else").addStatement("$T.viewsWithoutHistory(result)", AUTOGRAD);
         }
         m.endControlFlow().addStatement("return result");
         return m.build();
     }
 
     /**
-     * The Autograd kernel of an in-place variant: the functional's node, with the original value of self saved
-     * (a copy made before the write) where the formulas read self, and self's history rebased onto the node
-     * after the write, so that self's old history becomes the node's input. A leaf that requires grad, and a
-     * tensor involved in an autograd view, are refused first.
+     * The Autograd kernel of an in-place operator: its node (an entry of its own, or its functional's), with the
+     * original value of self saved (a copy made before the write) where the formulas read self. When the write is
+     * recorded (grad mode is on, an argument requires grad and self is of a differentiable dtype), PyTorch's
+     * check_inplace runs before anything is written, and after the write self's history is rebased onto the node:
+     * self's old history becomes the node's input, or for a view, its base's history becomes a CopySlices node
+     * over it. An in-place metadata operator ({@code inplace_view}: transpose_, squeeze_, ...) makes the node
+     * self's grad_fn instead, also for a view, as PyTorch's set_history does.
      */
-    private static MethodSpec inplaceKernel(String name, FunctionSchema inplace, ClassName node, Plan p) {
+    private static MethodSpec inplaceKernel(String name, FunctionSchema inplace, ClassName node, Plan p,
+            boolean inplaceView) {
         TypeName ret = DispatcherSignature.returnType(inplace);
         MethodSpec.Builder m = MethodSpec.methodBuilder(name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -393,7 +438,6 @@ public final class AutogradGen {
                 .returns(ret)
                 .addJavadoc("{@code $L} for Autograd: records $T over self's history, then writes self below autograd.\n",
                         inplace, node);
-        m.addStatement("$T.checkInplace(self)", AUTOGRAD);
         List<CodeBlock> requires = new ArrayList<>();
         List<CodeBlock> edges = new ArrayList<>();
         java.util.Set<String> covered = new java.util.HashSet<>();
@@ -408,7 +452,9 @@ public final class AutogradGen {
         }
         boolean lists = p.inputs.stream().anyMatch(a -> a.type().isList());
         m.addStatement("$T node = null", node);
-        m.beginControlFlow("if ($T.isEnabled() && ($L))", GRAD_MODE, CodeBlock.join(requires, " || "))
+        m.beginControlFlow("if ($T.isEnabled() && ($L) && self.dtype().isFloatingPoint())", GRAD_MODE,
+                        CodeBlock.join(requires, " || "))
+                .addStatement("$T.checkInplace(self)", AUTOGRAD)
                 .addStatement("node = new $T($T.$N($L))", node, AUTOGRAD, lists ? "edgesOf" : "collectNextEdges",
                         CodeBlock.join(edges, ", "));
         for (Argument a : p.savedTensors) {
@@ -418,24 +464,32 @@ public final class AutogradGen {
                 save(m, a);
             }
         }
-        for (Argument a : p.savedValues) {
-            m.addStatement("node.$N = $N", field(a.name()), JavaNames.param(a.name()));
-        }
-        for (Argument a : p.inputs) {
-            m.addStatement("node.$N = $T.sizesOf($N)", a.name() + "_sizes", AUTOGRAD, JavaNames.param(a.name()));
-        }
+        saveSizesAndValues(m, p);
         m.endControlFlow();
         m.addStatement("$T result", ret);
         belowAutograd(m, CodeBlock.of("$T.$N.invokeExact(ks.raw() & $T.AFTER_AUTOGRAD.raw(), $L)",
                 JavaNames.OPS, JavaNames.redispatchField(inplace.name()), DispatchKeySet.class,
                 DispatcherSignature.argumentNames(inplace.arguments())), ret);
         m.beginControlFlow("if (node != null)")
-                .addStatement("$T.setHistory(self, node, 0)", AUTOGRAD);
+                .addStatement("$T.$N(self, node)", AUTOGRAD, inplaceView ? "setInplaceViewHistory" : "rebaseHistory");
         for (int i : p.savedOutputs) {
             m.addStatement("node.$N = new $T(self, true)", field(p.outputNames.get(i)), SAVED);
         }
         m.endControlFlow().addStatement("return result");
         return m.build();
+    }
+
+    /** Saves the non-tensor arguments the formulas read, each input's sizes, and the geometries formulas read. */
+    private static void saveSizesAndValues(MethodSpec.Builder m, Plan p) {
+        for (Argument a : p.savedValues) {
+            m.addStatement("node.$N = $N", field(a.name()), JavaNames.param(a.name()));
+        }
+        for (Argument a : p.inputs) {
+            m.addStatement("node.$N = $T.sizesOf($N)", a.name() + "_sizes", AUTOGRAD, JavaNames.param(a.name()));
+        }
+        for (Argument a : p.geometries) {
+            m.addStatement("node.$N = $T.of($N)", a.name() + "_geometry", SAVED_GEOMETRY, JavaNames.param(a.name()));
+        }
     }
 
     /** Saves an input tensor, or a tensor list element by element, on the node. */
@@ -460,14 +514,36 @@ public final class AutogradGen {
                 .beginControlFlow("try");
         HandleCalls.assigning(m, "result", invoke, ret);
         m.nextControlFlow("finally")
-                .addStatement("gradMode[0] = true")
+                .addStatement("$T.exitBelowAutograd(gradMode)", GRAD_MODE)
                 .endControlFlow()
                 .endControlFlow();
     }
 
     /** A view operator: its one result aliases its first argument without writing it ({@code Tensor(a)}). */
-    private static boolean isView(FunctionSchema s) {
-        return s.returns().size() == 1 && s.returns().get(0).annotation() != null && !s.returns().get(0).isWrite();
+    static boolean isView(FunctionSchema s) {
+        return s.returns().size() == 1 && !s.returns().get(0).type().isList() && s.returns().get(0).annotation() != null
+                && !s.returns().get(0).isWrite();
+    }
+
+    /** An operator that returns several views of its first argument ({@code Tensor(a)[]}: unbind, split). */
+    static boolean isMultiView(FunctionSchema s) {
+        return s.returns().size() == 1 && s.returns().get(0).type().isList() && s.returns().get(0).annotation() != null
+                && !s.returns().get(0).isWrite();
+    }
+
+    /**
+     * The differentiable view operators (a view schema and a derivative): their kernel wrappers record the
+     * view's base on every backend, as PyTorch's ADInplaceOrView kernels do. (detach, a view without a
+     * derivative, makes a tensor that only shares the version counter.)
+     */
+    public static Set<OperatorName> differentiableViews(List<Derivative> derivatives) {
+        Set<OperatorName> out = new HashSet<>();
+        for (Derivative d : derivatives) {
+            if (isView(d.schema()) || isMultiView(d.schema())) {
+                out.add(d.schema().name());
+            }
+        }
+        return out;
     }
 
     /** Output {@code i} of the kernel's {@code result}: the tensor itself, or an element of the array. */

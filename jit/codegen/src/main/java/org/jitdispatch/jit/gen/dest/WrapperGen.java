@@ -35,16 +35,17 @@ public final class WrapperGen {
     }
 
     public static JavaFile generate(DispatchKey key, List<KernelPlan.Registration> registrations) {
-        return generate(key, registrations, java.util.Set.of());
+        return generate(key, registrations, java.util.Set.of(), java.util.Set.of());
     }
 
     /**
      * {@code recordedInplace}: the in-place operators whose Autograd kernel records their write (a derivative
      * of their own or of their functional variant); their ADInplaceOrView kernels let tensors with history
-     * through, which that Autograd kernel has already checked.
+     * through, which that Autograd kernel has already checked. {@code differentiableViews}: the view operators
+     * whose kernel wrappers record the result's base for autograd.
      */
     public static JavaFile generate(DispatchKey key, List<KernelPlan.Registration> registrations,
-            java.util.Set<OperatorName> recordedInplace) {
+            java.util.Set<OperatorName> recordedInplace, java.util.Set<OperatorName> differentiableViews) {
         ClassName self = JavaNames.registerClass(key.name());
         TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
@@ -60,7 +61,7 @@ public final class WrapperGen {
         for (KernelPlan.Registration r : registrations) {
             FunctionSchema schema = r.function().func();
             String wrapperName = JavaNames.wrapper(key.name(), schema.name());
-            type.addMethod(wrapper(key, r, wrapperName, recordedInplace));
+            type.addMethod(wrapper(key, r, wrapperName, recordedInplace, differentiableViews));
             CodeBlock methodType = DispatcherSignature.methodType(schema);
             if (r.wrapper() instanceof KernelPlan.InplaceOrView) {
                 methodType = CodeBlock.of("$L.insertParameterTypes(0, $T.class)", methodType, DispatchKeySet.class);
@@ -73,7 +74,7 @@ public final class WrapperGen {
     }
 
     private static MethodSpec wrapper(DispatchKey key, KernelPlan.Registration r, String name,
-            java.util.Set<OperatorName> recordedInplace) {
+            java.util.Set<OperatorName> recordedInplace, java.util.Set<OperatorName> differentiableViews) {
         FunctionSchema schema = r.function().func();
         MethodSpec.Builder m = MethodSpec.methodBuilder(name)
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
@@ -81,10 +82,22 @@ public final class WrapperGen {
                 .returns(DispatcherSignature.returnType(schema))
                 .addJavadoc("{@code $L} for $L.\n", schema, key);
         if (r.wrapper() instanceof KernelPlan.Direct d) {
+            if (key.isAlias() && schema.kind() == SchemaKind.out) {
+                // a composite out= kernel writes out through other operators (copy_, which autograd records), after
+                // resizing it: its out= checks come first, as the ADInplaceOrView kernel makes them for the others
+                outFunctionChecks(m, schema);
+            }
             CodeBlock call = CodeBlock.of("$T.$N.$N($L)", JavaNames.KERNELS, JavaNames.kernelInstance(className(d.kernel().className())),
                     d.kernel().method(), DispatcherSignature.argumentNames(schema.arguments()));
             if (schema.returns().isEmpty()) {
                 m.addStatement(call);
+            } else if (differentiableViews.contains(schema.name()) && key != DispatchKey.CompositeImplicitAutograd) {
+                // PyTorch's ADInplaceOrView kernel of a view operator (as_view), here in the kernel's wrapper so
+                // that a view costs no extra dispatch: the result records its base, allocating nothing
+                m.addStatement("$T result = $L", DispatcherSignature.returnType(schema), call);
+                m.addStatement("$T.$N(result, $N)", JavaNames.AUTOGRAD,
+                        AutogradGen.isMultiView(schema) ? "trackViews" : "trackView", JavaNames.param(schema.arguments().get(0).name()));
+                m.addStatement("return result");
             } else {
                 m.addStatement("return $L", call);
             }
@@ -117,22 +130,9 @@ public final class WrapperGen {
                 JavaNames.OPS, JavaNames.redispatchField(schema.name()), DispatchKeySet.class,
                 DispatcherSignature.argumentNames(schema.arguments()));
         if (schema.kind() == SchemaKind.out) {
-            // torchgen's VariableType for out= functions: no autograd through them
-            List<CodeBlock> tensors = new ArrayList<>();
-            for (Argument a : schema.arguments()) {
-                if (a.type().isTensorLike() && !a.isWrite()) {
-                    tensors.add(CodeBlock.of("$N", JavaNames.param(a.name())));
-                }
-            }
-            if (!tensors.isEmpty()) { // the out tensors get the write check below
-                m.addStatement("$T.checkOutNotDifferentiable($S, $L)", JavaNames.OP_SUPPORT, schema.name().baseName(),
-                        CodeBlock.join(tensors, ", "));
-            }
-        }
-        for (Argument a : schema.arguments()) {
-            if (a.isWrite() && a.type().isTensorLike() && !recorded) {
-                m.addStatement("$T.checkWriteAllowed($N)", JavaNames.OP_SUPPORT, JavaNames.param(a.name()));
-            }
+            outFunctionChecks(m, schema);
+        } else if (!recorded) {
+            writeChecks(m, schema);
         }
         boolean returns = !schema.returns().isEmpty();
         if (returns) {
@@ -148,6 +148,34 @@ public final class WrapperGen {
             m.addStatement("return result");
         }
         return m.build();
+    }
+
+    /**
+     * torchgen's VariableType for out= functions: no autograd through them, so while gradients are recorded no
+     * input may require grad, and the out tensors get the write check. Made before the kernel runs, so that a
+     * refused call leaves out as it was.
+     */
+    private static void outFunctionChecks(MethodSpec.Builder m, FunctionSchema schema) {
+        List<CodeBlock> tensors = new ArrayList<>();
+        for (Argument a : schema.arguments()) {
+            if (a.type().isTensorLike() && !a.isWrite()) {
+                tensors.add(CodeBlock.of("$N", JavaNames.param(a.name())));
+            }
+        }
+        if (!tensors.isEmpty()) {
+            m.addStatement("$T.checkOutNotDifferentiable($S, $L)", JavaNames.OP_SUPPORT, schema.name().baseName(),
+                    CodeBlock.join(tensors, ", "));
+        }
+        writeChecks(m, schema);
+    }
+
+    /** The write check of every tensor the operator writes (an in-place or out= call autograd does not record). */
+    private static void writeChecks(MethodSpec.Builder m, FunctionSchema schema) {
+        for (Argument a : schema.arguments()) {
+            if (a.isWrite() && a.type().isTensorLike()) {
+                m.addStatement("$T.checkWriteAllowed($N)", JavaNames.OP_SUPPORT, JavaNames.param(a.name()));
+            }
+        }
     }
 
     /** {@code return Ops.redispatch_X(BackendSelection.keySetFor(device), args...)}. */
