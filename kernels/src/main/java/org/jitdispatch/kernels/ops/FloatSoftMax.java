@@ -4,22 +4,30 @@ import java.util.Arrays;
 import org.jitdispatch.kernels.TypeTemplate;
 
 /**
- * The float32 loops of {@link SoftMax}. They run over one [size, inner] block at a time, the inner positions
- * innermost, so that the block is read in memory order; max and sum hold one value per inner position. A
- * slice's max propagates NaN (Math.max), as ATen's vectorized maximum does.
+ * The float32 loops of {@link SoftMax}, over the blocks {@code [from, to)} of the outer dims (so that blocks can run
+ * on several threads). A slice along the last dim (inner 1, the common case: attention, logits) is a row with its
+ * max and sum in registers; otherwise a block is read as [size, inner] in memory order, with one max and one sum
+ * per inner position. Both compute each slice in the same order, so they give the same bits. A slice's max
+ * propagates NaN (Math.max), as ATen's vectorized maximum does.
  */
 @TypeTemplate
 final class FloatSoftMax {
     private FloatSoftMax() {
     }
 
-    /** softmax (or log_softmax) of every slice of {@code x} along the dim, into {@code out}. */
-    static void forward(float[] x, int xOff, float[] out, int outOff, SoftMax.Slices s, boolean log) {
+    /** softmax (or log_softmax) of the slices of blocks {@code [from, to)} of {@code x} along the dim, into {@code out}. */
+    static void forward(float[] x, int xOff, float[] out, int outOff, SoftMax.Slices s, boolean log, int from, int to) {
+        if (s.inner() == 1) {
+            for (int o = from; o < to; o++) {
+                forwardRow(x, xOff + o * s.size(), out, outOff + o * s.size(), s.size(), log);
+            }
+            return;
+        }
         int size = s.size();
         int inner = s.inner();
         float[] max = new float[inner];
         float[] sum = new float[inner];
-        for (int o = 0; o < s.outer(); o++) {
+        for (int o = from; o < to; o++) {
             int block = o * size * inner;
             Arrays.fill(max, Float.NEGATIVE_INFINITY);
             Arrays.fill(sum, 0f);
@@ -51,16 +59,43 @@ final class FloatSoftMax {
         }
     }
 
+    /** One contiguous slice of {@code n} values: its max, the exponentials and their sum, then the scaling. */
+    private static void forwardRow(float[] x, int at, float[] out, int outAt, int n, boolean log) {
+        float max = Float.NEGATIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            max = Math.max(max, x[at + i]);
+        }
+        float sum = 0f;
+        for (int i = 0; i < n; i++) {
+            float e = (float) Math.exp(x[at + i] - max);
+            sum += e;
+            if (!log) {
+                out[outAt + i] = e;
+            }
+        }
+        if (log) {
+            float logSum = (float) Math.log(sum);
+            for (int i = 0; i < n; i++) {
+                out[outAt + i] = x[at + i] - max - logSum;
+            }
+        } else {
+            float inv = 1f / sum;
+            for (int i = 0; i < n; i++) {
+                out[outAt + i] = out[outAt + i] * inv;
+            }
+        }
+    }
+
     /**
      * softmax: {@code grad_input = y * (g - sum(g * y))}; log_softmax: {@code grad_input = g - exp(y) * sum(g)},
-     * the sums over the dim.
+     * the sums over the dim, for the blocks {@code [from, to)}.
      */
     static void backward(float[] g, int gOff, float[] y, int yOff, float[] out, int outOff, SoftMax.Slices s,
-            boolean log) {
+            boolean log, int from, int to) {
         int size = s.size();
         int inner = s.inner();
         float[] sum = new float[inner];
-        for (int o = 0; o < s.outer(); o++) {
+        for (int o = from; o < to; o++) {
             int block = o * size * inner;
             Arrays.fill(sum, 0f);
             for (int d = 0; d < size; d++) {

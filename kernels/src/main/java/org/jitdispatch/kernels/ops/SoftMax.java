@@ -3,6 +3,7 @@ package org.jitdispatch.kernels.ops;
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.structured.StructuredMeta;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.TensorGeometry;
@@ -133,11 +134,16 @@ public final class SoftMax implements SoftMaxDeclarations {
         Tensor target = out.isContiguous() && out.dtype() == input.dtype() ? out : Torch.empty_like(input);
         int inOff = (int) input.storageOffset();
         int outOff = (int) target.storageOffset();
-        if (input.dtype() == ScalarType.Float32) {
-            FloatSoftMax.forward(input.storage().floats(), inOff, target.storage().floats(), outOff, s, log);
-        } else {
-            DoubleSoftMax.forward(input.storage().doubles(), inOff, target.storage().doubles(), outOff, s, log);
-        }
+        boolean single = input.dtype() == ScalarType.Float32;
+        Object in = input.storage().data();
+        Object to = target.storage().data();
+        forEachBlocks(s, (from, end) -> {
+            if (single) {
+                FloatSoftMax.forward((float[]) in, inOff, (float[]) to, outOff, s, log, (int) from, (int) end);
+            } else {
+                DoubleSoftMax.forward((double[]) in, inOff, (double[]) to, outOff, s, log, (int) from, (int) end);
+            }
+        });
         if (target != out) {
             out.copy_(target);
         }
@@ -154,15 +160,31 @@ public final class SoftMax implements SoftMaxDeclarations {
         int gOff = (int) g.storageOffset();
         int yOff = (int) y.storageOffset();
         int outOff = (int) target.storageOffset();
-        if (g.dtype() == ScalarType.Float32) {
-            FloatSoftMax.backward(g.storage().floats(), gOff, y.storage().floats(), yOff, target.storage().floats(), outOff, s,
-                    log);
-        } else {
-            DoubleSoftMax.backward(g.storage().doubles(), gOff, y.storage().doubles(), yOff, target.storage().doubles(), outOff,
-                    s, log);
-        }
+        boolean single = g.dtype() == ScalarType.Float32;
+        Object gd = g.storage().data();
+        Object yd = y.storage().data();
+        Object to = target.storage().data();
+        forEachBlocks(s, (from, end) -> {
+            if (single) {
+                FloatSoftMax.backward((float[]) gd, gOff, (float[]) yd, yOff, (float[]) to, outOff, s, log, (int) from,
+                        (int) end);
+            } else {
+                DoubleSoftMax.backward((double[]) gd, gOff, (double[]) yd, yOff, (double[]) to, outOff, s, log, (int) from,
+                        (int) end);
+            }
+        });
         if (target != gradInput) {
             gradInput.copy_(target);
+        }
+    }
+
+    /** The outer blocks in parallel chunks above the grain (each block's slices are independent). */
+    private static void forEachBlocks(Slices s, Parallel.RangeBody body) {
+        long perBlock = (long) s.size() * s.inner();
+        if (perBlock * s.outer() > Parallel.GRAIN_SIZE && s.outer() > 1) {
+            Parallel.parallelFor(0, s.outer(), Math.max(1, Parallel.GRAIN_SIZE / perBlock), body);
+        } else {
+            body.apply(0, s.outer());
         }
     }
 
