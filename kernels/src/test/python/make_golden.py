@@ -2315,6 +2315,19 @@ def selection(c):
     c("index_copy_", r((3,)), 0, vals([1], I64), vals(5.0))
     c("index_copy_", r((3,)), 0, vals([1, 2], I64), vals(5.0))
     c("index_copy.out", r((2, 3)), 0, vals([1, 0], I64), r((2, 3)), out=torch.zeros(0))
+    for d in (F32, I64, BF16):
+        c("split_with_sizes", r((5, 2), d), [2, 3])
+    c("split_with_sizes", r((5, 2)), [1, 1], 1)
+    c("split_with_sizes", r((5, 2)), [1, 1], -1)
+    c("split_with_sizes", r((5, 2)), [0, 5])
+    c("split_with_sizes", r((3, 5)).t(), [4, 1], note="transposed")
+    c("split_with_sizes", r((5, 2)), [2, 2])
+    c("split_with_sizes", r((5, 2)), [6, -1])
+    c("split_with_sizes", r((5, 2)), [1, 4], 1)
+    c("split_with_sizes", r(()), [1])
+    c("split_with_sizes", r((5, 2)), [5], 2)
+    c("split.sizes", r((4, 3)), [1, 2], 1)
+    c("split.sizes", r((4, 3)), [3, 2])
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

@@ -286,6 +286,8 @@ def main():
              fn=lambda a, v: torch.index_fill(a, 1, torch.tensor([2, 2]), v)),
         case("index_copy", "index_copy", [rand(3, 2), rand(2, 2)], [0, [2, 0]],
              fn=lambda a, s: torch.index_copy(a, 0, torch.tensor([2, 0]), s)),
+        case("split_with_sizes", "split_with_sizes", [rand(5, 2)], [[1, 3, 1], 0],
+             fn=lambda a: torch.cat([p * (i + 1) for i, p in enumerate(torch.split(a, [1, 3, 1]))], 0)),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -44,6 +44,26 @@ public final class ShapeFormulas {
         return Torch.cat(all, d);
     }
 
+    /**
+     * split_with_sizes's gradient (split_with_sizes_backward): the pieces' gradients concatenated along dim, zeros
+     * of its size for a piece that got none.
+     */
+    public static Tensor splitWithSizesBackward(Tensor[] grads, long[] splitSizes, long dim, long[] selfSizes) {
+        int d = TensorGeometry.wrapDim(dim, selfSizes.length);
+        Tensor like = firstDefined(grads);
+        Tensor[] all = new Tensor[splitSizes.length];
+        for (int i = 0; i < all.length; i++) {
+            Tensor g = i < grads.length ? grads[i] : null;
+            if (g == null) {
+                long[] sizes = selfSizes.clone();
+                sizes[d] = splitSizes[i];
+                g = Torch.zeros(sizes, like.dtype(), null, like.device(), null);
+            }
+            all[i] = g;
+        }
+        return Torch.cat(all, d);
+    }
+
     /** unbind's gradient (unbind_backward): the slices' gradients stacked along dim, zeros for a slice that got none. */
     public static Tensor unbindBackward(Tensor[] grads, long dim, long[] selfSizes) {
         int d = TensorGeometry.wrapDim(dim, selfSizes.length);

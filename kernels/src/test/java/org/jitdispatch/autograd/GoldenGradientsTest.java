@@ -157,6 +157,8 @@ class GoldenGradientsTest {
             Map.entry("index", (x, a) -> x[0].index(new Tensor[] {Torch.tensor(longs(a.get(0)))})),
             Map.entry("index2", (x, a) -> x[0].index(new Tensor[] {Torch.tensor(longs(a.get(0))), Torch.tensor(longs(a.get(1)))})),
             Map.entry("masked_select", (x, a) -> x[0].masked_select(booleanMatrix(a.get(0)))),
+            Map.entry("split_with_sizes", (x, a) -> weighted(x[0].split_with_sizes(longs(a.get(0)),
+                    a.get(1).asLong()), a.get(1).asLong(), false)),
             Map.entry("masked_scatter", (x, a) -> x[0].masked_scatter(booleanMatrix(a.get(0)), x[1])),
             Map.entry("index_fill", (x, a) -> x[0].index_fill(a.get(0).asLong(), Torch.tensor(longs(a.get(1))),
                     Scalar.of(a.get(2).asDouble()))),
@@ -188,7 +190,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(161, tests.size(), "gradients.json lost cases");
+        assertEquals(162, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

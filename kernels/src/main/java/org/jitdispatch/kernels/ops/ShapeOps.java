@@ -283,6 +283,42 @@ public final class ShapeOps implements ShapeOpsDeclarations {
         return splits;
     }
 
+    /** split_with_sizes: consecutive narrow views of the given lengths along dim, which must add up to its size. */
+    @Override
+    public Tensor[] split_with_sizes(Tensor self, long[] splitSizes, long dim) {
+        if (self.dim() == 0) {
+            throw new IllegalArgumentException("split expects at least a 1-dimensional tensor");
+        }
+        int d = TensorGeometry.wrapDim(dim, self.dim());
+        long dimSize = self.size(d);
+        Tensor[] splits = new Tensor[splitSizes.length];
+        long start = 0;
+        for (int i = 0; i < splitSizes.length; i++) {
+            long length = splitSizes[i];
+            if (length < 0) {
+                throw new IllegalArgumentException("split_with_sizes expects split_sizes have only non-negative entries,"
+                        + " but got split_sizes=" + Arrays.toString(splitSizes));
+            }
+            start += length;
+        }
+        if (start != dimSize) {
+            throw new IllegalArgumentException("split_with_sizes expects split_sizes to sum exactly to " + dimSize
+                    + " (input tensor's size at dimension " + d + "), but got split_sizes=" + Arrays.toString(splitSizes));
+        }
+        start = 0;
+        for (int i = 0; i < splitSizes.length; i++) {
+            splits[i] = self.narrow(d, start, splitSizes[i]);
+            start += splitSizes[i];
+        }
+        return splits;
+    }
+
+    /** split.sizes: split_with_sizes (ATen's composite). */
+    @Override
+    public Tensor[] split(Tensor self, long[] splitSizes, long dim) {
+        return Torch.split_with_sizes(self, splitSizes, dim);
+    }
+
     @Override
     public Tensor[] chunk(Tensor self, long chunks, long dim) {
         if (self.dim() <= 0) {
