@@ -52,8 +52,8 @@ public final class IndexAdd implements IndexAddDeclarations {
         }
         if (numel > 0 && self.dim() > 0 && source.dim() > 0) {
             // ATen's TensorIterator check of one slice of self against one slice of source
-            long[] selfSlice = dropDim(self.sizes(), d);
-            long[] sourceSlice = dropDim(source.sizes(), d);
+            long[] selfSlice = IndexCopy.dropDim(self.sizes(), d);
+            long[] sourceSlice = IndexCopy.dropDim(source.sizes(), d);
             long[] shape = Broadcast.inferSize(selfSlice, sourceSlice);
             if (!Arrays.equals(shape, selfSlice)) {
                 throw new IllegalArgumentException("output with shape " + Arrays.toString(selfSlice)
@@ -111,15 +111,5 @@ public final class IndexAdd implements IndexAddDeclarations {
             long a = alpha.isFloatingPoint() ? (long) alpha.toDouble() : alpha.toLong();
             to.setLong(at, to.getLong(at) + a * from.getLong(src));
         }
-    }
-
-    private static long[] dropDim(long[] sizes, int d) {
-        long[] out = new long[sizes.length - 1];
-        for (int i = 0, j = 0; i < sizes.length; i++) {
-            if (i != d) {
-                out[j++] = sizes[i];
-            }
-        }
-        return out;
     }
 }

@@ -98,7 +98,7 @@ public final class IndexCopy implements IndexCopyDeclarations {
     }
 
     /** The sizes without dim {@code d} (none for a 0-dim tensor). */
-    private static long[] dropDim(long[] sizes, int d) {
+    static long[] dropDim(long[] sizes, int d) {
         if (sizes.length == 0) {
             return sizes;
         }

@@ -44,11 +44,7 @@ public final class Loss implements LossDeclarations {
             throw new IllegalArgumentException("result type " + loss.dtype().c10Name()
                     + " can't be cast to the desired output type " + out.dtype().c10Name());
         }
-        StructuredMeta resize = StructuredMeta.out(Tensor.FACTORY, out);
-        resize.setOutputRawStrided(0, loss.sizes(), null, out.dtype(), loss.device());
-        resize.commit();
-        out.copy_(loss);
-        return out;
+        return ResultIntoOut.copy(loss, out);
     }
 
     /** ATen's mse_backward kernel: {@code norm * (self - target) * grad_output}, norm 2 (over numel for a mean). */

@@ -2,7 +2,6 @@ package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.kernels.iter.Broadcast;
-import org.jitdispatch.kernels.structured.StructuredMeta;
 import org.jitdispatch.kernels.structured.Warnings;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.Storage;
@@ -31,11 +30,7 @@ public final class MaskedSelect implements MaskedSelectDeclarations {
         MemOverlap.assertNoOverlap(MemOverlap.Region.of(out), MemOverlap.Region.of(self));
         MemOverlap.assertNoOverlap(MemOverlap.Region.of(out), MemOverlap.Region.of(mask));
         Tensor result = select(self, mask);
-        StructuredMeta resize = StructuredMeta.out(Tensor.FACTORY, out);
-        resize.setOutputRawStrided(0, result.sizes(), null, self.dtype(), self.device());
-        resize.commit();
-        out.copy_(result);
-        return out;
+        return ResultIntoOut.copy(result, out);
     }
 
     /**

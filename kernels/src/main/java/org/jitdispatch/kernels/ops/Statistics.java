@@ -229,10 +229,7 @@ public final class Statistics implements StatisticsDeclarations {
             throw new IllegalArgumentException("result type " + value.dtype().c10Name()
                     + " can't be cast to the desired output type " + out.dtype().c10Name());
         }
-        StructuredMeta resize = StructuredMeta.out(Tensor.FACTORY, out);
-        resize.setOutputRawStrided(0, value.sizes(), null, out.dtype(), value.device());
-        resize.commit();
-        out.copy_(value);
+        ResultIntoOut.copy(value, out);
         return out;
     }
 

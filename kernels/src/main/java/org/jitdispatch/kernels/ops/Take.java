@@ -1,7 +1,6 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.kernels.structured.StructuredMeta;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.Storage;
 
@@ -32,11 +31,7 @@ public final class Take implements TakeDeclarations {
         MemOverlap.assertNoOverlap(MemOverlap.Region.of(out), MemOverlap.Region.of(self));
         Tensor result = Tensor.FACTORY.empty(index.sizes(), self.dtype(), self.device());
         gather(self, index, result);
-        StructuredMeta resize = StructuredMeta.out(Tensor.FACTORY, out);
-        resize.setOutputRawStrided(0, index.sizes(), null, self.dtype(), self.device());
-        resize.commit();
-        out.copy_(result);
-        return out;
+        return ResultIntoOut.copy(result, out);
     }
 
     @Override
