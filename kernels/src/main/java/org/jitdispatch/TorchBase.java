@@ -2,6 +2,7 @@ package org.jitdispatch;
 
 import java.util.Objects;
 import org.jitdispatch.kernels.cpu.CpuCapability;
+import org.jitdispatch.kernels.cpu.NativeBlas;
 import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.random.CPUGenerator;
 import org.jitdispatch.runtime.Generator;
@@ -105,6 +106,17 @@ public abstract class TorchBase {
      */
     public static String get_cpu_capability() {
         return CpuCapability.current().name();
+    }
+
+    /**
+     * What runs the float32 and float64 matrix products (mm, bmm, addmm, matmul, linear, mv, dot, convolution),
+     * as {@code BLAS_INFO} in {@code torch.__config__.show()} tells PyTorch's: {@code "native: PATH"} for the
+     * machine's optimized BLAS (OpenBLAS, MKL, BLIS) loaded from {@code PATH}, or {@code "java (...)"} with the
+     * reason the Java kernels run. {@code -Djitdispatch.blas=auto|native|java} chooses (README.md, "BLAS").
+     * Fixed for the life of the JVM.
+     */
+    public static String get_blas() {
+        return NativeBlas.describe();
     }
 
     // ---- random numbers

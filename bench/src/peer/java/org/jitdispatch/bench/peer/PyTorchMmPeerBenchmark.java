@@ -32,7 +32,7 @@ public class PyTorchMmPeerBenchmark {
 
     @Setup
     public void setUp() {
-        torch.set_num_threads(1);
+        PeerThreads.set(1);
         a = torch.ones(n, n);
         b = torch.ones(n, n);
     }

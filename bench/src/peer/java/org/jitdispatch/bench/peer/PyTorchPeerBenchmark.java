@@ -39,7 +39,7 @@ public class PyTorchPeerBenchmark {
 
     @Setup
     public void setUp() {
-        torch.set_num_threads(1);
+        PeerThreads.set(1);
         a = torch.ones(size);
         b = torch.ones(size);
     }

@@ -48,7 +48,7 @@ public class PyTorchSizeScalingPeerBenchmark {
 
     @Setup
     public void setUp() {
-        torch.set_num_threads(SizeScalingBenchmark.threadCount(threads));
+        PeerThreads.set(SizeScalingBenchmark.threadCount(threads));
         a = torch.rand(n, n);
         b = torch.rand(n, n);
         out = torch.empty(n, n);

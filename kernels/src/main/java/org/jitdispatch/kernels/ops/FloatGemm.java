@@ -3,6 +3,7 @@ package org.jitdispatch.kernels.ops;
 import java.util.Arrays;
 import org.jitdispatch.kernels.TypeTemplate;
 import org.jitdispatch.kernels.cpu.FloatPackedGemm;
+import org.jitdispatch.kernels.cpu.NativeBlas;
 import org.jitdispatch.kernels.cpu.VectorKernels;
 import org.jitdispatch.kernels.parallel.Parallel;
 
@@ -25,6 +26,9 @@ final class FloatGemm {
      */
     private static final FloatPackedGemm VECTOR_PACKED = VectorKernels.floatPackedGemm();
 
+    /** The machine's optimized BLAS, or null where the Java kernels run: a constant, as above. */
+    private static final NativeBlas NATIVE = NativeBlas.current();
+
     private FloatGemm() {
     }
 
@@ -46,6 +50,10 @@ final class FloatGemm {
         if (work == 0) {
             return;
         }
+        if (NATIVE != null && NATIVE.ownsThreads()
+                && NATIVE.gemm(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n)) {
+            return; // a BLAS with threads of its own takes the whole product
+        }
         if (work <= Gemm.GRAIN_MULTIPLY_ADDS || Parallel.getNumThreads() == 1 || Parallel.inParallelRegion()) {
             share(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n);
         } else if (m >= n) {
@@ -66,6 +74,10 @@ final class FloatGemm {
 
     private static void share(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,
             float[] c, int cOff, int cs0, int cs1, int m, int k, int n) {
+        if (NATIVE != null && !NATIVE.ownsThreads()
+                && NATIVE.gemm(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n)) {
+            return;
+        }
         if (n < Gemm.MIN_PACKED_COLUMNS) {
             narrow(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n);
         } else if (VECTOR_PACKED != null) {

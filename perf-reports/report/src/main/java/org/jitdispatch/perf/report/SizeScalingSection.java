@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.jitdispatch.kernels.cpu.NativeBlas;
 import org.jitdispatch.perf.compare.JmhResult;
 
 /**
@@ -131,6 +132,20 @@ final class SizeScalingSection {
         return threads.equals("1") ? "1 thread" : threads.equals("all") ? "all threads" : threads + " threads";
     }
 
+    /**
+     * What ran the benchmarks' matrix products: the benchmark JVMs chose as this one does, on the same machine,
+     * unless their flags set {@code -Djitdispatch.blas} to something else.
+     */
+    static String blas(RunInfo run) {
+        String flag = "-D" + NativeBlas.PROPERTY + "=";
+        String asked = run == null ? null : run.jvmArgs().stream().filter(a -> a.startsWith(flag))
+                .map(a -> a.substring(flag.length())).reduce((first, last) -> last).orElse(null);
+        if (asked != null && NativeBlas.mode(asked) != NativeBlas.mode(System.getProperty(NativeBlas.PROPERTY))) {
+            return NativeBlas.mode(asked) == NativeBlas.Mode.JAVA ? "java (" + flag + asked + ")" : flag + asked;
+        }
+        return NativeBlas.describe();
+    }
+
     static String render(ReportData data) {
         StringBuilder sb = new StringBuilder("<section id=\"scaling\"><h2>Large ops against libtorch and a plain loop</h2>");
         List<Row> rows = rows(data);
@@ -147,6 +162,9 @@ final class SizeScalingSection {
                 + " freed after the call). <i>threads</i> is the intra-op thread count of both libraries. ns/op ±"
                 + " half the 99.9% interval; a ratio is our time over the other's (below 1: we are faster), its ±"
                 + " the two relative errors added in quadrature. B/op counts the Java heap only.</p>");
+        sb.append("<p class=\"blas\">Matrix products (mm, bmm) ran on <b>").append(Html.esc(blas(data.run())))
+                .append("</b>: the machine's optimized BLAS when it has one, else the Java kernels"
+                        + " (<code>-Djitdispatch.blas</code>, README.md \"BLAS\"). libtorch calls its own OpenBLAS.</p>");
         if (rows.stream().noneMatch(r -> r.results().containsKey(Impl.LIBTORCH))) {
             sb.append("<p class=\"note\"><b>libtorch: not measured in this report.</b> Run <code>bench/pytorch-peer.sh"
                     + " --size-scaling -rf json -rff FILE</code> and pass <code>--peer-results FILE</code>.</p>");

@@ -127,4 +127,15 @@ class SizeScalingSectionTest {
         }
         return n;
     }
+
+    @Test
+    void thePageSaysWhatRanTheMatrixProducts() {
+        RunInfo forcedJava = new RunInfo("quick", "2026-11-26T00:00:00Z", "OpenJDK", "17", "/usr/bin/java",
+                List.of("-Xmx2g", "-Djitdispatch.blas=java"), 2, "4.1", "itimer", "", false, "", "");
+        assertEquals("java (-Djitdispatch.blas=java)", SizeScalingSection.blas(forcedJava));
+        RunInfo plain = new RunInfo("quick", "2026-11-26T00:00:00Z", "OpenJDK", "17", "/usr/bin/java", List.of(), 2,
+                "4.1", "itimer", "", false, "", "");
+        assertEquals(org.jitdispatch.kernels.cpu.NativeBlas.describe(), SizeScalingSection.blas(plain),
+                "the benchmark JVMs chose as this JVM does");
+    }
 }
