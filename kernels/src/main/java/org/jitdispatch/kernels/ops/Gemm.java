@@ -1,6 +1,7 @@
 package org.jitdispatch.kernels.ops;
 
 import java.util.Arrays;
+import org.jitdispatch.kernels.cpu.NativeBlas;
 import org.jitdispatch.kernels.iter.LoopDtype;
 import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.reduce.Reduction;
@@ -44,9 +45,12 @@ final class Gemm {
     static final long MIN_PACKED_MULTIPLY_ADDS = 1 << 12;
     /**
      * The grain of a product, in multiply-adds, below which it stays on the caller's thread: ATen's 32,768
-     * elements scaled by 16, about 10 to 20 microseconds of work, more than it costs to start a region.
+     * elements scaled by 16 for the Java kernels, about 10 to 20 microseconds of work, more than it costs to
+     * start a region; scaled by 64 when a native BLAS computes, about as fast again per multiply-add (bmm of
+     * four 64 x 64 products took 24 µs on one thread and 71 µs split between two, where waking the second
+     * thread cost more than its share).
      */
-    static final long GRAIN_MULTIPLY_ADDS = Parallel.GRAIN_SIZE * 16;
+    static final long GRAIN_MULTIPLY_ADDS = Parallel.GRAIN_SIZE * (NativeBlas.current() != null ? 64 : 16);
     /** Columns of c per unit when a product is split over columns. */
     static final int COLUMN_UNIT = 16;
 
