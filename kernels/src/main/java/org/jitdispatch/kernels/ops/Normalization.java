@@ -262,7 +262,14 @@ public final class Normalization implements NormalizationDeclarations {
             boolean training, double momentum, double eps) {
         BatchFrame f = BatchFrame.check(input, weight, bias, runningMean, runningVar, training);
         Tensor[] outs = batchNormOutputs(input, f, training, Device.CPU);
-        double[] x = input.toDoubleArray();
+        boolean float32 = input.dtype() == ScalarType.Float32;
+        // a contiguous float32 input is read where it is, and its result written into the output, where the
+        // general path copies both through double arrays (the same values: each float widens exactly, and
+        // the result is rounded to float either way); C2 unswitches the loops on the test
+        boolean direct = float32 && input.isContiguous();
+        float[] xs = direct ? input.storage().floats() : null;
+        int xOff = direct ? (int) input.storageOffset() : 0;
+        double[] x = direct ? null : input.toDoubleArray();
         double[] mean = new double[f.channels];
         double[] invstd = new double[f.channels];
         if (training) {
@@ -272,7 +279,7 @@ public final class Normalization implements NormalizationDeclarations {
                 for (int b = 0; b < f.batch; b++) {
                     int base = (b * f.channels + c) * f.inner;
                     for (int k = 0; k < f.inner; k++) {
-                        sum += x[base + k];
+                        sum += direct ? xs[xOff + base + k] : x[base + k];
                     }
                 }
                 mean[c] = sum / f.perChannel;
@@ -280,7 +287,7 @@ public final class Normalization implements NormalizationDeclarations {
                 for (int b = 0; b < f.batch; b++) {
                     int base = (b * f.channels + c) * f.inner;
                     for (int k = 0; k < f.inner; k++) {
-                        double d = x[base + k] - mean[c];
+                        double d = (direct ? xs[xOff + base + k] : x[base + k]) - mean[c];
                         squares += d * d;
                     }
                 }
@@ -318,8 +325,8 @@ public final class Normalization implements NormalizationDeclarations {
         }
         double[] gamma = weight == null ? null : weight.toDoubleArray();
         double[] beta = bias == null ? null : bias.toDoubleArray();
-        double[] y = new double[x.length];
-        boolean float32 = input.dtype() == ScalarType.Float32;
+        double[] y = direct ? null : new double[x.length];
+        float[] ys = direct ? outs[0].storage().floats() : null;
         for (int b = 0; b < f.batch; b++) {
             for (int c = 0; c < f.channels; c++) {
                 // batch_norm_cpu_transform_input_template: x * alpha + beta, in float for float32 (as ATen,
@@ -328,8 +335,14 @@ public final class Normalization implements NormalizationDeclarations {
                 if (float32) {
                     float alpha = (float) invstd[c] * (gamma == null ? 1f : (float) gamma[c]);
                     float shift = (beta == null ? 0f : (float) beta[c]) - (float) mean[c] * alpha;
-                    for (int k = 0; k < f.inner; k++) {
-                        y[base + k] = Math.fma((float) x[base + k], alpha, shift); // AVX2 vectors fuse it
+                    if (direct) {
+                        for (int k = 0; k < f.inner; k++) {
+                            ys[base + k] = Math.fma(xs[xOff + base + k], alpha, shift); // AVX2 vectors fuse it
+                        }
+                    } else {
+                        for (int k = 0; k < f.inner; k++) {
+                            y[base + k] = Math.fma((float) x[base + k], alpha, shift);
+                        }
                     }
                 } else {
                     double alpha = invstd[c] * (gamma == null ? 1 : gamma[c]);
@@ -340,7 +353,9 @@ public final class Normalization implements NormalizationDeclarations {
                 }
             }
         }
-        fill(outs[0], y);
+        if (!direct) {
+            fill(outs[0], y);
+        }
         return outs;
     }
 
@@ -357,8 +372,15 @@ public final class Normalization implements NormalizationDeclarations {
         BatchFrame f = checkBatchNormBackward(gradOut, input, weight, runningMean, runningVar, saveMean, saveInvstd,
                 train, outputMask);
         Tensor[] outs = batchNormBackwardOutputs(input, f, outputMask, Device.CPU);
-        double[] x = input.toDoubleArray();
-        double[] dy = gradOut.toDoubleArray();
+        // contiguous float32 operands are read where they are and grad_input written into its output, as in
+        // batch_norm_cpu (the same values as through the double arrays)
+        boolean direct = input.dtype() == ScalarType.Float32 && input.isContiguous() && gradOut.isContiguous();
+        float[] xs = direct ? input.storage().floats() : null;
+        int xOff = direct ? (int) input.storageOffset() : 0;
+        float[] dys = direct ? gradOut.storage().floats() : null;
+        int dyOff = direct ? (int) gradOut.storageOffset() : 0;
+        double[] x = direct ? null : input.toDoubleArray();
+        double[] dy = direct ? null : gradOut.toDoubleArray();
         double[] mean;
         double[] invstd;
         if (train) {
@@ -373,7 +395,8 @@ public final class Normalization implements NormalizationDeclarations {
             }
         }
         double[] gamma = weight == null ? null : weight.toDoubleArray();
-        double[] dx = new double[x.length];
+        double[] dx = direct ? null : new double[x.length];
+        float[] dxs = direct && outs[0] != null ? outs[0].storage().floats() : null;
         double[] dweight = new double[f.channels];
         double[] dbias = new double[f.channels];
         for (int c = 0; c < f.channels; c++) {
@@ -382,8 +405,9 @@ public final class Normalization implements NormalizationDeclarations {
             for (int b = 0; b < f.batch; b++) {
                 int base = (b * f.channels + c) * f.inner;
                 for (int k = 0; k < f.inner; k++) {
-                    sum += dy[base + k];
-                    dotp += (x[base + k] - mean[c]) * dy[base + k];
+                    double g = direct ? dys[dyOff + base + k] : dy[base + k];
+                    sum += g;
+                    dotp += ((direct ? xs[xOff + base + k] : x[base + k]) - mean[c]) * g;
                 }
             }
             double w = gamma == null ? 1 : gamma[c];
@@ -393,23 +417,38 @@ public final class Normalization implements NormalizationDeclarations {
                 double gradMean = sum / f.perChannel;
                 for (int b = 0; b < f.batch; b++) {
                     int base = (b * f.channels + c) * f.inner;
-                    for (int i = 0; i < f.inner; i++) {
-                        double projected = (x[base + i] - mean[c]) * k;
-                        dx[base + i] = (dy[base + i] - projected - gradMean) * invstd[c] * w;
+                    if (direct) {
+                        if (dxs != null) {
+                            for (int i = 0; i < f.inner; i++) {
+                                double projected = (xs[xOff + base + i] - mean[c]) * k;
+                                dxs[base + i] = (float) ((dys[dyOff + base + i] - projected - gradMean) * invstd[c] * w);
+                            }
+                        }
+                    } else {
+                        for (int i = 0; i < f.inner; i++) {
+                            double projected = (x[base + i] - mean[c]) * k;
+                            dx[base + i] = (dy[base + i] - projected - gradMean) * invstd[c] * w;
+                        }
                     }
                 }
             } else {
                 for (int b = 0; b < f.batch; b++) {
                     int base = (b * f.channels + c) * f.inner;
                     for (int i = 0; i < f.inner; i++) {
-                        dx[base + i] = dy[base + i] * invstd[c] * w;
+                        if (direct) {
+                            if (dxs != null) {
+                                dxs[base + i] = (float) (dys[dyOff + base + i] * invstd[c] * w);
+                            }
+                        } else {
+                            dx[base + i] = dy[base + i] * invstd[c] * w;
+                        }
                     }
                 }
             }
             dweight[c] = dotp * invstd[c];
             dbias[c] = sum;
         }
-        if (outs[0] != null) {
+        if (outs[0] != null && !direct) {
             fill(outs[0], dx);
         }
         if (outs[1] != null) {

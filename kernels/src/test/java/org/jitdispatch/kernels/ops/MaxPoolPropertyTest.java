@@ -68,6 +68,47 @@ class MaxPoolPropertyTest {
         }
     }
 
+    /**
+     * The 2 x 2 windows without padding or dilation that most CNNs pool with, which take a path of their own
+     * (FloatMaxPool2d.twoByTwo): random strides and ceil mode (whose overhanging windows take the general loop),
+     * on values drawn from a few (ties, signed zeros, NaNs, infinities) and on RandomTensors' values.
+     */
+    @Test
+    void twoByTwoWindowsMatchTheReference() {
+        Random rnd = new Random(112026);
+        RandomTensors tensors = new RandomTensors(rnd);
+        double[] few = {-1, 0, -0.0, 1, 2, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        for (int c = 0; c < 300; c++) {
+            ScalarType dtype = rnd.nextBoolean() ? ScalarType.Float32 : ScalarType.Float64;
+            long[] shape = {1 + rnd.nextInt(3), 1 + rnd.nextInt(3), 2 + rnd.nextInt(9), 2 + rnd.nextInt(9)};
+            long[] kernel = {2, 2};
+            long[] stride = {1 + rnd.nextInt(3), 1 + rnd.nextInt(3)};
+            long[] zero = {0, 0};
+            long[] one = {1, 1};
+            boolean ceil = rnd.nextInt(4) == 0;
+            Tensor x;
+            if (rnd.nextBoolean()) {
+                double[] values = new double[(int) (shape[0] * shape[1] * shape[2] * shape[3])];
+                for (int i = 0; i < values.length; i++) {
+                    values[i] = few[rnd.nextInt(rnd.nextBoolean() ? 5 : few.length)];
+                }
+                x = Torch.tensor(values).to(dtype).view(shape);
+            } else {
+                x = tensors.tensorOf(dtype, shape);
+            }
+            String where = "case " + c + ": " + x + " stride " + java.util.Arrays.toString(stride) + " ceil " + ceil;
+            Tensor[] got = Torch.max_pool2d_with_indices(x, kernel, stride, zero, one, ceil);
+            Reference ref = Reference.of(x, kernel, stride, zero, one, got[0].size(-2), got[0].size(-1));
+            assertArrayEquals(ref.values, got[0].toDoubleArray(), where);
+            assertArrayEquals(ref.indices, got[1].toLongArray(), where);
+            double[] gotValues = got[0].toDoubleArray();
+            for (int i = 0; i < gotValues.length; i++) {
+                assertEquals(Double.doubleToRawLongBits(ref.values[i]), Double.doubleToRawLongBits(gotValues[i]),
+                        where + ": the sign of a zero at " + i);
+            }
+        }
+    }
+
     /** The reference results, row-major. */
     private record Reference(double[] values, long[] indices, long planes, long plane, long outPlane) {
         static Reference of(Tensor x, long[] k, long[] s, long[] p, long[] d, long outH, long outW) {
