@@ -84,6 +84,27 @@ public final class Storage {
         return (short[]) data;
     }
 
+    /** Sets the elements {@code [from, to)} to zero (+0.0, false): all bits clear, whatever the dtype. */
+    public void zero(long from, long to) {
+        int a = (int) from;
+        int b = (int) to;
+        if (data instanceof float[] f) {
+            java.util.Arrays.fill(f, a, b, 0f);
+        } else if (data instanceof double[] d) {
+            java.util.Arrays.fill(d, a, b, 0.0);
+        } else if (data instanceof long[] l) {
+            java.util.Arrays.fill(l, a, b, 0L);
+        } else if (data instanceof int[] i) {
+            java.util.Arrays.fill(i, a, b, 0);
+        } else if (data instanceof short[] h) {
+            java.util.Arrays.fill(h, a, b, (short) 0);
+        } else if (data instanceof byte[] y) {
+            java.util.Arrays.fill(y, a, b, (byte) 0);
+        } else {
+            java.util.Arrays.fill((boolean[]) data, a, b, false);
+        }
+    }
+
     /** Grows the buffer (keeping its contents) so that it holds at least {@code numel} elements. */
     public void ensureCapacity(long numel) {
         if (numel > size()) {

@@ -38,6 +38,14 @@ public final class TensorFactory<T extends TensorImpl> {
         return emptyStrided(sizes, TensorGeometry.contiguousStrides(sizes), dtype, device);
     }
 
+    /**
+     * A contiguous tensor of zeros: {@link #empty}, whose fresh CPU storage the JVM has already zeroed, so
+     * nothing is written a second time (kernels that accumulate into a result start from this).
+     */
+    public T zeros(long[] sizes, ScalarType dtype, Device device) {
+        return empty(sizes, dtype, device);
+    }
+
     public T emptyStrided(long[] sizes, long[] strides, ScalarType dtype, Device device) {
         TensorGeometry.checkSizes("empty", sizes);
         Storage storage = device.type() == DeviceType.Meta

@@ -4,7 +4,6 @@ import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.parallel.Parallel;
-import org.jitdispatch.kernels.reduce.Reduction;
 import org.jitdispatch.kernels.reduce.StridedCopy;
 import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.ScalarType;
@@ -147,10 +146,9 @@ public final class Convolution implements ConvolutionDeclarations {
         if (outputMask[1]) {
             gradWeight = zeros(weight.sizes(), dtype, weight.device());
             if (gout.numel() != 0 && input.numel() != 0) {
-                Tensor cols = g.unfold(contiguous(input));
                 // [O, N * L] and [C * K, N * L]: the batch becomes part of one contraction
                 Tensor grads = batchInner(gout, g.outChannels, g.batch, g.outputPlane());
-                Tensor unfolded = batchInner(cols, g.colsRows(), g.batch, g.outputPlane());
+                Tensor unfolded = g.unfoldBatchInner(contiguous(input));
                 Tensor gw = gradWeight;
                 for (int k = 0; k < g.groups; k++) {
                     Tensor a = rows(grads, k * g.outPerGroup, g.outPerGroup);
@@ -198,9 +196,7 @@ public final class Convolution implements ConvolutionDeclarations {
     }
 
     private static Tensor zeros(long[] sizes, ScalarType dtype, Device device) {
-        Tensor t = Tensor.FACTORY.empty(sizes, dtype, device);
-        Reduction.fillZeros(t);
-        return t;
+        return Tensor.FACTORY.zeros(sizes, dtype, device);
     }
 
     /** A matrix's transpose, a kernel-internal view. */
@@ -477,21 +473,40 @@ public final class Convolution implements ConvolutionDeclarations {
 
         /** im2col of a contiguous input: a new {@code [N, C * kH * kW, oH * oW]} tensor. */
         Tensor unfold(Tensor input) {
-            Tensor cols = Tensor.FACTORY.empty(colsSizes(), input.dtype(), input.device());
-            long perSample = colsRows() * outputPlane();
+            return unfold(input, false);
+        }
+
+        /**
+         * im2col of a contiguous float input with the batch inside each row: a new {@code [C * kH * kW, N * oH *
+         * oW]} matrix, the operand of the weight gradient's one product over the whole batch, written in place
+         * rather than unfolded per sample and copied.
+         */
+        Tensor unfoldBatchInner(Tensor input) {
+            Tensor cols = unfold(input, true);
+            return cols.asStrided(new long[] {colsRows(), batch * outputPlane()}, new long[] {batch * outputPlane(), 1}, 0);
+        }
+
+        private Tensor unfold(Tensor input, boolean batchInner) {
+            long l = outputPlane();
+            Tensor cols = Tensor.FACTORY.empty(batchInner ? new long[] {colsRows(), batch, l} : colsSizes(),
+                    input.dtype(), input.device());
+            long perSample = colsRows() * l;
+            int rowStride = (int) (batchInner ? batch * l : l);
             long grain = Math.max(1, Parallel.GRAIN_SIZE / Math.max(1, perSample));
             Parallel.parallelFor(0, batch, grain, (from, to) -> {
                 for (long n = from; n < to; n++) {
                     int in = (int) (input.storageOffset() + n * inChannels * inH * inW);
-                    int out = (int) (n * perSample);
+                    int out = (int) (batchInner ? n * l : n * perSample);
                     switch (input.dtype()) {
                         case Float32:
-                            FloatIm2Col.im2col(this, input.storage().floats(), in, cols.storage().floats(), out);
+                            FloatIm2Col.im2col(this, input.storage().floats(), in, cols.storage().floats(), out, rowStride);
                             break;
                         case Float64:
-                            DoubleIm2Col.im2col(this, input.storage().doubles(), in, cols.storage().doubles(), out);
+                            DoubleIm2Col.im2col(this, input.storage().doubles(), in, cols.storage().doubles(), out,
+                                    rowStride);
                             break;
                         default:
+                            // integer convolutions have no backward, so their columns are never batch-inner
                             im2colLongs(input.storage(), in, cols.storage(), out);
                     }
                 }

@@ -15,20 +15,25 @@ final class FloatIm2Col {
     private FloatIm2Col() {
     }
 
-    /** Writes the columns of the sample at {@code srcOff} (a contiguous {@code [C, H, W]}) from {@code dstOff}. */
-    static void im2col(Convolution.Geometry g, float[] src, int srcOff, float[] dst, int dstOff) {
+    /**
+     * Writes the columns of the sample at {@code srcOff} (a contiguous {@code [C, H, W]}): row {@code r} of
+     * {@code oH * oW} elements at {@code dstOff + r * rowStride} ({@code oH * oW} for a {@code [C * kH * kW,
+     * oH * oW]} matrix per sample, {@code N * oH * oW} for one matrix whose rows hold every sample in turn).
+     */
+    static void im2col(Convolution.Geometry g, float[] src, int srcOff, float[] dst, int dstOff, int rowStride) {
         int inH = (int) g.inH;
         int inW = (int) g.inW;
         int outW = (int) g.outW;
         int strideW = (int) g.strideW;
-        int d = dstOff;
+        int rowStart = dstOff;
         for (int c = 0; c < g.inChannels; c++) {
             int plane = srcOff + c * inH * inW;
             for (int ki = 0; ki < g.kH; ki++) {
-                for (int kj = 0; kj < g.kW; kj++) {
+                for (int kj = 0; kj < g.kW; kj++, rowStart += rowStride) {
                     int shift = (int) (kj * g.dilW - g.padW);
                     int lo = g.firstInside(shift);
                     int hi = g.endInside(shift, lo);
+                    int d = rowStart;
                     for (int oh = 0; oh < g.outH; oh++, d += outW) {
                         long ih = oh * g.strideH - g.padH + ki * g.dilH;
                         if (ih < 0 || ih >= inH) {

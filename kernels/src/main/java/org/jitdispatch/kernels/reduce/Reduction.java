@@ -526,6 +526,10 @@ public final class Reduction {
             return;
         }
         Storage s = out.storage();
+        if (out.isContiguous()) {
+            s.zero(out.storageOffset(), out.storageOffset() + out.numel());
+            return;
+        }
         for (long off : out.elementOffsets()) {
             s.setLong(off, 0);
         }
