@@ -278,18 +278,14 @@ public final class Normalization implements NormalizationDeclarations {
                 double sum = 0;
                 for (int b = 0; b < f.batch; b++) {
                     int base = (b * f.channels + c) * f.inner;
-                    for (int k = 0; k < f.inner; k++) {
-                        sum += direct ? xs[xOff + base + k] : x[base + k];
-                    }
+                    sum += direct ? FloatChannelSums.sum(xs, xOff + base, f.inner) : DoubleChannelSums.sum(x, base, f.inner);
                 }
                 mean[c] = sum / f.perChannel;
                 double squares = 0;
                 for (int b = 0; b < f.batch; b++) {
                     int base = (b * f.channels + c) * f.inner;
-                    for (int k = 0; k < f.inner; k++) {
-                        double d = (direct ? xs[xOff + base + k] : x[base + k]) - mean[c];
-                        squares += d * d;
-                    }
+                    squares += direct ? FloatChannelSums.squaredDeviations(xs, xOff + base, f.inner, mean[c])
+                            : DoubleChannelSums.squaredDeviations(x, base, f.inner, mean[c]);
                 }
                 varSum[c] = squares;
                 double variance = squares / f.perChannel;
@@ -404,10 +400,12 @@ public final class Normalization implements NormalizationDeclarations {
             double dotp = 0;
             for (int b = 0; b < f.batch; b++) {
                 int base = (b * f.channels + c) * f.inner;
-                for (int k = 0; k < f.inner; k++) {
-                    double g = direct ? dys[dyOff + base + k] : dy[base + k];
-                    sum += g;
-                    dotp += ((direct ? xs[xOff + base + k] : x[base + k]) - mean[c]) * g;
+                if (direct) {
+                    sum += FloatChannelSums.sum(dys, dyOff + base, f.inner);
+                    dotp += FloatChannelSums.deviationsDot(xs, xOff + base, dys, dyOff + base, f.inner, mean[c]);
+                } else {
+                    sum += DoubleChannelSums.sum(dy, base, f.inner);
+                    dotp += DoubleChannelSums.deviationsDot(x, base, dy, base, f.inner, mean[c]);
                 }
             }
             double w = gamma == null ? 1 : gamma[c];
