@@ -164,13 +164,36 @@ public final class ScalarMath {
      * +0.0, so that the zeros compare equal), false when either is NaN.
      */
     public static float zeroIfAtMost(float self, float threshold, float value) {
+        if (threshold == 0f) {
+            // relu's gradient: a test that C2 hoists out of the loop (it unswitches on it), and half the work
+            return zeroIfNotPositive(self, value);
+        }
         int keep = lessThan(orderKey(threshold + 0f), orderKey(self + 0f)) | nanMask(self) | nanMask(threshold);
         return Float.intBitsToFloat(Float.floatToRawIntBits(value) & keep);
     }
 
     /** As {@link #zeroIfAtMost(float, float, float)}, over doubles. */
     public static double zeroIfAtMost(double self, double threshold, double value) {
+        if (threshold == 0.0) {
+            return zeroIfNotPositive(self, value);
+        }
         long keep = lessThan(orderKey(threshold + 0.0), orderKey(self + 0.0)) | nanMask(self) | nanMask(threshold);
+        return Double.longBitsToDouble(Double.doubleToRawLongBits(value) & keep);
+    }
+
+    /**
+     * {@code self <= 0 ? 0 : value} with a threshold of zero, on the bits: {@code self + 0} (no -0.0) is above
+     * zero when its bits are a positive int, and a NaN (of either sign) keeps the value.
+     */
+    private static float zeroIfNotPositive(float self, float value) {
+        int bits = Float.floatToRawIntBits(self + 0f);
+        int keep = -bits >> 31 | nanMask(self);
+        return Float.intBitsToFloat(Float.floatToRawIntBits(value) & keep);
+    }
+
+    private static double zeroIfNotPositive(double self, double value) {
+        long bits = Double.doubleToRawLongBits(self + 0.0);
+        long keep = -bits >> 63 | nanMask(self);
         return Double.longBitsToDouble(Double.doubleToRawLongBits(value) & keep);
     }
 
