@@ -20,10 +20,13 @@ import org.jitdispatch.runtime.dispatch.NotImplementedError;
  *
  * <p>The arithmetic is im2col and {@link Gemm}, a 1-D convolution being a 2-D one of height 1. Each sample's
  * receptive fields are unfolded into a {@code [C/groups * kH * kW, oH * oW]} matrix per group (zeros where
- * the window lies in the padding); the output of a sample and group is {@code weight_g @ cols_g}. The
- * backward multiplies the other way round: {@code grad_cols = weight_g^T @ grad_output_g}, folded back and
- * summed into grad_input (col2im), and {@code grad_weight_g = grad_output_g @ cols_g^T} over the whole
- * batch in one product. grad_bias sums grad_output over every dim but the channels.
+ * the window lies in the padding); the output of a sample and group is {@code weight_g @ cols_g}. A sample's
+ * columns go into a scratch matrix that each thread's chunk of samples reuses, so they are still in the cache
+ * for the product and a batch's columns are never allocated at once. The backward multiplies the other way
+ * round: {@code grad_cols = weight_g^T @ grad_output_g} per sample into the same kind of scratch, folded back
+ * and summed into grad_input (col2im), and {@code grad_weight_g = grad_output_g @ cols_g^T} over the whole
+ * batch in one product, its columns unfolded with the batch inside each row. grad_bias sums grad_output over
+ * every dim but the channels.
  *
  * <p>Float32 and float64 unfold in typed loops; int32 and int64 (which ATen's slow_conv2d computes
  * forwards) go through the storage's long accessors. Transposed convolution and three spatial dims are
@@ -81,9 +84,14 @@ public final class Convolution implements ConvolutionDeclarations {
         if (out.numel() == 0) {
             return out;
         }
-        Tensor cols = g.unfold(contiguous(input));
+        Tensor in = contiguous(input);
         Tensor w = contiguous(weight);
-        g.forEachSampleAndGroup((n, k) -> Gemm.multiply(g.weightOf(w, k), g.colsOf(cols, n, k), g.outputOf(out, n, k)));
+        g.forEachSample(input.dtype(), (n, cols) -> {
+            g.unfoldSample(in, n, cols);
+            for (int k = 0; k < g.groups; k++) {
+                Gemm.multiply(g.weightOf(w, k), g.colsOf(cols, 0, k), g.outputOf(out, n, k));
+            }
+        });
         if (bias != null) {
             addBias(out, bias, g);
         }
@@ -137,10 +145,13 @@ public final class Convolution implements ConvolutionDeclarations {
             gradInput = zeros(input.sizes(), dtype, input.device());
             if (gout.numel() != 0 && weight.numel() != 0) {
                 Tensor w = contiguous(weight);
-                Tensor gradCols = Tensor.FACTORY.empty(g.colsSizes(), dtype, input.device());
-                g.forEachSampleAndGroup((n, k) -> Gemm.multiply(transposed(g.weightOf(w, k)), g.outputOf(gout, n, k),
-                        g.colsOf(gradCols, n, k)));
-                g.fold(gradCols, gradInput);
+                Tensor gi = gradInput;
+                g.forEachSample(dtype, (n, gradCols) -> {
+                    for (int k = 0; k < g.groups; k++) {
+                        Gemm.multiply(transposed(g.weightOf(w, k)), g.outputOf(gout, n, k), g.colsOf(gradCols, 0, k));
+                    }
+                    g.foldSample(gradCols, gi, n);
+                });
             }
         }
         if (outputMask[1]) {
@@ -243,8 +254,9 @@ public final class Convolution implements ConvolutionDeclarations {
         }
     }
 
-    private interface SampleGroup {
-        void run(long sample, int group);
+    /** The work of one sample, given a {@code [C * kH * kW, oH * oW]} scratch matrix for its columns. */
+    private interface SampleWithColumns {
+        void run(long sample, Tensor cols);
     }
 
     // --------------------------------------------------------------------------------- geometry
@@ -439,7 +451,7 @@ public final class Convolution implements ConvolutionDeclarations {
                     + k * outPerGroup * cols);
         }
 
-        /** Sample {@code n}, group {@code k} of an unfolded input {@code [N, C * kH * kW, oH * oW]}. */
+        /** Sample {@code n}, group {@code k} of contiguous columns {@code [N, C * kH * kW, oH * oW]} (n = 0: one sample's). */
         Tensor colsOf(Tensor cols, long n, int k) {
             long l = outputPlane();
             long rows = colsRowsPerGroup();
@@ -454,26 +466,58 @@ public final class Convolution implements ConvolutionDeclarations {
                     + (n * outChannels + k * outPerGroup) * l);
         }
 
-        /** Runs every (sample, group) product: split between threads when there are enough of them. */
-        void forEachSampleAndGroup(SampleGroup body) {
-            long units = batch * groups;
-            long perUnit = Math.max(1, outPerGroup * colsRowsPerGroup() * outputPlane());
-            if (units >= Parallel.getNumThreads() && units > 1) {
-                Parallel.parallelFor(0, units, (Gemm.GRAIN_MULTIPLY_ADDS + perUnit - 1) / perUnit, (from, to) -> {
-                    for (long u = from; u < to; u++) {
-                        body.run(u / groups, (int) (u % groups));
+        /**
+         * Runs {@code body} for every sample with a scratch matrix for its columns, one per chunk of samples:
+         * the columns of one sample stay in the cache between im2col and the product (or the product and
+         * col2im), and the batch's columns are never allocated at once. Samples are split between threads when
+         * there are enough of them; otherwise the products themselves are.
+         */
+        void forEachSample(ScalarType dtype, SampleWithColumns body) {
+            long perSample = Math.max(1, outChannels * colsRowsPerGroup() * outputPlane());
+            if (batch >= Parallel.getNumThreads() && batch > 1) {
+                Parallel.parallelFor(0, batch, (Gemm.GRAIN_MULTIPLY_ADDS + perSample - 1) / perSample, (from, to) -> {
+                    Tensor cols = sampleColumns(dtype);
+                    for (long n = from; n < to; n++) {
+                        body.run(n, cols);
                     }
                 });
             } else {
-                for (long u = 0; u < units; u++) {
-                    body.run(u / groups, (int) (u % groups));
+                Tensor cols = sampleColumns(dtype);
+                for (long n = 0; n < batch; n++) {
+                    body.run(n, cols);
                 }
             }
         }
 
-        /** im2col of a contiguous input: a new {@code [N, C * kH * kW, oH * oW]} tensor. */
-        Tensor unfold(Tensor input) {
-            return unfold(input, false);
+        private Tensor sampleColumns(ScalarType dtype) {
+            return Tensor.FACTORY.empty(new long[] {colsRows(), outputPlane()}, dtype, Device.CPU);
+        }
+
+        /** im2col of sample {@code n} of a contiguous input into the {@code [C * kH * kW, oH * oW]} {@code cols}. */
+        void unfoldSample(Tensor input, long n, Tensor cols) {
+            int in = (int) (input.storageOffset() + n * inChannels * inH * inW);
+            switch (input.dtype()) {
+                case Float32:
+                    FloatIm2Col.im2col(this, input.storage().floats(), in, cols.storage().floats(), 0,
+                            (int) outputPlane());
+                    break;
+                case Float64:
+                    DoubleIm2Col.im2col(this, input.storage().doubles(), in, cols.storage().doubles(), 0,
+                            (int) outputPlane());
+                    break;
+                default:
+                    im2colLongs(input.storage(), in, cols.storage(), 0);
+            }
+        }
+
+        /** col2im: adds the {@code [C * kH * kW, oH * oW]} {@code gradCols} into sample {@code n} of {@code gradInput}. */
+        void foldSample(Tensor gradCols, Tensor gradInput, long n) {
+            int out = (int) (gradInput.storageOffset() + n * inChannels * inH * inW);
+            if (gradInput.dtype() == ScalarType.Float32) {
+                FloatIm2Col.col2im(this, gradCols.storage().floats(), 0, gradInput.storage().floats(), out);
+            } else {
+                DoubleIm2Col.col2im(this, gradCols.storage().doubles(), 0, gradInput.storage().doubles(), out);
+            }
         }
 
         /**
@@ -482,54 +526,25 @@ public final class Convolution implements ConvolutionDeclarations {
          * rather than unfolded per sample and copied.
          */
         Tensor unfoldBatchInner(Tensor input) {
-            Tensor cols = unfold(input, true);
-            return cols.asStrided(new long[] {colsRows(), batch * outputPlane()}, new long[] {batch * outputPlane(), 1}, 0);
-        }
-
-        private Tensor unfold(Tensor input, boolean batchInner) {
             long l = outputPlane();
-            Tensor cols = Tensor.FACTORY.empty(batchInner ? new long[] {colsRows(), batch, l} : colsSizes(),
-                    input.dtype(), input.device());
-            long perSample = colsRows() * l;
-            int rowStride = (int) (batchInner ? batch * l : l);
-            long grain = Math.max(1, Parallel.GRAIN_SIZE / Math.max(1, perSample));
+            Tensor cols = Tensor.FACTORY.empty(new long[] {colsRows(), batch, l}, input.dtype(), input.device());
+            int rowStride = (int) (batch * l);
+            long grain = Math.max(1, Parallel.GRAIN_SIZE / Math.max(1, colsRows() * l));
             Parallel.parallelFor(0, batch, grain, (from, to) -> {
                 for (long n = from; n < to; n++) {
                     int in = (int) (input.storageOffset() + n * inChannels * inH * inW);
-                    int out = (int) (batchInner ? n * l : n * perSample);
-                    switch (input.dtype()) {
-                        case Float32:
-                            FloatIm2Col.im2col(this, input.storage().floats(), in, cols.storage().floats(), out, rowStride);
-                            break;
-                        case Float64:
-                            DoubleIm2Col.im2col(this, input.storage().doubles(), in, cols.storage().doubles(), out,
-                                    rowStride);
-                            break;
-                        default:
-                            // integer convolutions have no backward, so their columns are never batch-inner
-                            im2colLongs(input.storage(), in, cols.storage(), out);
+                    if (input.dtype() == ScalarType.Float32) {
+                        FloatIm2Col.im2col(this, input.storage().floats(), in, cols.storage().floats(), (int) (n * l),
+                                rowStride);
+                    } else {
+                        DoubleIm2Col.im2col(this, input.storage().doubles(), in, cols.storage().doubles(), (int) (n * l),
+                                rowStride);
                     }
                 }
             });
-            return cols;
+            return cols.asStrided(new long[] {colsRows(), batch * l}, new long[] {batch * l, 1}, 0);
         }
 
-        /** col2im: {@code grad_cols [N, C * kH * kW, oH * oW]} summed into a zeroed, contiguous grad_input. */
-        void fold(Tensor gradCols, Tensor gradInput) {
-            long perSample = colsRows() * outputPlane();
-            long grain = Math.max(1, Parallel.GRAIN_SIZE / Math.max(1, perSample));
-            Parallel.parallelFor(0, batch, grain, (from, to) -> {
-                for (long n = from; n < to; n++) {
-                    int out = (int) (gradInput.storageOffset() + n * inChannels * inH * inW);
-                    int in = (int) (n * perSample);
-                    if (gradInput.dtype() == ScalarType.Float32) {
-                        FloatIm2Col.col2im(this, gradCols.storage().floats(), in, gradInput.storage().floats(), out);
-                    } else {
-                        DoubleIm2Col.col2im(this, gradCols.storage().doubles(), in, gradInput.storage().doubles(), out);
-                    }
-                }
-            });
-        }
 
         /**
          * The first output column whose input column {@code ow * strideW + shift} is inside the input (not in
