@@ -23,6 +23,10 @@ import java.util.logging.Logger;
  * kernels. {@code native} uses whatever {@code libblas.so.3} is, {@code java} never calls native code. Without a
  * native library, or when it cannot be loaded, the Java kernels run and nothing is printed.
  *
+ * <p>From JDK 24 a JVM warns when a library loads native code without {@code --enable-native-access}; there
+ * {@code auto} uses the Java kernels unless the flag is given ({@code --enable-native-access=ALL-UNNAMED} on
+ * the class path), and {@link #describe()} says so. JDK 17 to 23 need no flag.
+ *
  * <p>A product goes to BLAS when each operand has one unit stride and a leading dimension BLAS accepts
  * (contiguous, transposed, or a slice of rows or columns of either): transposed operands are passed as
  * {@code "T"} and read in place, never copied. Other strides (an expanded operand, a step along both dims)
@@ -261,6 +265,10 @@ public final class NativeBlas {
             if (mode == Mode.JAVA) {
                 return new Choice(null, "java (-D" + PROPERTY + "=java)");
             }
+            if (mode == Mode.AUTO && !nativeAccessEnabled()) {
+                return new Choice(null, "java (this JVM restricts native access and would warn on loading the BLAS:"
+                        + " --enable-native-access=ALL-UNNAMED allows it)");
+            }
             NativeBLAS loaded = loadQuietly();
             if (loaded == null) {
                 return new Choice(null, "java (no native libblas.so.3 could be loaded)");
@@ -272,6 +280,23 @@ public final class NativeBlas {
                         + " -D" + PROPERTY + "=native uses it)");
             }
             return new Choice(new NativeBlas(loaded, name, threaded(name)), "native: " + name);
+        }
+
+        /**
+         * Whether loading a JNI library is unrestricted: always before JDK 24; from JDK 24 (JEP 472) a library
+         * loaded by a module without native access enabled prints a warning on stderr (a later release will
+         * refuse it), so {@code auto} only loads one when {@code --enable-native-access} names netlib's module.
+         */
+        static boolean nativeAccessEnabled() {
+            if (Runtime.version().feature() < 24) {
+                return true;
+            }
+            try {
+                Module module = NativeBLAS.class.getModule();
+                return (Boolean) Module.class.getMethod("isNativeAccessEnabled").invoke(module);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return false;
+            }
         }
 
         /** dev.ludovic.netlib's native instance, or null; its warning when none loads is not printed. */
