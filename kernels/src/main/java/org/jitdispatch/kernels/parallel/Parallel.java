@@ -1,15 +1,12 @@
 package org.jitdispatch.kernels.parallel;
 
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
-import java.util.concurrent.ForkJoinWorkerThread;
 
 /**
  * Intra-op parallelism with ATen's semantics ({@code at::parallel_for}, {@code at::parallel_reduce}).
  *
  * <p>A range {@code [begin, end)} is cut into at most {@link #getNumThreads()} contiguous chunks of at least
  * {@code grainSize} elements. The caller runs the first chunk itself and the pool's workers run the others,
- * and the call returns when all are done. Work that fits in one grain, a thread count of one, and any call
+ * and the call returns when all are done; idle workers spin a while before they park ({@link IntraOpPool}). Work that fits in one grain, a thread count of one, and any call
  * made from inside a parallel region run on the caller's thread as one chunk: regions do not nest, as in
  * ATen. How a range is chunked depends only on its length, the grain size and the thread count, so a
  * reduction that combines its per-chunk partials in chunk order is deterministic for a given thread count.
@@ -33,9 +30,17 @@ public final class Parallel {
         void apply(int chunk, long begin, long end);
     }
 
+    /** One region's chunks by index, as the pool runs them. */
+    @FunctionalInterface
+    interface ChunkRange {
+        void run(int chunk);
+    }
+
     private static volatile int numThreads = Runtime.getRuntime().availableProcessors();
-    private static volatile ForkJoinPool pool;
+    private static volatile IntraOpPool pool;
     private static final ThreadLocal<Boolean> IN_REGION = ThreadLocal.withInitial(() -> Boolean.FALSE);
+    private static final Runnable ENTER_REGION = () -> IN_REGION.set(Boolean.TRUE);
+    private static final Runnable LEAVE_REGION = () -> IN_REGION.set(Boolean.FALSE);
 
     private Parallel() {
     }
@@ -51,7 +56,7 @@ public final class Parallel {
             throw new IllegalArgumentException("Expected positive number of threads");
         }
         if (threads != numThreads) {
-            ForkJoinPool old = pool;
+            IntraOpPool old = pool;
             pool = null;
             numThreads = threads;
             if (old != null) {
@@ -62,7 +67,7 @@ public final class Parallel {
 
     /** True on a pool worker, and on a caller while it runs its own chunk: {@code at::in_parallel_region}. */
     public static boolean inParallelRegion() {
-        return Thread.currentThread() instanceof IntraOpWorker || IN_REGION.get();
+        return Thread.currentThread() instanceof IntraOpPool.Worker || IN_REGION.get();
     }
 
     /**
@@ -112,36 +117,10 @@ public final class Parallel {
             return;
         }
         long size = divideRoundingUp(end - begin, chunks);
-        ForkJoinPool workers = pool();
-        @SuppressWarnings("unchecked")
-        ForkJoinTask<Void>[] tasks = new ForkJoinTask[chunks - 1];
-        for (int i = 1; i < chunks; i++) {
-            int chunk = i;
+        Throwable failure = pool().run(chunks, chunk -> {
             long from = begin + chunk * size;
-            long to = Math.min(end, from + size);
-            tasks[i - 1] = workers.submit(() -> {
-                body.apply(chunk, from, to);
-                return null;
-            });
-        }
-        Throwable failure = null;
-        IN_REGION.set(Boolean.TRUE);
-        try {
-            body.apply(0, begin, Math.min(end, begin + size));
-        } catch (RuntimeException | Error e) {
-            failure = e;
-        } finally {
-            IN_REGION.set(Boolean.FALSE);
-        }
-        for (ForkJoinTask<Void> task : tasks) {
-            try {
-                task.join();
-            } catch (RuntimeException | Error e) {
-                if (failure == null) {
-                    failure = e;
-                }
-            }
-        }
+            body.apply(chunk, from, Math.min(end, from + size));
+        }, ENTER_REGION, LEAVE_REGION);
         if (failure instanceof RuntimeException e) {
             throw e;
         }
@@ -154,25 +133,16 @@ public final class Parallel {
         return (a + b - 1) / b;
     }
 
-    private static ForkJoinPool pool() {
-        ForkJoinPool current = pool;
+    private static IntraOpPool pool() {
+        IntraOpPool current = pool;
         if (current != null) {
             return current;
         }
         synchronized (Parallel.class) {
             if (pool == null) {
-                pool = new ForkJoinPool(Math.max(1, numThreads - 1), IntraOpWorker::new, null, false);
+                pool = new IntraOpPool(Math.max(1, numThreads - 1));
             }
             return pool;
-        }
-    }
-
-    /** A pool worker: daemon, named like ATen's intra-op threads, and always inside a parallel region. */
-    private static final class IntraOpWorker extends ForkJoinWorkerThread {
-        IntraOpWorker(ForkJoinPool owner) {
-            super(owner);
-            setDaemon(true);
-            setName("jitdispatch-intra-op-" + getPoolIndex());
         }
     }
 }

@@ -91,4 +91,57 @@ class ParallelTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Parallel.setNumThreads(0));
         assertEquals("Expected positive number of threads", e.getMessage());
     }
+
+    /**
+     * Regions started from several threads at once: one gets the workers, the others run their chunks on their
+     * own threads; every chunk runs once, on the same boundaries, and nothing hangs. The thread count changes
+     * meanwhile (the pool is replaced under running regions).
+     */
+    @Test
+    void concurrentRegionsAndAChangingThreadCountRunEveryChunkOnce() throws Exception {
+        Parallel.setNumThreads(3);
+        int callers = 4;
+        int rounds = 300;
+        java.util.concurrent.ExecutorService users = java.util.concurrent.Executors.newFixedThreadPool(callers);
+        try {
+            java.util.List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+            for (int u = 0; u < callers; u++) {
+                done.add(users.submit(() -> {
+                    for (int r = 0; r < rounds; r++) {
+                        long[] seen = new long[200_000];
+                        Parallel.parallelFor(0, seen.length, 1000, (from, to) -> {
+                            for (long i = from; i < to; i++) {
+                                seen[(int) i]++;
+                            }
+                        });
+                        for (long count : seen) {
+                            assertEquals(1, count);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (int r = 0; r < 50; r++) {
+                Parallel.setNumThreads(2 + r % 3);
+                Thread.sleep(1);
+            }
+            for (java.util.concurrent.Future<?> f : done) {
+                f.get(120, java.util.concurrent.TimeUnit.SECONDS);
+            }
+        } finally {
+            users.shutdownNow();
+        }
+    }
+
+    /** A worker that has parked (after spinning) is woken for the next region. */
+    @Test
+    void parkedWorkersWakeForTheNextRegion() throws Exception {
+        Parallel.setNumThreads(2);
+        for (int r = 0; r < 3; r++) {
+            Thread.sleep(5); // well past the spin: the worker parks
+            java.util.Set<String> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            Parallel.forEachChunk(0, 100_000, 1000, (chunk, from, to) -> threads.add(Thread.currentThread().getName()));
+            assertEquals(2, threads.size(), "the caller and the worker each ran a chunk: " + threads);
+        }
+    }
 }
