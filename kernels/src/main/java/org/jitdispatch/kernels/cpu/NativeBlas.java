@@ -152,58 +152,53 @@ public final class NativeBlas {
      */
     public boolean gemm(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,
             float[] c, int cOff, int cs0, int cs1, int m, int k, int n) {
-        int ldc = rowMajorLd(cs0, cs1, m, n);
-        if (ldc > 0) {
-            // row-major c = a @ b is column-major c^T = b^T @ a^T: b and a swap places
-            int ldb = ld(bs0, bs1, k, n, true);
-            int lda = ld(as0, as1, m, k, true);
-            if (ldb == 0 || lda == 0 || !fits(bOff, ldb, k, n, true, b.length) || !fits(aOff, lda, m, k, true, a.length)
-                    || !fits(cOff, ldc, m, n, true, c.length)) {
-                return false;
-            }
-            blas.sgemm(op(ldb), op(lda), n, m, k, 1f, b, bOff, Math.abs(ldb), a, aOff, Math.abs(lda), 0f, c, cOff, ldc);
-            return true;
-        }
-        ldc = colMajorLd(cs0, cs1, m, n);
-        if (ldc > 0) {
-            int lda = ld(as0, as1, m, k, false);
-            int ldb = ld(bs0, bs1, k, n, false);
-            if (lda == 0 || ldb == 0 || !fits(aOff, lda, m, k, false, a.length) || !fits(bOff, ldb, k, n, false, b.length)
-                    || !fits(cOff, ldc, m, n, false, c.length)) {
-                return false;
-            }
-            blas.sgemm(op(lda), op(ldb), m, n, k, 1f, a, aOff, Math.abs(lda), b, bOff, Math.abs(ldb), 0f, c, cOff, ldc);
-            return true;
-        }
-        return false;
+        return product(a, a.length, aOff, as0, as1, b, b.length, bOff, bs0, bs1, c, c.length, cOff, cs0, cs1, m, k, n);
     }
 
     /** {@link #gemm(float[], int, int, int, float[], int, int, int, float[], int, int, int, int, int, int)} for float64. */
     public boolean gemm(double[] a, int aOff, int as0, int as1, double[] b, int bOff, int bs0, int bs1,
             double[] c, int cOff, int cs0, int cs1, int m, int k, int n) {
+        return product(a, a.length, aOff, as0, as1, b, b.length, bOff, bs0, bs1, c, c.length, cOff, cs0, cs1, m, k, n);
+    }
+
+    /** Maps the product onto one BLAS call, for arrays of either type (all three of one type). */
+    private boolean product(Object a, int aLength, int aOff, int as0, int as1, Object b, int bLength, int bOff, int bs0,
+            int bs1, Object c, int cLength, int cOff, int cs0, int cs1, int m, int k, int n) {
         int ldc = rowMajorLd(cs0, cs1, m, n);
         if (ldc > 0) {
+            // row-major c = a @ b is column-major c^T = b^T @ a^T: b and a swap places
             int ldb = ld(bs0, bs1, k, n, true);
             int lda = ld(as0, as1, m, k, true);
-            if (ldb == 0 || lda == 0 || !fits(bOff, ldb, k, n, true, b.length) || !fits(aOff, lda, m, k, true, a.length)
-                    || !fits(cOff, ldc, m, n, true, c.length)) {
+            if (ldb == 0 || lda == 0 || !fits(bOff, ldb, k, n, true, bLength) || !fits(aOff, lda, m, k, true, aLength)
+                    || !fits(cOff, ldc, m, n, true, cLength)) {
                 return false;
             }
-            blas.dgemm(op(ldb), op(lda), n, m, k, 1.0, b, bOff, Math.abs(ldb), a, aOff, Math.abs(lda), 0.0, c, cOff, ldc);
+            call(op(ldb), op(lda), n, m, k, b, bOff, Math.abs(ldb), a, aOff, Math.abs(lda), c, cOff, ldc);
             return true;
         }
         ldc = colMajorLd(cs0, cs1, m, n);
         if (ldc > 0) {
             int lda = ld(as0, as1, m, k, false);
             int ldb = ld(bs0, bs1, k, n, false);
-            if (lda == 0 || ldb == 0 || !fits(aOff, lda, m, k, false, a.length) || !fits(bOff, ldb, k, n, false, b.length)
-                    || !fits(cOff, ldc, m, n, false, c.length)) {
+            if (lda == 0 || ldb == 0 || !fits(aOff, lda, m, k, false, aLength) || !fits(bOff, ldb, k, n, false, bLength)
+                    || !fits(cOff, ldc, m, n, false, cLength)) {
                 return false;
             }
-            blas.dgemm(op(lda), op(ldb), m, n, k, 1.0, a, aOff, Math.abs(lda), b, bOff, Math.abs(ldb), 0.0, c, cOff, ldc);
+            call(op(lda), op(ldb), m, n, k, a, aOff, Math.abs(lda), b, bOff, Math.abs(ldb), c, cOff, ldc);
             return true;
         }
         return false;
+    }
+
+    /** {@code c = x @ y} in BLAS's column-major terms, beta 0: sgemm for float arrays, dgemm for double ones. */
+    private void call(String opX, String opY, int m, int n, int k, Object x, int xOff, int ldx, Object y, int yOff,
+            int ldy, Object c, int cOff, int ldc) {
+        if (c instanceof float[] cf) {
+            blas.sgemm(opX, opY, m, n, k, 1f, (float[]) x, xOff, ldx, (float[]) y, yOff, ldy, 0f, cf, cOff, ldc);
+        } else {
+            blas.dgemm(opX, opY, m, n, k, 1.0, (double[]) x, xOff, ldx, (double[]) y, yOff, ldy, 0.0, (double[]) c, cOff,
+                    ldc);
+        }
     }
 
     /**
