@@ -137,7 +137,7 @@ public record BenchmarkJvm(Path java, String version, String vm, String build, L
     }
 
     /** The feature release of a {@code java.version}: 25 of {@code 25.0.3} and {@code 25-ea}, 8 of {@code 1.8.0_392}. */
-    static int feature(String version) {
+    public static int feature(String version) {
         Matcher m = Pattern.compile("^(?:1\\.)?(\\d+)").matcher(version);
         return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }

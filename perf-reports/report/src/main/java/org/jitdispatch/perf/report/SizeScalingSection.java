@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import org.jitdispatch.kernels.cpu.NativeBlas;
 import org.jitdispatch.perf.compare.JmhResult;
+import org.jitdispatch.perf.jvm.BenchmarkJvm;
 
 /**
  * "Large ops against libtorch": {@code SizeScalingBenchmark}'s ops (add, mul, add_out, sum, mean, softmax,
@@ -134,7 +135,8 @@ final class SizeScalingSection {
 
     /**
      * What ran the benchmarks' matrix products: the benchmark JVMs chose as this one does, on the same machine,
-     * unless their flags set {@code -Djitdispatch.blas} to something else.
+     * unless their flags set {@code -Djitdispatch.blas} to something else, or they are Java 24 or later without
+     * {@code --enable-native-access} (where {@code auto} keeps the Java kernels).
      */
     static String blas(RunInfo run) {
         String flag = "-D" + NativeBlas.PROPERTY + "=";
@@ -142,6 +144,12 @@ final class SizeScalingSection {
                 .map(a -> a.substring(flag.length())).reduce((first, last) -> last).orElse(null);
         if (asked != null && NativeBlas.mode(asked) != NativeBlas.mode(System.getProperty(NativeBlas.PROPERTY))) {
             return NativeBlas.mode(asked) == NativeBlas.Mode.JAVA ? "java (" + flag + asked + ")" : flag + asked;
+        }
+        boolean restricted = run != null && run.jvmVersion() != null && BenchmarkJvm.feature(run.jvmVersion()) >= 24
+                && run.jvmArgs().stream().noneMatch(a -> a.startsWith("--enable-native-access"));
+        if (restricted && NativeBlas.mode(asked) == NativeBlas.Mode.AUTO) {
+            return "java (Java " + run.jvmVersion() + " restricts native access: --jvm-args"
+                    + " --enable-native-access=ALL-UNNAMED lets it load the machine's BLAS)";
         }
         return NativeBlas.describe();
     }

@@ -137,5 +137,12 @@ class SizeScalingSectionTest {
                 "4.1", "itimer", "", false, "", "");
         assertEquals(org.jitdispatch.kernels.cpu.NativeBlas.describe(), SizeScalingSection.blas(plain),
                 "the benchmark JVMs chose as this JVM does");
+        RunInfo jdk25 = new RunInfo("quick", "2026-11-26T00:00:00Z", "OpenJDK", "25.0.1", "/opt/jdk-25/bin/java",
+                List.of(), 2, "4.1", "itimer", "", false, "", "");
+        assertTrue(SizeScalingSection.blas(jdk25).startsWith("java (Java 25.0.1 restricts native access"),
+                SizeScalingSection.blas(jdk25));
+        RunInfo jdk25Allowed = new RunInfo("quick", "2026-11-26T00:00:00Z", "OpenJDK", "25.0.1", "/opt/jdk-25/bin/java",
+                List.of("--enable-native-access=ALL-UNNAMED"), 2, "4.1", "itimer", "", false, "", "");
+        assertEquals(org.jitdispatch.kernels.cpu.NativeBlas.describe(), SizeScalingSection.blas(jdk25Allowed));
     }
 }
