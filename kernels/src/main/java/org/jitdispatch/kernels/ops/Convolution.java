@@ -495,18 +495,24 @@ public final class Convolution implements ConvolutionDeclarations {
 
         /** im2col of sample {@code n} of a contiguous input into the {@code [C * kH * kW, oH * oW]} {@code cols}. */
         void unfoldSample(Tensor input, long n, Tensor cols) {
+            im2col(input, n, cols, 0, (int) outputPlane());
+        }
+
+        /**
+         * im2col of sample {@code n} into {@code cols}: row {@code r} at {@code dstOff + r * rowStride}. Integer
+         * columns are only ever one sample's ({@code rowStride = oH * oW}): integer convolutions have no backward.
+         */
+        private void im2col(Tensor input, long n, Tensor cols, int dstOff, int rowStride) {
             int in = (int) (input.storageOffset() + n * inChannels * inH * inW);
             switch (input.dtype()) {
                 case Float32:
-                    FloatIm2Col.im2col(this, input.storage().floats(), in, cols.storage().floats(), 0,
-                            (int) outputPlane());
+                    FloatIm2Col.im2col(this, input.storage().floats(), in, cols.storage().floats(), dstOff, rowStride);
                     break;
                 case Float64:
-                    DoubleIm2Col.im2col(this, input.storage().doubles(), in, cols.storage().doubles(), 0,
-                            (int) outputPlane());
+                    DoubleIm2Col.im2col(this, input.storage().doubles(), in, cols.storage().doubles(), dstOff, rowStride);
                     break;
                 default:
-                    im2colLongs(input.storage(), in, cols.storage(), 0);
+                    im2colLongs(input.storage(), in, cols.storage(), dstOff);
             }
         }
 
@@ -532,14 +538,7 @@ public final class Convolution implements ConvolutionDeclarations {
             long grain = Math.max(1, Parallel.GRAIN_SIZE / Math.max(1, colsRows() * l));
             Parallel.parallelFor(0, batch, grain, (from, to) -> {
                 for (long n = from; n < to; n++) {
-                    int in = (int) (input.storageOffset() + n * inChannels * inH * inW);
-                    if (input.dtype() == ScalarType.Float32) {
-                        FloatIm2Col.im2col(this, input.storage().floats(), in, cols.storage().floats(), (int) (n * l),
-                                rowStride);
-                    } else {
-                        DoubleIm2Col.im2col(this, input.storage().doubles(), in, cols.storage().doubles(), (int) (n * l),
-                                rowStride);
-                    }
+                    im2col(input, n, cols, (int) (n * l), rowStride);
                 }
             });
             return cols.asStrided(new long[] {colsRows(), batch * l}, new long[] {batch * l, 1}, 0);
