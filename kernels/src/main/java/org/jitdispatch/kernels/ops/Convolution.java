@@ -22,11 +22,12 @@ import org.jitdispatch.runtime.dispatch.NotImplementedError;
  * receptive fields are unfolded into a {@code [C/groups * kH * kW, oH * oW]} matrix per group (zeros where
  * the window lies in the padding); the output of a sample and group is {@code weight_g @ cols_g}. A sample's
  * columns go into a scratch matrix that each thread's chunk of samples reuses, so they are still in the cache
- * for the product and a batch's columns are never allocated at once. The backward multiplies the other way
- * round: {@code grad_cols = weight_g^T @ grad_output_g} per sample into the same kind of scratch, folded back
- * and summed into grad_input (col2im), and {@code grad_weight_g = grad_output_g @ cols_g^T} over the whole
- * batch in one product, its columns unfolded with the batch inside each row. grad_bias sums grad_output over
- * every dim but the channels.
+ * for the product and a batch's columns are never allocated at once; the thread keeps that matrix for its next
+ * convolution ({@link ScratchMatrix}). The backward multiplies the other way round: {@code grad_cols =
+ * weight_g^T @ grad_output_g} per sample into the same kind of scratch, folded back and summed into grad_input
+ * (col2im), and {@code grad_weight_g = grad_output_g @ cols_g^T} over the whole batch in one product, its
+ * columns unfolded with the batch inside each row (a kept scratch matrix too, when it is small enough).
+ * grad_bias sums grad_output over every dim but the channels.
  *
  * <p>Float32 and float64 unfold in typed loops; int32 and int64 (which ATen's slow_conv2d computes
  * forwards) go through the storage's long accessors. Transposed convolution and three spatial dims are
@@ -159,12 +160,12 @@ public final class Convolution implements ConvolutionDeclarations {
             if (gout.numel() != 0 && input.numel() != 0) {
                 // [O, N * L] and [C * K, N * L]: the batch becomes part of one contraction
                 Tensor grads = batchInner(gout, g.outChannels, g.batch, g.outputPlane());
-                Tensor unfolded = g.unfoldBatchInner(contiguous(input));
-                Tensor gw = gradWeight;
-                for (int k = 0; k < g.groups; k++) {
-                    Tensor a = rows(grads, k * g.outPerGroup, g.outPerGroup);
-                    Tensor b = transposed(rows(unfolded, k * g.colsRowsPerGroup(), g.colsRowsPerGroup()));
-                    Gemm.multiply(a, b, g.weightOf(gw, k));
+                try (ScratchMatrix unfolded = g.unfoldBatchInner(contiguous(input))) {
+                    for (int k = 0; k < g.groups; k++) {
+                        Tensor a = rows(grads, k * g.outPerGroup, g.outPerGroup);
+                        Tensor b = transposed(rows(unfolded.matrix(), k * g.colsRowsPerGroup(), g.colsRowsPerGroup()));
+                        Gemm.multiply(a, b, g.weightOf(gradWeight, k));
+                    }
                 }
             }
         }
@@ -328,16 +329,16 @@ public final class Convolution implements ConvolutionDeclarations {
             long[] padding = expandParam(paddingIn, "padding", dim);
             long[] dilation = expandParam(dilationIn, "dilation", dim);
             long[] outputPadding = expandParam(outputPaddingIn, "output_padding", dim);
-            if (Arrays.stream(padding).anyMatch(p -> p < 0)) {
+            if (anyBelow(padding, 0)) {
                 throw new IllegalArgumentException("negative padding is not supported");
             }
-            if (Arrays.stream(outputPadding).anyMatch(p -> p < 0)) {
+            if (anyBelow(outputPadding, 0)) {
                 throw new IllegalArgumentException("negative output_padding is not supported");
             }
-            if (Arrays.stream(stride).anyMatch(s -> s <= 0)) {
+            if (anyBelow(stride, 1)) {
                 throw new IllegalArgumentException("non-positive stride is not supported");
             }
-            if (Arrays.stream(dilation).anyMatch(d -> d <= 0)) {
+            if (anyBelow(dilation, 1)) {
                 throw new IllegalArgumentException("non-positive dilation is not supported");
             }
             long[] w = weight.sizes();
@@ -475,22 +476,19 @@ public final class Convolution implements ConvolutionDeclarations {
         void forEachSample(ScalarType dtype, SampleWithColumns body) {
             long perSample = Math.max(1, outChannels * colsRowsPerGroup() * outputPlane());
             if (batch >= Parallel.getNumThreads() && batch > 1) {
-                Parallel.parallelFor(0, batch, (Gemm.GRAIN_MULTIPLY_ADDS + perSample - 1) / perSample, (from, to) -> {
-                    Tensor cols = sampleColumns(dtype);
-                    for (long n = from; n < to; n++) {
-                        body.run(n, cols);
-                    }
-                });
+                Parallel.parallelFor(0, batch, (Gemm.GRAIN_MULTIPLY_ADDS + perSample - 1) / perSample,
+                        (from, to) -> forSamples(dtype, from, to, body));
             } else {
-                Tensor cols = sampleColumns(dtype);
-                for (long n = 0; n < batch; n++) {
-                    body.run(n, cols);
-                }
+                forSamples(dtype, 0, batch, body);
             }
         }
 
-        private Tensor sampleColumns(ScalarType dtype) {
-            return Tensor.FACTORY.empty(new long[] {colsRows(), outputPlane()}, dtype, Device.CPU);
+        private void forSamples(ScalarType dtype, long from, long to, SampleWithColumns body) {
+            try (ScratchMatrix cols = ScratchMatrix.of(colsRows(), outputPlane(), dtype)) {
+                for (long n = from; n < to; n++) {
+                    body.run(n, cols.matrix());
+                }
+            }
         }
 
         /** im2col of sample {@code n} of a contiguous input into the {@code [C * kH * kW, oH * oW]} {@code cols}. */
@@ -527,13 +525,14 @@ public final class Convolution implements ConvolutionDeclarations {
         }
 
         /**
-         * im2col of a contiguous float input with the batch inside each row: a new {@code [C * kH * kW, N * oH *
-         * oW]} matrix, the operand of the weight gradient's one product over the whole batch, written in place
+         * im2col of a contiguous float input with the batch inside each row: a {@code [C * kH * kW, N * oH * oW]}
+         * scratch matrix, the operand of the weight gradient's one product over the whole batch, written in place
          * rather than unfolded per sample and copied.
          */
-        Tensor unfoldBatchInner(Tensor input) {
+        ScratchMatrix unfoldBatchInner(Tensor input) {
             long l = outputPlane();
-            Tensor cols = Tensor.FACTORY.empty(new long[] {colsRows(), batch, l}, input.dtype(), input.device());
+            ScratchMatrix scratch = ScratchMatrix.of(colsRows(), batch * l, input.dtype());
+            Tensor cols = scratch.matrix();
             int rowStride = (int) (batch * l);
             long grain = Math.max(1, Parallel.GRAIN_SIZE / Math.max(1, colsRows() * l));
             Parallel.parallelFor(0, batch, grain, (from, to) -> {
@@ -541,7 +540,7 @@ public final class Convolution implements ConvolutionDeclarations {
                     im2col(input, n, cols, (int) (n * l), rowStride);
                 }
             });
-            return cols.asStrided(new long[] {colsRows(), batch * l}, new long[] {batch * l, 1}, 0);
+            return scratch;
         }
 
 
@@ -590,6 +589,15 @@ public final class Convolution implements ConvolutionDeclarations {
                     + " values to match the convolution dimensions, but got " + name + "=" + Arrays.toString(values));
         }
         return values;
+    }
+
+    private static boolean anyBelow(long[] values, long least) {
+        for (long v : values) {
+            if (v < least) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private interface ExactLong {

@@ -87,7 +87,12 @@ final class Gemm {
             strided(dtype, a, b, c, m, k, n);
             return;
         }
-        TensorImpl bRows = b.stride(1) == 1 || n == 1 ? b : StridedCopy.contiguousCopy(b, dtype, TensorFactory.IMPL);
+        // b's rows are copied contiguous for a vectorized inner loop, unless the float loop reads b in place
+        // for less than the copy costs: a single row of c, or rows too narrow for vectors (linear's
+        // transposed weight on a batch of one)
+        boolean floating = dtype == ScalarType.Float32 || dtype == ScalarType.Float64;
+        boolean inPlace = b.stride(1) == 1 || n == 1 || floating && (m == 1 || n < MIN_PACKED_COLUMNS);
+        TensorImpl bRows = inPlace ? b : StridedCopy.contiguousCopy(b, dtype, TensorFactory.IMPL);
         boolean direct = (c.stride(1) == 1 || n == 1) && (m == 1 || c.stride(0) >= n);
         TensorImpl target = direct ? c : TensorFactory.IMPL.empty(new long[] {m, n}, dtype, c.device());
 
@@ -96,15 +101,16 @@ final class Gemm {
         int as1 = (int) a.stride(1);
         int bOff = (int) bRows.storageOffset();
         int bs0 = (int) bRows.stride(0);
+        int bs1 = (int) bRows.stride(1);
         int cOff = (int) target.storageOffset();
         int cs0 = (int) target.stride(0);
         switch (dtype) {
             case Float32:
-                FloatGemm.ikj(a.storage().floats(), aOff, as0, as1, bRows.storage().floats(), bOff, bs0, 1,
+                FloatGemm.ikj(a.storage().floats(), aOff, as0, as1, bRows.storage().floats(), bOff, bs0, bs1,
                         target.storage().floats(), cOff, cs0, m, k, n);
                 break;
             case Float64:
-                DoubleGemm.ikj(a.storage().doubles(), aOff, as0, as1, bRows.storage().doubles(), bOff, bs0, 1,
+                DoubleGemm.ikj(a.storage().doubles(), aOff, as0, as1, bRows.storage().doubles(), bOff, bs0, bs1,
                         target.storage().doubles(), cOff, cs0, m, k, n);
                 break;
             case Int32:

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** ScalarMath's branch-free selects against the plain expressions they stand for, on special and random values. */
+/**
+ * ScalarMath's branch-free selects and relu against the plain expressions they stand for, on special and random
+ * values.
+ */
 class ScalarMathTest {
     private static final float[] FLOATS = {0f, -0f, 1f, -1f, Float.MIN_VALUE, -Float.MIN_VALUE, Float.MIN_NORMAL,
         -Float.MIN_NORMAL, Float.MAX_VALUE, -Float.MAX_VALUE, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY,
@@ -54,6 +57,55 @@ class ScalarMathTest {
                             () -> self + " <= " + threshold + " ? 0 : " + value);
                 }
             }
+        }
+    }
+
+    @Test
+    void reluKeepsTheSignOfZeroAndNanInFloat() {
+        // every 4,099th bit pattern (about a million, every exponent and both signs) and the special values
+        for (long bits = Integer.MIN_VALUE; bits <= Integer.MAX_VALUE; bits += 4_099) {
+            assertRelu(Float.intBitsToFloat((int) bits));
+        }
+        for (float v : FLOATS) {
+            assertRelu(v);
+            assertRelu(Math.nextUp(v));
+            assertRelu(Math.nextDown(v));
+        }
+    }
+
+    @Test
+    void reluKeepsTheSignOfZeroAndNanInDouble() {
+        Random rnd = new Random(5);
+        for (int i = 0; i < 1_000_000; i++) {
+            assertRelu(Double.longBitsToDouble(rnd.nextLong()));
+        }
+        for (double v : DOUBLES) {
+            assertRelu(v);
+            assertRelu(Math.nextUp(v));
+            assertRelu(Math.nextDown(v));
+        }
+    }
+
+    private static void assertRelu(float v) {
+        float expected = v == 0 ? v : Math.max(v, 0f);
+        float actual = ScalarMath.relu(v);
+        if (Float.isNaN(expected)) {
+            assertEquals(Float.floatToRawIntBits(v) < 0, Float.floatToRawIntBits(actual) < 0, () -> "sign of relu(" + v + ")");
+            assertEquals(true, Float.isNaN(actual), () -> "relu(" + v + ")");
+        } else {
+            assertEquals(Float.floatToRawIntBits(expected), Float.floatToRawIntBits(actual), () -> "relu(" + v + ")");
+        }
+    }
+
+    private static void assertRelu(double v) {
+        double expected = v == 0 ? v : Math.max(v, 0.0);
+        double actual = ScalarMath.relu(v);
+        if (Double.isNaN(expected)) {
+            assertEquals(Double.doubleToRawLongBits(v) < 0, Double.doubleToRawLongBits(actual) < 0,
+                    () -> "sign of relu(" + v + ")");
+            assertEquals(true, Double.isNaN(actual), () -> "relu(" + v + ")");
+        } else {
+            assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(actual), () -> "relu(" + v + ")");
         }
     }
 }
