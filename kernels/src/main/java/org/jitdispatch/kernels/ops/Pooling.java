@@ -123,13 +123,7 @@ public final class Pooling implements PoolingDeclarations {
                 throw new IllegalArgumentException("expected scalar type Long but found " + indices.dtype().c10Name());
             }
             if (!indices.isMeta() && gradOutput.numel() == indices.numel()) {
-                long plane = s.inH * s.inW;
-                for (long v : longs(indices)) {
-                    if (v < 0 || v >= plane) {
-                        throw new IndexOutOfBoundsException("max_pool2d_with_indices_backward: index " + v
-                                + " is out of bounds for an input plane of " + plane + " elements");
-                    }
-                }
+                checkIndicesInPlane(indices, s.inH * s.inW);
             }
         }
     }
@@ -144,8 +138,12 @@ public final class Pooling implements PoolingDeclarations {
         ScalarType dtype = LoopDtype.widened(self.dtype());
         TensorImpl grads = contiguous(dtype == gradOutput.dtype() ? gradOutput : Elementwise.toDtype(gradOutput, dtype));
         TensorImpl where = contiguous(indices);
-        // a new storage is zeros: the gradients are added into it
-        TensorImpl result = Tensor.FACTORY.empty(self.sizes(), dtype, self.device());
+        // the gradients are added into zeros: a functional call's new gradInput (zeros, and no operand's alias)
+        // when the loop can write it, else a new storage copied into gradInput
+        boolean direct = op.mode() == StructuredMeta.Mode.FUNCTIONAL && gradInput.dtype() == dtype
+                && gradInput.isContiguous();
+        TensorImpl result = direct ? gradInput : Tensor.FACTORY.empty(self.sizes(), dtype, self.device());
+        int resultOff = (int) result.storageOffset();
         int planes = Math.toIntExact(s.planes);
         int inPlane = Math.toIntExact(s.inH * s.inW);
         int outPlane = Math.toIntExact(s.outH * s.outW);
@@ -153,12 +151,14 @@ public final class Pooling implements PoolingDeclarations {
         int whereOff = (int) where.storageOffset();
         if (dtype == ScalarType.Float32) {
             FloatMaxPool2d.backward(grads.storage().floats(), gradsOff, where.storage().longs(), whereOff,
-                    result.storage().floats(), 0, planes, inPlane, outPlane);
+                    result.storage().floats(), resultOff, planes, inPlane, outPlane);
         } else {
             DoubleMaxPool2d.backward(grads.storage().doubles(), gradsOff, where.storage().longs(), whereOff,
-                    result.storage().doubles(), 0, planes, inPlane, outPlane);
+                    result.storage().doubles(), resultOff, planes, inPlane, outPlane);
         }
-        StridedCopy.copy(result, gradInput);
+        if (!direct) {
+            StridedCopy.copy(result, gradInput);
+        }
     }
 
     // ------------------------------------------------------------------------- average pooling
@@ -682,6 +682,29 @@ public final class Pooling implements PoolingDeclarations {
     /** {@code t}, or a contiguous copy of it. */
     private static TensorImpl contiguous(Tensor t) {
         return t.isContiguous() ? t : StridedCopy.contiguousCopy(t, t.dtype(), Tensor.FACTORY);
+    }
+
+    /** Every index names an element of an input plane of {@code plane} elements. */
+    private static void checkIndicesInPlane(Tensor indices, long plane) {
+        if (indices.isContiguous()) {
+            long[] data = indices.storage().longs();
+            int from = (int) indices.storageOffset();
+            int to = from + (int) indices.numel();
+            long outside = 0;
+            for (int i = from; i < to; i++) {
+                // an index outside [0, plane) sets the sign bit of one of the two
+                outside |= data[i] | (plane - 1 - data[i]);
+            }
+            if (outside >= 0) {
+                return;
+            }
+        }
+        for (long v : longs(indices)) {
+            if (v < 0 || v >= plane) {
+                throw new IndexOutOfBoundsException("max_pool2d_with_indices_backward: index " + v
+                        + " is out of bounds for an input plane of " + plane + " elements");
+            }
+        }
     }
 
     private static long[] longs(Tensor t) {

@@ -61,6 +61,23 @@ class ScalarMathTest {
     }
 
     @Test
+    void zeroIfAtMostZeroIsTheSelectOnASweepOfEveryExponent() {
+        for (long bits = Integer.MIN_VALUE; bits <= Integer.MAX_VALUE; bits += 4_099) {
+            float self = Float.intBitsToFloat((int) bits);
+            for (float value : new float[] {2.5f, -0f, Float.NaN}) {
+                assertEquals(Float.floatToRawIntBits(self <= 0f ? 0f : value),
+                        Float.floatToRawIntBits(ScalarMath.zeroIfAtMost(self, 0f, value)), () -> self + " <= 0 ? 0 : " + value);
+            }
+        }
+        Random rnd = new Random(6);
+        for (int i = 0; i < 1_000_000; i++) {
+            double self = Double.longBitsToDouble(rnd.nextLong());
+            assertEquals(Double.doubleToRawLongBits(self <= 0.0 ? 0.0 : -2.5),
+                    Double.doubleToRawLongBits(ScalarMath.zeroIfAtMost(self, 0.0, -2.5)), () -> self + " <= 0 ? 0 : -2.5");
+        }
+    }
+
+    @Test
     void reluKeepsTheSignOfZeroAndNanInFloat() {
         // every 4,099th bit pattern (about a million, every exponent and both signs) and the special values
         for (long bits = Integer.MIN_VALUE; bits <= Integer.MAX_VALUE; bits += 4_099) {
