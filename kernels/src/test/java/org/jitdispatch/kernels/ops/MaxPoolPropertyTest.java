@@ -63,8 +63,39 @@ class MaxPoolPropertyTest {
             Tensor gradInput = Torch.max_pool2d_with_indices_backward(grad, x, kernel, stride, padding, dilation, ceil,
                     got[1]);
             assertEquals(x.dtype(), gradInput.dtype());
-            assertArrayEquals(ref.backward(grad.toDoubleArray(), dtype, x.numel()), gradInput.toDoubleArray(), where
-                    + " (backward)");
+            double[] expectedGrad = ref.backward(grad.toDoubleArray(), dtype, x.numel());
+            assertArrayEquals(expectedGrad, gradInput.toDoubleArray(), where + " (backward)");
+
+            // out= takes the other path: a new buffer copied into grad_input, here holding stale values
+            Tensor gradOut = Torch.full(x.sizes(), org.jitdispatch.runtime.Scalar.of(7), dtype);
+            if (x.dim() == 4 && rnd.nextBoolean()) {
+                gradOut = gradOut.transpose(-1, -2).contiguous().transpose(-1, -2);
+            }
+            Torch.max_pool2d_with_indices_backward_out(gradOut, grad, x, kernel, stride, padding, dilation, ceil, got[1]);
+            assertArrayEquals(expectedGrad, gradOut.toDoubleArray(), where + " (backward, out=)");
+        }
+    }
+
+    @Test
+    void backwardRefusesAnIndexOutsideThePlaneAndWritesNothing() {
+        Tensor x = Torch.randn(1, 2, 4, 4);
+        Tensor[] got = Torch.max_pool2d_with_indices(x, new long[] {2, 2}, new long[] {2, 2}, new long[] {0, 0},
+                new long[] {1, 1}, false);
+        Tensor grad = Torch.ones_like(got[0]);
+        for (long bad : new long[] {16, -1, Long.MIN_VALUE, Long.MAX_VALUE}) {
+            Tensor indices = got[1].clone();
+            indices.view(-1).select(0, 5).fill_(org.jitdispatch.runtime.Scalar.of(bad));
+            for (Tensor where : new Tensor[] {indices, indices.transpose(-1, -2).contiguous().transpose(-1, -2)}) {
+                Tensor gradInput = Torch.full(x.sizes(), org.jitdispatch.runtime.Scalar.of(3), ScalarType.Float32);
+                IndexOutOfBoundsException e = org.junit.jupiter.api.Assertions.assertThrows(
+                        IndexOutOfBoundsException.class, () -> Torch.max_pool2d_with_indices_backward_out(gradInput,
+                                grad, x, new long[] {2, 2}, new long[] {2, 2}, new long[] {0, 0}, new long[] {1, 1},
+                                false, where));
+                assertEquals("max_pool2d_with_indices_backward: index " + bad
+                        + " is out of bounds for an input plane of 16 elements", e.getMessage());
+                assertArrayEquals(Torch.full(x.sizes(), org.jitdispatch.runtime.Scalar.of(3), ScalarType.Float32)
+                        .toDoubleArray(), gradInput.toDoubleArray());
+            }
         }
     }
 
