@@ -545,6 +545,28 @@ public final class Convolution implements ConvolutionDeclarations {
 
 
         /**
+         * Whether output row {@code oh + 1} of a kernel offset reads the input row right after the one row
+         * {@code oh} reads, as one run of memory: stride 1 and an output as wide as the input ("same" padding).
+         * Then a row of the columns matrix is one copy of the input (im2col) and one run of additions into it
+         * (col2im), rather than one per output row.
+         */
+        boolean outputRowsRunOn() {
+            return strideH == 1 && strideW == 1 && outW == inW;
+        }
+
+        /** The first output row whose input row is inside the input, for kernel row {@code ki}. */
+        int firstRowInside(int ki) {
+            long shift = ki * dilH - padH;
+            return (int) Math.min(outH, Math.max(0, -Math.floorDiv(shift, strideH)));
+        }
+
+        /** One past the last output row from {@code first} whose input row is inside the input. */
+        int endRowInside(int ki, int first) {
+            long shift = ki * dilH - padH;
+            return (int) Math.max(first, Math.min(outH, -Math.floorDiv(shift - inH, strideH)));
+        }
+
+        /**
          * The first output column whose input column {@code ow * strideW + shift} is inside the input (not in
          * the padding), for a kernel column at {@code shift = kj * dilW - padW}.
          */

@@ -33,6 +33,10 @@ final class FloatIm2Col {
                     int shift = (int) (kj * g.dilW - g.padW);
                     int lo = g.firstInside(shift);
                     int hi = g.endInside(shift, lo);
+                    if (g.outputRowsRunOn() && lo < hi) {
+                        im2colRun(g, src, plane, ki, shift, lo, hi, dst, rowStart);
+                        continue;
+                    }
                     int d = rowStart;
                     for (int oh = 0; oh < g.outH; oh++, d += outW) {
                         long ih = oh * g.strideH - g.padH + ki * g.dilH;
@@ -43,7 +47,9 @@ final class FloatIm2Col {
                         int row = plane + (int) ih * inW + shift;
                         Arrays.fill(dst, d, d + lo, 0f);
                         if (strideW == 1) {
-                            System.arraycopy(src, row + lo, dst, d + lo, hi - lo);
+                            if (lo < hi) { // no column inside: row + lo may be past the input's end
+                                System.arraycopy(src, row + lo, dst, d + lo, hi - lo);
+                            }
                         } else {
                             for (int ow = lo; ow < hi; ow++) {
                                 dst[d + ow] = src[row + ow * strideW];
@@ -58,7 +64,8 @@ final class FloatIm2Col {
 
     /**
      * Adds the columns from {@code srcOff} into the zeroed sample at {@code dstOff}, each pixel's products in
-     * the order of (channel, kernel row, kernel column, output row, output column).
+     * the order of (channel, kernel row, kernel column, output row, output column). The columns are scratch:
+     * their entries over the padding may be zeroed.
      */
     static void col2im(Convolution.Geometry g, float[] src, int srcOff, float[] dst, int dstOff) {
         int inH = (int) g.inH;
@@ -73,6 +80,11 @@ final class FloatIm2Col {
                     int shift = (int) (kj * g.dilW - g.padW);
                     int lo = g.firstInside(shift);
                     int hi = g.endInside(shift, lo);
+                    if (g.outputRowsRunOn() && lo < hi) {
+                        col2imRun(g, src, s, ki, shift, lo, hi, dst, plane);
+                        s += (int) g.outputPlane();
+                        continue;
+                    }
                     for (int oh = 0; oh < g.outH; oh++, s += outW) {
                         long ih = oh * g.strideH - g.padH + ki * g.dilH;
                         if (ih < 0 || ih >= inH) {
@@ -85,6 +97,67 @@ final class FloatIm2Col {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * One row of the columns (kernel offset {@code ki}, {@code shift}) when {@link Convolution.Geometry#outputRowsRunOn}:
+     * output row {@code oh + 1} reads the input row after {@code oh}'s, so the rows over the input are one copy,
+     * after which the padding columns it carried over from the neighbouring input rows are zeroed again.
+     */
+    private static void im2colRun(Convolution.Geometry g, float[] src, int plane, int ki, int shift, int lo, int hi,
+            float[] dst, int d) {
+        int inW = (int) g.inW;
+        int outW = (int) g.outW;
+        int first = g.firstRowInside(ki);
+        int end = g.endRowInside(ki, first);
+        Arrays.fill(dst, d, d + first * outW, 0f);
+        Arrays.fill(dst, d + end * outW, d + (int) g.outputPlane(), 0f);
+        if (first == end) {
+            return;
+        }
+        int from = d + first * outW + lo;
+        int to = d + (end - 1) * outW + hi;
+        System.arraycopy(src, plane + (int) (first - g.padH + ki * g.dilH) * inW + shift + lo, dst, from, to - from);
+        for (int row = d + first * outW; row < d + end * outW; row += outW) {
+            for (int ow = 0; ow < lo; ow++) {
+                dst[row + ow] = 0f;
+            }
+            for (int ow = hi; ow < outW; ow++) {
+                dst[row + ow] = 0f;
+            }
+        }
+    }
+
+    /**
+     * col2im of one row of the columns (from {@code s}) when {@link Convolution.Geometry#outputRowsRunOn}: the rows
+     * over the input are added as one run. The run also passes the padding columns between them, which land on
+     * the neighbouring input rows, so those entries of {@code src} are zeroed first (the columns are scratch):
+     * adding {@code +0.0} leaves every sum as it was, since a sum that starts at {@code +0.0} is never
+     * {@code -0.0}.
+     */
+    private static void col2imRun(Convolution.Geometry g, float[] src, int s, int ki, int shift, int lo, int hi,
+            float[] dst, int plane) {
+        int inW = (int) g.inW;
+        int outW = (int) g.outW;
+        int first = g.firstRowInside(ki);
+        int end = g.endRowInside(ki, first);
+        if (first == end) {
+            return;
+        }
+        for (int row = s + first * outW; row < s + end * outW; row += outW) {
+            for (int ow = 0; ow < lo; ow++) {
+                src[row + ow] = 0f;
+            }
+            for (int ow = hi; ow < outW; ow++) {
+                src[row + ow] = 0f;
+            }
+        }
+        int from = s + first * outW + lo;
+        int to = s + (end - 1) * outW + hi;
+        int at = plane + (int) (first - g.padH + ki * g.dilH) * inW + shift + lo - from;
+        for (int i = from; i < to; i++) {
+            dst[at + i] += src[i];
         }
     }
 }
