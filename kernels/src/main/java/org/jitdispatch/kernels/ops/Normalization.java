@@ -332,9 +332,7 @@ public final class Normalization implements NormalizationDeclarations {
                     float alpha = (float) invstd[c] * (gamma == null ? 1f : (float) gamma[c]);
                     float shift = (beta == null ? 0f : (float) beta[c]) - (float) mean[c] * alpha;
                     if (direct) {
-                        for (int k = 0; k < f.inner; k++) {
-                            ys[base + k] = Math.fma(xs[xOff + base + k], alpha, shift); // AVX2 vectors fuse it
-                        }
+                        BatchNormLoops.transform(xs, xOff, ys, base, base + f.inner, alpha, shift);
                     } else {
                         for (int k = 0; k < f.inner; k++) {
                             y[base + k] = Math.fma((float) x[base + k], alpha, shift);
@@ -370,7 +368,8 @@ public final class Normalization implements NormalizationDeclarations {
         Tensor[] outs = batchNormBackwardOutputs(input, f, outputMask, Device.CPU);
         // contiguous float32 operands are read where they are and grad_input written into its output, as in
         // batch_norm_cpu (the same values as through the double arrays)
-        boolean direct = input.dtype() == ScalarType.Float32 && input.isContiguous() && gradOut.isContiguous();
+        boolean float32 = input.dtype() == ScalarType.Float32;
+        boolean direct = float32 && input.isContiguous() && gradOut.isContiguous();
         float[] xs = direct ? input.storage().floats() : null;
         int xOff = direct ? (int) input.storageOffset() : 0;
         float[] dys = direct ? gradOut.storage().floats() : null;
@@ -409,37 +408,42 @@ public final class Normalization implements NormalizationDeclarations {
                 }
             }
             double w = gamma == null ? 1 : gamma[c];
-            // batch_norm_cpu_backward_template
-            if (train) {
+            // batch_norm_cpu_backward_contiguous_impl: grad_input in the input's type, float32 in float as ATen
+            // computes it (dotp and sum stay in double, ATen's acc_type)
+            if (outs[0] != null && float32) {
+                float meanF = (float) mean[c];
+                float invstdF = (float) invstd[c];
+                float wF = (float) w;
+                float k = BatchNormLoops.projection(dotp, invstd[c], f.perChannel);
+                float gradMean = (float) (sum / f.perChannel);
+                for (int b = 0; b < f.batch; b++) {
+                    int from = (b * f.channels + c) * f.inner;
+                    int to = from + f.inner;
+                    if (train && direct) {
+                        BatchNormLoops.gradInput(xs, xOff, dys, dyOff, dxs, from, to, meanF, k, gradMean, invstdF, wF);
+                    } else if (train) {
+                        BatchNormLoops.gradInput(x, dy, dx, from, to, meanF, k, gradMean, invstdF, wF);
+                    } else if (direct) {
+                        BatchNormLoops.gradInputEvaluation(dys, dyOff, dxs, from, to, invstdF, wF);
+                    } else {
+                        BatchNormLoops.gradInputEvaluation(dy, dx, from, to, invstdF, wF);
+                    }
+                }
+            } else if (outs[0] != null && train) {
                 double k = dotp * invstd[c] * invstd[c] / f.perChannel;
                 double gradMean = sum / f.perChannel;
                 for (int b = 0; b < f.batch; b++) {
                     int base = (b * f.channels + c) * f.inner;
-                    if (direct) {
-                        if (dxs != null) {
-                            for (int i = 0; i < f.inner; i++) {
-                                double projected = (xs[xOff + base + i] - mean[c]) * k;
-                                dxs[base + i] = (float) ((dys[dyOff + base + i] - projected - gradMean) * invstd[c] * w);
-                            }
-                        }
-                    } else {
-                        for (int i = 0; i < f.inner; i++) {
-                            double projected = (x[base + i] - mean[c]) * k;
-                            dx[base + i] = (dy[base + i] - projected - gradMean) * invstd[c] * w;
-                        }
+                    for (int i = 0; i < f.inner; i++) {
+                        double projected = (x[base + i] - mean[c]) * k;
+                        dx[base + i] = (dy[base + i] - gradMean - projected) * invstd[c] * w;
                     }
                 }
-            } else {
+            } else if (outs[0] != null) {
                 for (int b = 0; b < f.batch; b++) {
                     int base = (b * f.channels + c) * f.inner;
                     for (int i = 0; i < f.inner; i++) {
-                        if (direct) {
-                            if (dxs != null) {
-                                dxs[base + i] = (float) (dys[dyOff + base + i] * invstd[c] * w);
-                            }
-                        } else {
-                            dx[base + i] = dy[base + i] * invstd[c] * w;
-                        }
+                        dx[base + i] = dy[base + i] * invstd[c] * w;
                     }
                 }
             }
