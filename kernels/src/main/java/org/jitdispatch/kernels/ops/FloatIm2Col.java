@@ -119,12 +119,22 @@ final class FloatIm2Col {
         int from = d + first * outW + lo;
         int to = d + (end - 1) * outW + hi;
         System.arraycopy(src, plane + (int) (first - g.padH + ki * g.dilH) * inW + shift + lo, dst, from, to - from);
-        for (int row = d + first * outW; row < d + end * outW; row += outW) {
-            for (int ow = 0; ow < lo; ow++) {
-                dst[row + ow] = 0f;
+        zeroColumns(dst, d + first * outW, d + end * outW, outW, lo, hi);
+    }
+
+    /**
+     * Zeroes columns {@code [0, lo)} and {@code [hi, width)} of the rows of {@code width} from {@code start} to
+     * {@code end}: a column at a time, since there are few of them (the padding) and many rows.
+     */
+    private static void zeroColumns(float[] a, int start, int end, int width, int lo, int hi) {
+        for (int column = 0; column < lo; column++) {
+            for (int i = start + column; i < end; i += width) {
+                a[i] = 0f;
             }
-            for (int ow = hi; ow < outW; ow++) {
-                dst[row + ow] = 0f;
+        }
+        for (int column = hi; column < width; column++) {
+            for (int i = start + column; i < end; i += width) {
+                a[i] = 0f;
             }
         }
     }
@@ -145,14 +155,7 @@ final class FloatIm2Col {
         if (first == end) {
             return;
         }
-        for (int row = s + first * outW; row < s + end * outW; row += outW) {
-            for (int ow = 0; ow < lo; ow++) {
-                src[row + ow] = 0f;
-            }
-            for (int ow = hi; ow < outW; ow++) {
-                src[row + ow] = 0f;
-            }
-        }
+        zeroColumns(src, s + first * outW, s + end * outW, outW, lo, hi);
         int from = s + first * outW + lo;
         int to = s + (end - 1) * outW + hi;
         int at = plane + (int) (first - g.padH + ki * g.dilH) * inW + shift + lo - from;
