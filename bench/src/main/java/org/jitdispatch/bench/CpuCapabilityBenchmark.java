@@ -30,7 +30,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <ul>
  *   <li>{@code mm}: n x n float32 matrices (the packed GEMM; 64 also takes mm's small-matrix fast path).</li>
  *   <li>{@code sum}, {@code relu}, {@code reluBackward}: 1,048,576 float32 elements of a standard normal
- *       (threshold_backward of a relu output, half zeros).</li>
+ *       (threshold_backward of a relu output, half zeros); {@code softmax}: the same elements as 1024 rows
+ *       of 1024, along the rows.</li>
  *   <li>{@code cnnStep}: one training step of TrainStepModelsBenchmark's cnn at batch 8 and 64.</li>
  * </ul>
  *
@@ -84,6 +85,7 @@ public class CpuCapabilityBenchmark {
     @State(Scope.Thread)
     public static class Elements {
         Tensor x;
+        Tensor rows;
         Tensor grad;
         Tensor reluOut;
         final Scalar zero = Scalar.of(0);
@@ -92,6 +94,7 @@ public class CpuCapabilityBenchmark {
         public void setUp(Capability capability) {
             Torch.manual_seed(0);
             x = Torch.randn(1 << 20);
+            rows = x.reshape(1024, 1024);
             grad = Torch.randn(1 << 20);
             reluOut = Torch.relu(x);
         }
@@ -131,6 +134,11 @@ public class CpuCapabilityBenchmark {
     @Benchmark
     public Tensor reluBackward(Elements e) {
         return Torch.threshold_backward(e.grad, e.reluOut, e.zero);
+    }
+
+    @Benchmark
+    public Tensor softmax(Elements e) {
+        return Torch.softmax(e.rows, -1);
     }
 
     @Benchmark

@@ -39,6 +39,16 @@ public final class VectorKernels {
         return null;
     }
 
+    /** A softmax row with the Vector API's {@code EXP} (the JDK's vectorized exponential), or null. */
+    public static FloatSoftMaxRow floatSoftMaxRow() {
+        return load(FloatSoftMaxRow.class, "VectorFloatSoftMax");
+    }
+
+    /** float64 has no vector softmax: null (the float64 twin of {@code FloatSoftMax} asks for it). */
+    public static DoubleSoftMaxRow doubleSoftMaxRow() {
+        return null;
+    }
+
     /** relu and threshold_backward as masked selects, or null. */
     public static FloatActivationLoops floatActivationLoops() {
         return load(FloatActivationLoops.class, "VectorFloatActivations");

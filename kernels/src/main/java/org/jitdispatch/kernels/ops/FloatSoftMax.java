@@ -2,16 +2,26 @@ package org.jitdispatch.kernels.ops;
 
 import java.util.Arrays;
 import org.jitdispatch.kernels.TypeTemplate;
+import org.jitdispatch.kernels.cpu.FloatSoftMaxRow;
+import org.jitdispatch.kernels.cpu.VectorKernels;
 
 /**
  * The float32 loops of {@link SoftMax}, over the blocks {@code [from, to)} of the outer dims (so that blocks can run
  * on several threads). A slice along the last dim (inner 1, the common case: attention, logits) is a row with its
  * max and sum in registers; otherwise a block is read as [size, inner] in memory order, with one max and one sum
  * per inner position. Both compute each slice in the same order, so they give the same bits. A slice's max
- * propagates NaN (Math.max), as ATen's vectorized maximum does.
+ * propagates NaN (Math.max), as ATen's vectorized maximum does. With the Vector API (CPU capability VECTOR), a
+ * float32 row runs {@code VectorFloatSoftMax} instead: the same max, each exponential within an ulp, the sum in
+ * another order.
  */
 @TypeTemplate
 final class FloatSoftMax {
+    /**
+     * The Vector API's row when the CPU capability is VECTOR and {@link VectorKernels} has one for this element
+     * type (float32 only), else null and {@link #forwardRow} runs (a constant, which C2 folds).
+     */
+    private static final FloatSoftMaxRow VECTOR_ROW = VectorKernels.floatSoftMaxRow();
+
     private FloatSoftMax() {
     }
 
@@ -19,7 +29,11 @@ final class FloatSoftMax {
     static void forward(float[] x, int xOff, float[] out, int outOff, SoftMax.Slices s, boolean log, int from, int to) {
         if (s.inner() == 1) {
             for (int o = from; o < to; o++) {
-                forwardRow(x, xOff + o * s.size(), out, outOff + o * s.size(), s.size(), log);
+                if (VECTOR_ROW != null) {
+                    VECTOR_ROW.forward(x, xOff + o * s.size(), out, outOff + o * s.size(), s.size(), log);
+                } else {
+                    forwardRow(x, xOff + o * s.size(), out, outOff + o * s.size(), s.size(), log);
+                }
             }
             return;
         }
@@ -60,7 +74,7 @@ final class FloatSoftMax {
     }
 
     /** One contiguous slice of {@code n} values: its max, the exponentials and their sum, then the scaling. */
-    private static void forwardRow(float[] x, int at, float[] out, int outAt, int n, boolean log) {
+    static void forwardRow(float[] x, int at, float[] out, int outAt, int n, boolean log) {
         float max = Float.NEGATIVE_INFINITY;
         for (int i = 0; i < n; i++) {
             max = Math.max(max, x[at + i]);
