@@ -123,7 +123,7 @@ public final class Pooling implements PoolingDeclarations {
                 throw new IllegalArgumentException("expected scalar type Long but found " + indices.dtype().c10Name());
             }
             if (!indices.isMeta() && gradOutput.numel() == indices.numel()) {
-                checkIndicesInPlane(indices, s.inH * s.inW);
+                checkIndicesInPlane(indices, s);
             }
         }
     }
@@ -138,6 +138,14 @@ public final class Pooling implements PoolingDeclarations {
         ScalarType dtype = LoopDtype.widened(self.dtype());
         TensorImpl grads = contiguous(dtype == gradOutput.dtype() ? gradOutput : Elementwise.toDtype(gradOutput, dtype));
         TensorImpl where = contiguous(indices);
+        boolean[][] empty = s.emptyWindows();
+        if (empty != null) {
+            // a window over the padding alone has a constant output: it passes no gradient (ATen would add its
+            // gradient at an index outside the window)
+            grads = copyOf(grads);
+            where = copyOf(where);
+            withoutEmptyWindows(grads, where, s, empty);
+        }
         // the gradients are added into zeros: a functional call's new gradInput (zeros, and no operand's alias)
         // when the loop can write it, else a new storage copied into gradInput
         boolean direct = op.mode() == StructuredMeta.Mode.FUNCTIONAL && gradInput.dtype() == dtype
@@ -605,6 +613,38 @@ public final class Pooling implements PoolingDeclarations {
             return s;
         }
 
+        /**
+         * For each output position, whether its max-pooling window lies wholly in the padding, or null when none
+         * does (always, but for a dilation that steps a window's rows or columns over the input): such a window's
+         * output is -infinity whatever the input, and the index ATen gives it (the first row and column past the
+         * padding) can lie outside the window, even outside the plane. Row {@code oh} is
+         * {@code empty[0][oh]}, column {@code ow} is {@code empty[1][ow]}.
+         */
+        boolean[][] emptyWindows() {
+            boolean[] rows = emptyWindows(inH, outH, window.kH, window.dH, window.padH, window.dilH);
+            boolean[] columns = emptyWindows(inW, outW, window.kW, window.dW, window.padW, window.dilW);
+            if (rows == null && columns == null) {
+                return null;
+            }
+            return new boolean[][] {rows == null ? new boolean[(int) outH] : rows,
+                columns == null ? new boolean[(int) outW] : columns};
+        }
+
+        private static boolean[] emptyWindows(long in, long out, long k, long stride, long pad, long dil) {
+            boolean[] empty = null;
+            for (int o = 0; o < out; o++) {
+                long start = o * stride - pad;
+                long first = start < 0 ? start + (-start + dil - 1) / dil * dil : start; // the forward's skip
+                if (first >= Math.min(start + (k - 1) * dil + 1, in)) {
+                    if (empty == null) {
+                        empty = new boolean[(int) out];
+                    }
+                    empty[o] = true;
+                }
+            }
+            return empty;
+        }
+
         long[] sizesWith(Tensor input, long h, long w) {
             return input.dim() == 3 ? new long[] {channels, h, w} : new long[] {input.size(0), channels, h, w};
         }
@@ -685,6 +725,53 @@ public final class Pooling implements PoolingDeclarations {
     }
 
     /** Every index names an element of an input plane of {@code plane} elements. */
+    /** As {@link #checkIndicesInPlane(Tensor, long)}, but for windows over the padding alone, whose indices are not used. */
+    private static void checkIndicesInPlane(Tensor indices, Shape s) {
+        long plane = s.inH * s.inW;
+        boolean[][] empty = s.emptyWindows();
+        if (empty == null) {
+            checkIndicesInPlane(indices, plane);
+            return;
+        }
+        long[] values = longs(indices);
+        int outW = (int) s.outW;
+        int outPlane = (int) (s.outH * s.outW);
+        for (int i = 0; i < values.length; i++) {
+            int o = i % outPlane;
+            long v = values[i];
+            if (!empty[0][o / outW] && !empty[1][o % outW] && (v < 0 || v >= plane)) {
+                throw new IndexOutOfBoundsException("max_pool2d_with_indices_backward: index " + v
+                        + " is out of bounds for an input plane of " + plane + " elements");
+            }
+        }
+    }
+
+    /** A new contiguous tensor with {@code t}'s values. */
+    private static TensorImpl copyOf(TensorImpl t) {
+        TensorImpl copy = Tensor.FACTORY.empty(t.sizes(), t.dtype(), t.device());
+        StridedCopy.copy(t, copy);
+        return copy;
+    }
+
+    /** Zeroes the gradients of windows over the padding alone and points their indices at element 0. */
+    private static void withoutEmptyWindows(TensorImpl grads, TensorImpl where, Shape s, boolean[][] empty) {
+        int outW = (int) s.outW;
+        int outPlane = (int) (s.outH * s.outW);
+        long[] indices = where.storage().longs();
+        int n = Math.toIntExact(grads.numel());
+        for (int i = 0; i < n; i++) {
+            int o = i % outPlane;
+            if (empty[0][o / outW] || empty[1][o % outW]) {
+                indices[(int) where.storageOffset() + i] = 0;
+                if (grads.dtype() == ScalarType.Float32) {
+                    grads.storage().floats()[(int) grads.storageOffset() + i] = 0f;
+                } else {
+                    grads.storage().doubles()[(int) grads.storageOffset() + i] = 0;
+                }
+            }
+        }
+    }
+
     private static void checkIndicesInPlane(Tensor indices, long plane) {
         if (indices.isContiguous()) {
             long[] data = indices.storage().longs();

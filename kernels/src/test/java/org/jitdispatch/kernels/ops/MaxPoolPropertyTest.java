@@ -100,6 +100,38 @@ class MaxPoolPropertyTest {
     }
 
     /**
+     * A dilation can step a window's columns (or rows) over the whole input, so that it covers padding alone:
+     * PyTorch 1.13 gives it -infinity and the index of the first column past the padding, outside the window and
+     * here outside the plane (indices 1, 3 and 5 of a plane of 5, and 2 of a plane of 2). Its output does not
+     * depend on the input, so it passes no gradient: through autograd and through the backward operator with
+     * those indices, the gradient is zero, where ATen would add it outside the window.
+     */
+    @Test
+    void windowsOverThePaddingAloneGiveMinusInfinityAndPassNoGradient() {
+        long[][][] cases = {
+            // input sizes, kernel, stride, padding, dilation; PyTorch's indices
+            {{1, 1, 5, 1}, {1, 2}, {2, 1}, {0, 1}, {1, 2}, {1, 3, 5}},
+            {{1, 2, 1, 2}, {2, 4}, {3, 3}, {1, 2}, {2, 1}, {2, 2}},
+        };
+        for (long[][] c : cases) {
+            for (ScalarType dtype : new ScalarType[] {ScalarType.Float32, ScalarType.Float64}) {
+                Tensor x = Torch.randn(c[0]).to(dtype).requiresGrad_(true);
+                Tensor[] got = Torch.max_pool2d_with_indices(x, c[1], c[2], c[3], c[4], false);
+                for (double v : got[0].toDoubleArray()) {
+                    assertEquals(Double.NEGATIVE_INFINITY, v);
+                }
+                assertArrayEquals(c[5], got[1].toLongArray());
+                Tensor grad = Torch.ones_like(got[0]);
+                got[0].backward(grad);
+                assertArrayEquals(new double[(int) x.numel()], x.grad().toDoubleArray());
+                Tensor direct = Torch.max_pool2d_with_indices_backward(grad, x.detach(), c[1], c[2], c[3], c[4], false,
+                        got[1]);
+                assertArrayEquals(new double[(int) x.numel()], direct.toDoubleArray());
+            }
+        }
+    }
+
+    /**
      * The 2 x 2 windows without padding or dilation that most CNNs pool with, which take a path of their own
      * (FloatMaxPool2d.twoByTwo): random strides and ceil mode (whose overhanging windows take the general loop),
      * on values drawn from a few (ties, signed zeros, NaNs, infinities) and on RandomTensors' values.
