@@ -216,7 +216,7 @@ public final class Loss implements LossDeclarations {
         }
         Tensor products = input.mul(target);
         if (weight != null) {
-            products = products.mul(input.dim() > 1 ? weight.view(classShape(input.dim(), weight.size(0))) : weight);
+            products = products.mul(input.dim() > 1 ? weight.view(classShape(input.dim(), 1, weight.size(0))) : weight);
         }
         if (reduction == NONE) {
             return Torch.sum(products, new long[] {classDim}, false, null).neg();
@@ -234,14 +234,16 @@ public final class Loss implements LossDeclarations {
         Tensor nll = Torch.nll_loss_nd(input, target, weight, reduction, ignoreIndex);
         long nClasses = input.size(classDim);
         Tensor ignored = target.eq(Scalar.of(ignoreIndex));
-        Tensor weighted = weight == null ? input : input.mul(weight.view(classShape(input.dim(), weight.size(0))));
+        Tensor weighted = weight == null ? input
+                : input.mul(weight.view(classShape(input.dim(), classDim, weight.size(0))));
         Tensor smooth = Torch.sum(weighted, new long[] {classDim}, false, null).neg();
         smooth = Torch.where(ignored, Torch.zeros_like(smooth), smooth);
         Tensor ret;
         if (reduction == MEAN) {
             // normalized by the weights of the samples counted, as nll_loss_nd is
             Tensor normalizer = weight != null
-                    ? Torch.nll_loss_forward(classesLast(input), target.reshape(-1), weight, SUM, ignoreIndex)[1]
+                    ? Torch.nll_loss_forward(classesLast(input), input.dim() == 1 ? target : target.reshape(-1), weight,
+                            SUM, ignoreIndex)[1]
                     : target.ne(Scalar.of(ignoreIndex)).sum();
             ret = smooth.sum().div(normalizer);
         } else {
@@ -295,11 +297,14 @@ public final class Loss implements LossDeclarations {
         return reduction == MEAN ? loss.mean() : reduction == SUM ? loss.sum() : loss;
     }
 
-    /** {@code [1, classes, 1, ...]}: a per-class weight broadcast along dim 1 of an {@code nd}-dim input. */
-    private static long[] classShape(int nd, long classes) {
+    /**
+     * {@code [1, classes, 1, ...]}: a per-class weight broadcast along the class dim of an {@code nd}-dim input
+     * (dim 1, or dim 0 of an input without a batch dim).
+     */
+    private static long[] classShape(int nd, int classDim, long classes) {
         long[] shape = new long[nd];
         Arrays.fill(shape, 1);
-        shape[1] = classes;
+        shape[classDim] = classes;
         return shape;
     }
 
