@@ -2330,11 +2330,102 @@ def selection(c):
     c("split.sizes", r((4, 3)), [3, 2])
 
 
+def empty_window(size, out, k, stride, pad, dil):
+    """Whether max pooling's output position `out` has a window over the padding alone (a dilation can step a
+    window over the whole input): ATen's backward adds its gradient outside the window, which jitdispatch
+    does not (README, "Where we differ"), so such geometries get no backward case."""
+    start = out * stride - pad
+    first = start if start >= 0 else start + (-start + dil - 1) // dil * dil
+    return first >= min(start + (k - 1) * dil + 1, size)
+
+
+def geometry(c):
+    """Random geometries: convolution and its backward (groups, strides, padding, dilation, kernels that reach
+    past the input), max and average pooling (ceil mode, padding, dilation, count_include_pad, divisors) and
+    adaptive average pooling with their backward operators, and cross_entropy_loss and nll_loss_nd (class
+    weights, ignored classes, label smoothing, inputs with and without a batch dim). Its own random generator
+    keeps the other families' inputs as they were; PyTorch's refusals are cases too."""
+    rng.seed("geometry")
+    for _ in range(60):
+        groups = rng.randint(1, 2)
+        n, cin, cout = rng.randint(1, 2), groups * rng.randint(1, 2), groups * rng.randint(1, 2)
+        h, w, kh, kw = rng.randint(1, 7), rng.randint(1, 7), rng.randint(1, 4), rng.randint(1, 4)
+        stride = [rng.randint(1, 3), rng.randint(1, 3)]
+        dil = [rng.randint(1, 2), rng.randint(1, 2)]
+        if rng.random() < 0.5:
+            stride, pad = [1, 1], [dil[0] * (kh - 1) // 2, dil[1] * (kw - 1) // 2]
+        else:
+            pad = [rng.randint(0, 3), rng.randint(0, 3)]
+        d = F64 if rng.random() < 0.5 else F32
+        x, wt = rand((n, cin, h, w), d), rand((cout, cin // groups, kh, kw), d)
+        b = rand((cout,), d) if rng.random() < 0.5 else None
+        c("convolution", x, wt, b, stride, pad, dil, False, [0], groups)
+        if dil[0] * (kh - 1) + 1 <= h + 2 * pad[0] and dil[1] * (kw - 1) + 1 <= w + 2 * pad[1]:
+            out = torch.ops.aten.convolution(x, wt, None, stride, pad, dil, False, [0], groups)
+            c("convolution_backward", rand(tuple(out.shape), d), x, wt, [cout], stride, pad, dil, False, [0], groups,
+              [True, True, True])
+    for _ in range(60):
+        n, ch, h, w = rng.randint(1, 2), rng.randint(1, 2), rng.randint(1, 7), rng.randint(1, 7)
+        k = [rng.randint(1, 4), rng.randint(1, 4)]
+        stride = [rng.randint(1, 3), rng.randint(1, 3)]
+        pad = [rng.randint(0, 2), rng.randint(0, 2)]
+        dil = [rng.randint(1, 2), rng.randint(1, 2)]
+        ceil = rng.random() < 0.5
+        d = F64 if rng.random() < 0.5 else F32
+        x = rand((n, ch, h, w), d)
+        c("max_pool2d_with_indices", x, k, stride, pad, dil, ceil)
+        try:
+            y, idx = torch.ops.aten.max_pool2d_with_indices(x, k, stride, pad, dil, ceil)
+        except RuntimeError:
+            continue
+        oh, ow = y.shape[-2:]
+        if not any(empty_window(h, o, k[0], stride[0], pad[0], dil[0]) for o in range(oh)) and \
+                not any(empty_window(w, o, k[1], stride[1], pad[1], dil[1]) for o in range(ow)):
+            c("max_pool2d_with_indices_backward", rand(tuple(y.shape), d), x, k, stride, pad, dil, ceil, idx)
+    for _ in range(60):
+        n, ch, h, w = rng.randint(1, 2), rng.randint(1, 2), rng.randint(1, 7), rng.randint(1, 7)
+        k = [rng.randint(1, 4), rng.randint(1, 4)]
+        stride = [rng.randint(1, 3), rng.randint(1, 3)]
+        pad = [rng.randint(0, 2), rng.randint(0, 2)]
+        ceil, include = rng.random() < 0.5, rng.random() < 0.5
+        divisor = rng.choice([None, None, 3])
+        d = F64 if rng.random() < 0.5 else F32
+        x = rand((n, ch, h, w), d)
+        c("avg_pool2d", x, k, stride, pad, ceil, include, divisor)
+        try:
+            y = torch.ops.aten.avg_pool2d(x, k, stride, pad, ceil, include, divisor)
+        except RuntimeError:
+            continue
+        c("avg_pool2d_backward", rand(tuple(y.shape), d), x, k, stride, pad, ceil, include, divisor)
+    for _ in range(30):
+        x = rand((rng.randint(1, 2), rng.randint(1, 2), rng.randint(1, 8), rng.randint(1, 8)),
+                 F64 if rng.random() < 0.5 else F32)
+        size = [rng.randint(1, 6), rng.randint(1, 6)]
+        c("_adaptive_avg_pool2d", x, size)
+        c("_adaptive_avg_pool2d_backward", rand((x.shape[0], x.shape[1], *size), x.dtype), x)
+    for _ in range(60):
+        classes = rng.randint(1, 5)
+        nd = rng.choice([1, 2, 2, 3, 4])
+        shape = (classes,) if nd == 1 else (rng.randint(1, 4), classes) + tuple(rng.randint(1, 3) for _ in range(nd - 2))
+        target_shape = () if nd == 1 else (shape[0],) + shape[2:]
+        d = F64 if rng.random() < 0.5 else F32
+        ignore = rng.choice([-100, -100, 0, classes - 1])
+        target = rand(target_shape, I64, 0, classes - 1).clamp(0, classes - 1)
+        if rng.random() < 0.3 and target.numel() > 0:
+            target.view(-1)[0] = ignore
+        weight = pos((classes,), d) if rng.random() < 0.5 else None
+        reduction = rng.randint(0, 2)
+        smoothing = rng.choice([0.0, 0.0, 0.1, 0.5])
+        c("cross_entropy_loss", rand(shape, d), target, weight, reduction, ignore, smoothing)
+        if nd > 1:
+            c("nll_loss_nd", rand(shape, d), target, weight, reduction, ignore)
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
             "normalization": normalization, "elementwise": elementwise, "shape_ops": shape_ops,
-            "dtypes": dtypes, "selection": selection}
+            "dtypes": dtypes, "selection": selection, "geometry": geometry}
 
 
 def torch_version():
