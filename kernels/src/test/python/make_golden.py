@@ -2421,11 +2421,119 @@ def geometry(c):
             c("nll_loss_nd", rand(shape, d), target, weight, reduction, ignore)
 
 
+def random_shape(maxd=4, lo=0, hi=4):
+    """Up to `maxd` dims of sizes `lo` to `hi` (0-dim and empty tensors included)."""
+    return tuple(rng.randint(lo, hi) for _ in range(rng.randint(0, maxd)))
+
+
+def random_tensor(s, d=None):
+    """A tensor of shape `s` and dtype `d` (else a random one), a quarter of them non-contiguous views."""
+    d = d or rng.choice([F32, F64, I64, I32, B])
+    if rng.random() < 0.25 and len(s) >= 2:
+        return layout(rng.choice(LAYOUTS), s, d)
+    return rand(s, d)
+
+
+def random_dims(nd):
+    """Some of the dims of an `nd`-dim tensor, some given negative ([], [0] or [-1] for a 0-dim one)."""
+    if nd == 0:
+        return rng.choice([[], [0], [-1]])
+    k = rng.randint(0, nd)
+    return rng.sample(range(-nd, nd) if rng.random() < 0.3 else range(nd), k) if k else []
+
+
+def random_shapes(c):
+    """Random shapes, dims, dtypes and layouts (0-dim, empty, transposed, sliced, offset and expanded tensors) for
+    the reductions, cumulative sums, sorting, indexing, scatter and gather, concatenation and splitting, flip,
+    roll, repeat, triangles, clamp, matmul and nonzero. Its own random generator keeps the other families'
+    inputs as they were; PyTorch's refusals are cases too. Not topk, whose order among equal values PyTorch
+    leaves to its partial sort."""
+    rng.seed("random_shapes")
+    for _ in range(1500):
+        op = rng.choice(["sum.dim_IntList", "mean.dim", "prod.dim_int", "amax", "amin", "argmax", "argmin", "std.correction",
+                       "var.correction", "logsumexp", "cumsum", "sort", "gather", "scatter_add", "scatter.src",
+                       "index_select", "index_add", "masked_fill.Scalar", "where.self", "cat", "stack", "flip", "roll",
+                       "repeat", "tril", "triu", "max.dim", "min.dim", "all.dim", "any.dim", "norm.ScalarOpt_dim", "chunk",
+                       "split.Tensor", "unbind.int", "clamp", "matmul", "nonzero", "masked_select", "index_fill.int_Scalar",
+                       "index_copy"])
+        s = random_shape()
+        nd = len(s)
+        x = random_tensor(s)
+        fl = x.dtype if x.dtype.is_floating_point else F32
+        rd = (rng.randint(-nd, nd - 1) if nd else rng.choice([0, -1]))
+        kd = rng.random() < 0.5
+        try:
+            if op == "sum.dim_IntList": c(op, x, random_dims(nd), kd, dtype=rng.choice([None, None, F64, I64]))
+            elif op == "mean.dim": c(op, random_tensor(s, rng.choice([F32, F64])), random_dims(nd), kd)
+            elif op == "prod.dim_int": c(op, x, rd, kd)
+            elif op in ("amax", "amin"): c(op, x, random_dims(nd), kd)
+            elif op in ("argmax", "argmin"): c(op, x, rng.choice([None, rd]), kd)
+            elif op in ("std.correction", "var.correction"): c(op, random_tensor(s, rng.choice([F32, F64])), rng.choice([None, random_dims(nd)]), correction=rng.choice([None, 0, 1, 2]), keepdim=kd)
+            elif op == "logsumexp": c(op, random_tensor(s, rng.choice([F32, F64])), random_dims(nd), kd)
+            elif op == "cumsum": c(op, x, rd, dtype=rng.choice([None, None, F64, I64]))
+            elif op == "sort": c(op, random_tensor(s, rng.choice([F32, F64, I64])), rd, rng.random() < 0.5)
+            elif op in ("gather", "scatter_add", "scatter.src"):
+                if nd == 0: continue
+                d = rng.randint(0, nd - 1)
+                isz = tuple(rng.randint(0, max(s[i], 1)) for i in range(nd))
+                idx = torch.tensor([rng.randint(0, max(s[d] - 1, 0)) for _ in range(int(torch.tensor(isz).prod()))], dtype=I64).reshape(isz) if all(v > 0 for v in s) else torch.zeros(isz, dtype=I64)
+                if op == "gather": c(op, x, d, idx)
+                else: c(op, x, d, idx, rand(isz, x.dtype))
+            elif op == "index_select":
+                d = rd if nd else 0
+                size = s[d] if nd else 1
+                # a 0-dim self takes one index: ATen reads index[0] of an empty one, and writes past a longer one's end
+                count = rng.randint(0, 4) if nd else 1
+                c(op, x, d, torch.tensor([rng.randint(0, max(size - 1, 0)) for _ in range(count)], dtype=I64) if size else torch.zeros(0, dtype=I64))
+            elif op in ("index_add", "index_copy", "index_fill.int_Scalar"):
+                if nd == 0 or 0 in s: continue
+                d = rng.randint(0, nd - 1)
+                k = rng.randint(0, s[d])
+                idx = torch.tensor(rng.sample(range(s[d]), k), dtype=I64)
+                if op == "index_fill.int_Scalar": c(op, x, d, idx, 2)
+                else:
+                    ss = list(s); ss[d] = k
+                    if op == "index_add": c(op, x, d, idx, rand(tuple(ss), x.dtype), alpha=rng.choice([1, 2]))
+                    else: c(op, x, d, idx, rand(tuple(ss), x.dtype))
+            elif op == "masked_fill.Scalar": c(op, x, rand(s[rng.randint(0, nd):] if nd else (), B), rng.choice([0, 1.5, True]))
+            elif op == "where.self": c(op, rand(s, B), x, random_tensor(s[rng.randint(0, nd):] if nd else ()))
+            elif op in ("cat", "stack"):
+                d = rng.randint(0, nd - (op == "cat")) if nd else 0
+                ts = []
+                for _ in range(rng.randint(1, 3)):
+                    ss = list(s)
+                    if op == "cat" and nd: ss[d] = rng.randint(0, 3)
+                    ts.append(random_tensor(tuple(ss), rng.choice([x.dtype, x.dtype, F64])))
+                c(op, ts, d if op == "cat" else rng.randint(-nd - 1, nd))
+            elif op == "flip": c(op, x, random_dims(nd))
+            elif op == "roll": c(op, x, [rng.randint(-5, 5)], [rd] if nd and rng.random() < 0.7 else [])
+            elif op == "repeat": c(op, x, [rng.randint(0, 2) for _ in range(nd + rng.randint(0, 1))])
+            elif op in ("tril", "triu"): c(op, x, rng.randint(-2, 2))
+            elif op in ("max.dim", "min.dim"): c(op, x, rd, kd)
+            elif op in ("all.dim", "any.dim"): c(op, x, rd, kd)
+            elif op == "norm.ScalarOpt_dim": c(op, random_tensor(s, rng.choice([F32, F64])), rng.choice([1, 2, 3, float('inf'), 0]), random_dims(nd) or [0] if nd else [], kd)
+            elif op == "chunk": c(op, x, rng.randint(1, 4), rd)
+            elif op == "split.Tensor": c(op, x, rng.randint(1, 3), rd)
+            elif op == "unbind.int": c(op, x, rd)
+            elif op == "clamp": c(op, x, rng.choice([None, -1, 0.5]), rng.choice([None, 1, 2.5]))
+            elif op == "matmul":
+                a = tuple(rng.randint(1, 3) for _ in range(rng.randint(1, 3))); k = rng.randint(1, 3)
+                a = a[:-1] + (k,)
+                b = (k,) if rng.random() < 0.3 else tuple(rng.randint(1, 3) for _ in range(rng.randint(0, 2))) + (k, rng.randint(1, 3))
+                dd = rng.choice([F32, F64])
+                c(op, rand(a, dd), rand(b, dd))
+            elif op == "nonzero": c(op, x)
+            elif op == "masked_select": c(op, x, rand(s[rng.randint(0, nd):] if nd else (), B))
+        except Exception as e:
+            raise AssertionError(f"random_shapes: {op} {s}") from e
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
             "normalization": normalization, "elementwise": elementwise, "shape_ops": shape_ops,
-            "dtypes": dtypes, "selection": selection, "geometry": geometry}
+            "dtypes": dtypes, "selection": selection, "geometry": geometry,
+            "random_shapes": random_shapes}
 
 
 def torch_version():

@@ -120,10 +120,16 @@ public final class TensorGeometry {
     }
 
     /**
-     * compute_non_overlapping_and_dense: some order of the dimensions of size 2 or more is contiguous
-     * (stable sort by stride, as c10's).
+     * c10's is_non_overlapping_and_dense(): some order of the dimensions of size 2 or more is contiguous (stable
+     * sort by stride, as compute_non_overlapping_and_dense's), or the tensor has no elements, which c10 counts as
+     * contiguous whatever its strides (so that empty_like keeps them).
      */
     public static boolean isNonOverlappingAndDense(long[] sizes, long[] strides) {
+        for (long s : sizes) {
+            if (s == 0) {
+                return true;
+            }
+        }
         int n = sizes.length;
         if (n == 1) {
             return sizes[0] < 2 || strides[0] == 1;

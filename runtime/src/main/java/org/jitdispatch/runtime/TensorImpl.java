@@ -529,6 +529,9 @@ public class TensorImpl {
     /** A contiguous tensor's values as doubles: one typed loop (or a copy) rather than a read per element. */
     private double[] contiguousDoubles() {
         int n = Math.toIntExact(numel);
+        if (n == 0) {
+            return new double[0]; // a view without elements may start past its storage's end
+        }
         int at = (int) storageOffset;
         double[] out = new double[n];
         Object data = storage.data();

@@ -71,16 +71,17 @@ final class Elementwise {
     /**
      * What {@code scalar.to<T>()} checks before a kernel of dtype {@code to} uses a Scalar (c10's
      * checked_convert): a value that T cannot hold is an error. Infinity fits the floating types, NaN
-     * everything but the integral types and bool.
+     * everything but the integral types; bool takes every value (nonzero, NaN included, is true), as in
+     * PyTorch 1.13, where {@code masked_fill}, {@code fill_}, {@code index_fill} and {@code scatter} of a bool
+     * tensor with 1.5, -1 or NaN write true.
      */
     static void checkConvert(Scalar s, ScalarType to) {
         boolean overflow;
-        if (s.isFloatingPoint()) {
+        if (to == ScalarType.Bool) {
+            overflow = false;
+        } else if (s.isFloatingPoint()) {
             double d = s.toDouble();
             switch (to) {
-                case Bool:
-                    overflow = Double.isNaN(d) || d < 0 || d > 1;
-                    break;
                 case Int64:
                     overflow = Double.isNaN(d) || d < (double) Long.MIN_VALUE || d > (double) Long.MAX_VALUE;
                     break;
@@ -94,7 +95,7 @@ final class Elementwise {
                             : Double.isNaN(d) || d < ScalarConversions.lowest(to) || d > max;
             }
         } else if (s.isIntegral()) {
-            // an unsigned target (bool, uint8): negative values wrap as in two's complement, so -1 is allowed
+            // an unsigned target (uint8): negative values wrap as in two's complement, so -1 is allowed
             overflow = ScalarConversions.integerOverflows(s.toLong(), to);
         } else {
             overflow = false;

@@ -135,7 +135,7 @@ public final class MinMaxOps implements MinMaxOpsDeclarations {
     @Override
     public void meta_argmin(StructuredMeta op, Tensor self, Long dim, boolean keepdim) {
         if (dim != null) {
-            zeroNumelCheckDim(self, dim, "argmin()");
+            zeroNumelCheckDim(self, TensorGeometry.wrapDim(dim, self.dim()), "argmin()"); // wrapped, as argmax's
         } else if (self.numel() == 0) {
             throw new IndexOutOfBoundsException("argmin(): Expected reduction dim to be specified for input.numel() == 0.");
         }

@@ -92,8 +92,14 @@ public final class ShapeOps implements ShapeOpsDeclarations {
         triangle(self, diagonal, out, false);
     }
 
-    /** ATen's tril/triu read self.size(-2) first, which fails below 2 dims with c10's message; then their own check. */
+    /**
+     * ATen's tril/triu read self.size(-2) first, which fails below 2 dims with c10's message; then their own check.
+     * A tensor without elements returns before that read, so an empty 1-d tensor passes.
+     */
     private static void checkMatrixDims(Tensor self, String op) {
+        if (self.numel() == 0) {
+            return;
+        }
         if (self.dim() == 0) {
             throw new IndexOutOfBoundsException("Dimension specified as -2 but tensor has no dimensions");
         }
@@ -102,6 +108,9 @@ public final class ShapeOps implements ShapeOpsDeclarations {
 
     /** Keeps the elements with {@code col - row <= diagonal} (lower) or {@code >= diagonal} (upper), zeroes the rest. */
     private static void triangle(Tensor self, long diagonal, Tensor out, boolean lower) {
+        if (self.numel() == 0) {
+            return;
+        }
         long[] from = offsets(self);
         long[] to = offsets(out);
         int nd = self.dim();
@@ -346,7 +355,8 @@ public final class ShapeOps implements ShapeOpsDeclarations {
     public Tensor[] unbind(Tensor self, long dim) {
         int d = TensorGeometry.wrapDim(dim, self.dim());
         if (self.dim() == 0) {
-            throw new IndexOutOfBoundsException("Dimension specified as " + dim + " but tensor has no dimensions");
+            // ATen names the dim wrapped against a scalar's one allowed position
+            throw new IndexOutOfBoundsException("Dimension specified as " + d + " but tensor has no dimensions");
         }
         long size = self.size(d);
         Tensor[] tensors = new Tensor[(int) size];
