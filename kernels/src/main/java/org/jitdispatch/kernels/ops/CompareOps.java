@@ -2,6 +2,7 @@ package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.kernels.generated.UfuncKernels;
+import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.runtime.Scalar;
 
@@ -154,8 +155,12 @@ public final class CompareOps implements CompareOpsDeclarations {
 
     // ---- shared
 
+    /**
+     * The Scalar must fit the dtype the comparison runs in, self's promoted with the Scalar as a wrapped
+     * number: {@code uint8 == 300} overflows, but {@code int64 < inf} compares in float32.
+     */
     private static void metaScalar(TensorIterator op, Tensor self, Scalar other) {
-        Elementwise.checkConvert(other, self.dtype());
+        Elementwise.checkConvert(other, ResultType.resultType(self, other));
         op.buildComparisonOp(op.maybeGetOutput(0), self, other);
     }
 }

@@ -3,7 +3,9 @@ package org.jitdispatch.kernels.ops;
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.reduce.StridedCopy;
 import org.jitdispatch.runtime.Device;
+import org.jitdispatch.runtime.MemoryFormat;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.Storage;
 
@@ -46,6 +48,7 @@ public final class Normalization implements NormalizationDeclarations {
         double[] x = input.toDoubleArray();
         double[] gamma = weight == null ? null : weight.toDoubleArray();
         double[] beta = bias == null ? null : bias.toDoubleArray();
+        boolean float32 = input.dtype() == ScalarType.Float32;
         int n = f.cols;
         double[] y = new double[x.length];
         double[] means = new double[f.rows];
@@ -63,6 +66,22 @@ public final class Normalization implements NormalizationDeclarations {
                 squares += d * d;
             }
             double variance = n == 0 ? 0 : squares / n;
+            if (float32) {
+                // LayerNormKernelImplInternal in float: rstd = 1 / sqrt(max(var, 0) + eps) and
+                // y = (x * rstd - rstd * mean) * gamma + beta, both multiply-adds fused as compiled for AVX2, so a
+                // row of equal values gives ATen's rounding residue rather than beta exactly
+                float meanFloat = (float) mean;
+                float rstdFloat = 1f / (float) Math.sqrt(Math.max((float) variance, 0f) + (float) eps);
+                float shift = -rstdFloat * meanFloat;
+                for (int j = 0; j < n; j++) {
+                    float normalized = Math.fma((float) x[row + j], rstdFloat, shift);
+                    y[row + j] = Math.fma(normalized, gamma == null ? 1f : (float) gamma[j],
+                            beta == null ? 0f : (float) beta[j]);
+                }
+                means[i] = meanFloat;
+                rstds[i] = rstdFloat;
+                continue;
+            }
             double rstd = 1 / Math.sqrt(Math.max(variance, 0) + eps);
             for (int j = 0; j < n; j++) {
                 double v = (x[row + j] - mean) * rstd;
@@ -104,15 +123,26 @@ public final class Normalization implements NormalizationDeclarations {
         double[] dx = new double[x.length];
         double[] dgamma = new double[n];
         double[] dbeta = new double[n];
+        // float32's gamma gradient in ATen's float order, dgamma += dy * (rstd * x - rstd * mean) with both
+        // multiply-adds fused as its AVX2 kernel's are: a row whose values all equal its mean (a group of one)
+        // gives ATen's rounding residue rather than zero
+        float[] dgammaFloat = input.dtype() == ScalarType.Float32 ? new float[n] : null;
         for (int i = 0; i < m; i++) {
             int row = i * n;
             double ds = 0;
             double db = 0;
+            float rstdFloat = (float) rs[i];
+            float shiftFloat = -rstdFloat * (float) mu[i];
             for (int j = 0; j < n; j++) {
                 double g = gamma == null ? 1 : gamma[j];
                 ds += dy[row + j] * g * x[row + j];
                 db += dy[row + j] * g;
-                dgamma[j] += dy[row + j] * (x[row + j] - mu[i]) * rs[i];
+                if (dgammaFloat != null) {
+                    float normalized = Math.fma(rstdFloat, (float) x[row + j], shiftFloat);
+                    dgammaFloat[j] = Math.fma((float) dy[row + j], normalized, dgammaFloat[j]);
+                } else {
+                    dgamma[j] += dy[row + j] * (x[row + j] - mu[i]) * rs[i];
+                }
                 dbeta[j] += dy[row + j];
             }
             // ATen's LayerNormBackwardKernel: dx = a * dy * gamma + b * x + c
@@ -128,6 +158,11 @@ public final class Normalization implements NormalizationDeclarations {
             fill(outs[0], dx);
         }
         if (outs[1] != null) {
+            if (dgammaFloat != null) {
+                for (int j = 0; j < n; j++) {
+                    dgamma[j] = dgammaFloat[j];
+                }
+            }
             fill(outs[1], dgamma);
         }
         if (outs[2] != null) {
@@ -267,6 +302,9 @@ public final class Normalization implements NormalizationDeclarations {
         // general path copies both through double arrays (the same values: each float widens exactly, and
         // the result is rounded to float either way); C2 unswitches the loops on the test
         boolean direct = float32 && input.isContiguous();
+        // ATen's all_contiguous: a channels-last input also takes the linear-term formula, and gets a
+        // channels-last output
+        boolean channelsLast = !input.isContiguous() && channelsLastContiguous(input);
         float[] xs = direct ? input.storage().floats() : null;
         int xOff = direct ? (int) input.storageOffset() : 0;
         double[] x = direct ? null : input.toDoubleArray();
@@ -329,13 +367,24 @@ public final class Normalization implements NormalizationDeclarations {
                 // so that a channel of equal values gives ATen's rounding residue rather than exact zeros)
                 int base = (b * f.channels + c) * f.inner;
                 if (float32) {
+                    // batch_norm_cpu_collect_linear_and_constant_terms, its multiply-add fused as compiled for AVX2
                     float alpha = (float) invstd[c] * (gamma == null ? 1f : (float) gamma[c]);
-                    float shift = (beta == null ? 0f : (float) beta[c]) - (float) mean[c] * alpha;
+                    float shift = Math.fma(-(float) mean[c], alpha, beta == null ? 0f : (float) beta[c]);
                     if (direct) {
                         BatchNormLoops.transform(xs, xOff, ys, base, base + f.inner, alpha, shift);
-                    } else {
+                    } else if (channelsLast) {
                         for (int k = 0; k < f.inner; k++) {
                             y[base + k] = Math.fma((float) x[base + k], alpha, shift);
+                        }
+                    } else {
+                        // an input that is contiguous in no format takes ATen's TensorIterator loop instead,
+                        // ((x - mean) * invstd) * weight + bias, its last multiply-add fused
+                        float m = (float) mean[c];
+                        float is = (float) invstd[c];
+                        float w = gamma == null ? 1f : (float) gamma[c];
+                        float biasOf = beta == null ? 0f : (float) beta[c];
+                        for (int k = 0; k < f.inner; k++) {
+                            y[base + k] = Math.fma(((float) x[base + k] - m) * is, w, biasOf);
                         }
                     }
                 } else {
@@ -350,14 +399,40 @@ public final class Normalization implements NormalizationDeclarations {
         if (!direct) {
             fill(outs[0], y);
         }
+        if (channelsLast) {
+            Tensor computed = outs[0];
+            outs[0] = withFormatOf(input, computed);
+            StridedCopy.copy(computed, outs[0]);
+        }
         return outs;
+    }
+
+    /** Whether a 4-d (5-d) tensor is contiguous in the channels-last (3-d) memory format. */
+    private static boolean channelsLastContiguous(Tensor t) {
+        return t.dim() == 4 && MemoryFormats.isContiguous(t, MemoryFormat.ChannelsLast)
+                || t.dim() == 5 && MemoryFormats.isContiguous(t, MemoryFormat.ChannelsLast3d);
+    }
+
+    /**
+     * A new tensor like {@code t} in the memory format ATen's batch norm gives {@code input}'s output
+     * (suggest_memory_format_contig): channels-last (3-d) for a channels-last input that is not contiguous.
+     */
+    private static Tensor withFormatOf(Tensor input, Tensor t) {
+        if (input.isContiguous() || !channelsLastContiguous(input)) {
+            return Tensor.FACTORY.empty(t.sizes(), t.dtype(), t.device());
+        }
+        MemoryFormat format = t.dim() == 4 ? MemoryFormat.ChannelsLast : MemoryFormat.ChannelsLast3d;
+        return Tensor.FACTORY.emptyStrided(t.sizes(), MemoryFormats.strides(t.sizes(), format), t.dtype(),
+                t.device());
     }
 
     @Override
     public Tensor[] batch_norm_meta(Tensor input, Tensor weight, Tensor bias, Tensor runningMean, Tensor runningVar,
             boolean training, double momentum, double eps) {
-        return batchNormOutputs(input, BatchFrame.check(input, weight, bias, runningMean, runningVar, training), training,
-                Device.META);
+        Tensor[] outs = batchNormOutputs(input, BatchFrame.check(input, weight, bias, runningMean, runningVar, training),
+                training, Device.META);
+        outs[0] = withFormatOf(input, outs[0]);
+        return outs;
     }
 
     @Override

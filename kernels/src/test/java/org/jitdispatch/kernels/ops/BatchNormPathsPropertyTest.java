@@ -13,9 +13,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * native_batch_norm and native_batch_norm_backward read contiguous float32 operands where they are and write
- * their results directly; other layouts go through double arrays. Both must give the same bits: each case runs
- * on contiguous operands and on copies of them with the same values in a transposed layout, in training and
- * evaluation, with and without weight and bias, and compares outputs, statistics and gradients.
+ * their results directly; other layouts go through double arrays. Each case runs on contiguous operands and on
+ * copies of them with the same values in a transposed layout, in training and evaluation, with and without
+ * weight and bias. Statistics and gradients must be the same bits. The output follows the formula ATen uses for
+ * each layout, which this test computes too: {@code x * alpha + (bias - mean * alpha)} for a contiguous input
+ * ({@code alpha = invstd * weight}, both multiply-adds fused), {@code ((x - mean) * invstd) * weight + bias}
+ * for another (TensorIterator's loop, its last multiply-add fused).
  */
 class BatchNormPathsPropertyTest {
     @BeforeAll
@@ -47,10 +50,34 @@ class BatchNormPathsPropertyTest {
                     training, 0.1, 1e-5);
             Tensor[] general = Torch.native_batch_norm(strided(x), weight, bias, runningMean.clone(),
                     runningVar.clone(), training, 0.1, 1e-5);
-            for (int i = 0; i < 3; i++) {
+            for (int i = 1; i < 3; i++) {
                 assertArrayEquals(general[i].contiguous().toFloatArray(), direct[i].contiguous().toFloatArray(),
                         where + ", output " + i);
             }
+            float[] mean = training ? direct[1].toFloatArray() : runningMean.toFloatArray();
+            float[] invstd = new float[(int) channels];
+            double[] variance = runningVar.toDoubleArray();
+            for (int ch = 0; ch < channels; ch++) {
+                invstd[ch] = training ? direct[2].toFloatArray()[ch] : (float) (1 / Math.sqrt(variance[ch] + 1e-5));
+            }
+            float[] w = affine ? weight.toFloatArray() : null;
+            float[] b = affine ? bias.toFloatArray() : null;
+            float[] values = x.toFloatArray();
+            float[] wantDirect = new float[values.length];
+            float[] wantGeneral = new float[values.length];
+            long inner = x.numel() / (shape[0] * channels);
+            for (int i = 0; i < values.length; i++) {
+                int ch = (int) (i / inner % channels);
+                float weightOf = w == null ? 1f : w[ch];
+                float biasOf = b == null ? 0f : b[ch];
+                float alpha = invstd[ch] * weightOf;
+                wantDirect[i] = Math.fma(values[i], alpha, Math.fma(-mean[ch], alpha, biasOf));
+                wantGeneral[i] = Math.fma((values[i] - mean[ch]) * invstd[ch], weightOf, biasOf);
+            }
+            assertArrayEquals(wantDirect, direct[0].contiguous().toFloatArray(), where + ", output 0 (contiguous)");
+            // a transposed copy whose swapped dims include one of size 1 is still contiguous
+            assertArrayEquals(strided(x).isContiguous() ? wantDirect : wantGeneral,
+                    general[0].contiguous().toFloatArray(), where + ", output 0 (strided)");
 
             boolean[] mask = {true, rnd.nextBoolean(), rnd.nextBoolean()};
             Tensor[] gradDirect = Torch.native_batch_norm_backward(dy, x, weight, runningMean, runningVar,
