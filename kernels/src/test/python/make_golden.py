@@ -1310,6 +1310,28 @@ def convolution(c):
     c("_adaptive_avg_pool2d", rand((2, 3, 6, 6), I64), [2, 2])
     c("_adaptive_avg_pool2d_backward", rand((2, 3, 2, 2), F64), rand((2, 3, 6, 6)))
     c("_adaptive_avg_pool2d_backward", rand((2, 3, 2, 2), I64), rand((2, 3, 6, 6), I64))
+    # adaptive max pooling: overlapping and uneven windows, NaN and ties, batches of one and none
+    amp, ampb = "adaptive_max_pool2d", "adaptive_max_pool2d_backward"
+    for d in (F32, F64):
+        c(amp, rand((2, 3, 7, 5), d), [3, 4])
+        c(amp, rand((3, 6, 6), d), [2, 2])
+        c(amp, ties((1, 2, 5, 5), d), [3, 3])
+        x = rand((2, 2, 7, 5), d)
+        _, idx = torch.ops.aten.adaptive_max_pool2d(x, [3, 4])
+        c(ampb, rand(tuple(idx.shape), d), x, idx)
+    c(amp, vals([[[1.0, NAN, 2.0], [NAN, 0.5, 3.0]]]), [1, 2])
+    c(amp, rand((1, 2, 4, 4)), [1, 1])
+    c(amp, rand((1, 2, 3, 3)), [5, 4], note="output larger than the input")
+    c(amp, rand((0, 2, 4, 4)), [2, 2])
+    c(amp, rand((2, 0, 4, 4)), [2, 2])
+    c(amp, rand((4, 4)), [2, 2])
+    c(amp, rand((2, 2, 4, 4), I64), [2, 2])
+    c(amp, rand((2, 2, 4, 4), F16), [2, 2])
+    c(amp + ".out", rand((1, 2, 4, 4)), [2, 2], out=torch.zeros(0), indices=torch.zeros(0, dtype=I64))
+    x = rand((1, 2, 4, 4))
+    _, idx = torch.ops.aten.adaptive_max_pool2d(x, [2, 2])
+    c(ampb, rand((1, 2, 2, 2), F64), x, idx)
+    c(ampb, rand((1, 2, 2, 2)), x, idx.int())
 
 
 def indexing(c):

@@ -288,6 +288,10 @@ def main():
              fn=lambda a, s: torch.index_copy(a, 0, torch.tensor([2, 0]), s)),
         case("split_with_sizes", "split_with_sizes", [rand(5, 2)], [[1, 3, 1], 0],
              fn=lambda a: torch.cat([p * (i + 1) for i, p in enumerate(torch.split(a, [1, 3, 1]))], 0)),
+        case("adaptive_max_pool2d", "adaptive_max_pool2d", [rand(2, 3, 7, 5)], [[3, 4]],
+             fn=lambda a: F.adaptive_max_pool2d(a, (3, 4))),
+        case("adaptive_max_pool2d overlapping windows, no batch", "adaptive_max_pool2d", [rand(2, 5, 5)], [[4, 3]],
+             fn=lambda a: F.adaptive_max_pool2d(a, (4, 3))),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -98,6 +98,7 @@ class GoldenGradientsTest {
             Map.entry("avg_pool2d", (x, a) -> Torch.avg_pool2d(x[0], longs(a.get(0)), longs(a.get(1)), longs(a.get(2)),
                     a.get(3).asBoolean(), a.get(4).asBoolean(), a.get(5).isNull() ? null : a.get(5).asLong())),
             Map.entry("adaptive_avg_pool2d", (x, a) -> Torch.adaptive_avg_pool2d(x[0], longs(a.get(0)))),
+            Map.entry("adaptive_max_pool2d", (x, a) -> Torch.adaptive_max_pool2d(x[0], longs(a.get(0)))[0]),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
             Map.entry("max_dim", (x, a) -> x[0].max(a.get(0).asLong(), a.get(1).asBoolean())[0]),
@@ -190,7 +191,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(162, tests.size(), "gradients.json lost cases");
+        assertEquals(164, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

@@ -47,6 +47,19 @@ class ModuleTest {
     }
 
     @Test
+    void adaptivePoolingTakesAnyInputSizeToItsOutputSize() {
+        Tensor x = Torch.tensor(new double[] {1, 5, 2, 0, 3, -1, 4, 7, 6, 2, 8, 0}, 1, 1, 3, 4);
+        Tensor max = new AdaptiveMaxPool2d(new long[] {1, 2}).forward(x);
+        assertArrayEquals(new long[] {1, 1, 1, 2}, max.sizes());
+        assertArrayEquals(new double[] {6, 8}, max.toDoubleArray()); // columns 0-1 and 2-3 of every row
+        Tensor avg = new AdaptiveAvgPool2d(1).forward(x);
+        assertArrayEquals(new long[] {1, 1, 1, 1}, avg.sizes());
+        assertEquals(37.0 / 12, avg.toDoubleArray()[0], 1e-12);
+        assertEquals("AdaptiveMaxPool2d(output_size=[1, 2])", new AdaptiveMaxPool2d(new long[] {1, 2}).toString());
+        assertThrows(IllegalArgumentException.class, () -> new AdaptiveAvgPool2d(new long[] {1, 2, 3}));
+    }
+
+    @Test
     void trainAndEvalReachTheChildren() {
         Sequential net = new Sequential(new Dropout(0.5));
         net.eval();

@@ -470,6 +470,153 @@ public final class Pooling implements PoolingDeclarations {
         return gradInput;
     }
 
+    // ---------------------------------------------------------------------------- adaptive max pooling
+
+    /** TORCH_META_FUNC(adaptive_max_pool2d): the windows of adaptive_avg_pool2d, values and int64 indices. */
+    @Override
+    public void meta_adaptive_max_pool2d(StructuredMeta op, Tensor self, long[] outputSize) {
+        int ndim = self.dim();
+        if (!(ndim == 3 || ndim == 4)) {
+            throw new IllegalArgumentException("adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: "
+                    + Arrays.toString(self.sizes()));
+        }
+        for (int i = 1; i < ndim; i++) {
+            if (self.size(i) <= 0) {
+                throw new IllegalArgumentException("adaptive_max_pool2d(): Expected input to have non-zero size for"
+                        + " non-batch dimensions, but input has sizes " + Arrays.toString(self.sizes())
+                        + " with dimension " + i + " being empty");
+            }
+        }
+        if (outputSize.length != 2) {
+            throw new IllegalArgumentException("adaptive_max_pool2d(): internal error: output_size.size() must be 2");
+        }
+        long[] sizes = self.sizes();
+        sizes[ndim - 2] = outputSize[0];
+        sizes[ndim - 1] = outputSize[1];
+        checkElements(sizes);
+        long[] strides = ndim == 4 ? suggestedStrides(self, sizes) : null;
+        op.setOutputRawStrided(0, sizes, strides, self.dtype(), self.device());
+        op.setOutputRawStrided(1, sizes.clone(), strides, ScalarType.Int64, self.device());
+    }
+
+    /**
+     * cpu_adaptive_max_pool: each output's window is rows {@code [floor(oh * H / oH), ceil((oh + 1) * H / oH))}
+     * and the same for columns; its maximum (a NaN wins, and among equal values the first) and that element's
+     * index within its plane.
+     */
+    @Override
+    public void adaptive_max_pool2d_out_cpu(StructuredMeta op, Tensor self, long[] outputSize, Tensor out,
+            Tensor indices) {
+        checkAdaptiveMaxDtype("adaptive_max_pool2d", self.dtype());
+        if (out.numel() == 0) {
+            return;
+        }
+        int ndim = self.dim();
+        long inH = self.size(ndim - 2);
+        long inW = self.size(ndim - 1);
+        long outH = outputSize[0];
+        long outW = outputSize[1];
+        long planes = self.numel() / (inH * inW);
+        double[] in = self.toDoubleArray();
+        double[] values = new double[Math.toIntExact(out.numel())];
+        long[] where = new long[values.length];
+        int o = 0;
+        for (long p = 0; p < planes; p++) {
+            int base = (int) (p * inH * inW);
+            for (long oh = 0; oh < outH; oh++) {
+                long h0 = startIndex(oh, outH, inH);
+                long h1 = endIndex(oh, outH, inH);
+                for (long ow = 0; ow < outW; ow++, o++) {
+                    long w0 = startIndex(ow, outW, inW);
+                    long w1 = endIndex(ow, outW, inW);
+                    double max = Double.NEGATIVE_INFINITY;
+                    long maxIndex = h0 * inW + w0;
+                    for (long ih = h0; ih < h1; ih++) {
+                        for (long iw = w0; iw < w1; iw++) {
+                            long index = ih * inW + iw;
+                            double v = in[base + (int) index];
+                            if (v > max || v != v) {
+                                max = v;
+                                maxIndex = index;
+                            }
+                        }
+                    }
+                    values[o] = max;
+                    where[o] = maxIndex;
+                }
+            }
+        }
+        write(values, out);
+        write(where, indices);
+    }
+
+    /** TORCH_META_FUNC(adaptive_max_pool2d_backward): grad_input of the input's sizes. */
+    @Override
+    public void meta_adaptive_max_pool2d_backward(StructuredMeta op, Tensor gradOutput, Tensor self, Tensor indices) {
+        int ndim = gradOutput.dim();
+        if (!(ndim == 3 || ndim == 4)) {
+            throw new IllegalArgumentException("adaptive_max_pooling2d_backward(): Expected 3D or 4D grad_output, but"
+                    + " got: " + Arrays.toString(gradOutput.sizes()));
+        }
+        for (int i = 1; i < ndim; i++) {
+            if (gradOutput.size(i) <= 0) {
+                throw new IllegalArgumentException("adaptive_max_pooling2d_backward(): Expected grad_output to have"
+                        + " non-zero size for non-batch dimensions, but grad_output has sizes "
+                        + Arrays.toString(gradOutput.sizes()) + " with dimension " + i + " being empty");
+            }
+        }
+        if (self.dtype() != gradOutput.dtype()) {
+            throw new IllegalArgumentException("expected dtype " + TypeMetaNames.of(self.dtype())
+                    + " for `grad_output` but got dtype " + TypeMetaNames.of(gradOutput.dtype()));
+        }
+        if (onCpu(self)) {
+            checkAdaptiveMaxDtype("adaptive_max_pool2d_backward", self.dtype());
+            if (indices.dtype() != ScalarType.Int64) {
+                throw new IllegalArgumentException("expected scalar type Long but found " + indices.dtype().c10Name());
+            }
+            if (!java.util.Arrays.equals(indices.sizes(), gradOutput.sizes())) {
+                throw new IllegalArgumentException("adaptive_max_pool2d_backward(): indices of sizes "
+                        + Arrays.toString(indices.sizes()) + " for a grad_output of sizes "
+                        + Arrays.toString(gradOutput.sizes()));
+            }
+            if (!indices.isMeta() && self.dim() >= 2) {
+                checkIndicesInPlane(indices, self.size(-2) * self.size(-1));
+            }
+        }
+        op.setOutputRawStrided(0, self.sizes(), self.dim() == 4 ? suggestedStrides(self, self.sizes()) : null,
+                self.dtype(), self.device());
+    }
+
+    /** cpu_adaptive_max_pool_backward: each output's gradient added at its index, in output order. */
+    @Override
+    public void adaptive_max_pool2d_backward_out_cpu(StructuredMeta op, Tensor gradOutput, Tensor self,
+            Tensor indices, Tensor gradInput) {
+        long inPlane = self.size(-2) * self.size(-1);
+        long outPlane = gradOutput.size(-2) * gradOutput.size(-1);
+        boolean single = LoopDtype.of(self.dtype()) == ScalarType.Float32; // float32 and the types it computes
+        double[] grads = gradOutput.toDoubleArray();
+        long[] where = indices.contiguous().toLongArray();
+        double[] result = new double[Math.toIntExact(self.numel())];
+        for (int o = 0; o < grads.length; o++) {
+            int at = (int) (o / outPlane * inPlane + where[o]);
+            double sum = result[at] + grads[o];
+            result[at] = single ? (float) sum : sum;
+        }
+        write(result, gradInput);
+    }
+
+    /** ATen dispatches adaptive max pooling over float32, float64 and bfloat16. */
+    private static void checkAdaptiveMaxDtype(String kernel, ScalarType dtype) {
+        if (!(dtype == ScalarType.Float32 || dtype == ScalarType.Float64 || dtype == ScalarType.BFloat16)) {
+            throw Elementwise.notImplemented(kernel, dtype);
+        }
+    }
+
+    /** The strides of {@code sizes} in the memory format ATen suggests for {@code self} (channels-last or not). */
+    private static long[] suggestedStrides(Tensor self, long[] sizes) {
+        return MemoryFormats.strides(sizes, MemoryFormats.suggest(self));
+    }
+
     private static long startIndex(long a, long b, long c) {
         return (a / b) * c + ((a % b) * c) / b;
     }
