@@ -59,10 +59,11 @@ public final class CallSites {
 
     /**
      * The operator's compiled call handle for {@code signature} ({@code MutableCallSite.dynamicInvoker()}):
-     * keep it in a {@code static final} field so HotSpot can inline through it.
+     * keep it in a {@code static final} field so HotSpot can inline through it. The operator's Java signature
+     * is fixed and checked on the site's first call, when it spins: a library of hundreds of operators makes
+     * all its handles at once, and a program calls a few dozen of them.
      */
     public MethodHandle invoker(OperatorHandle op, MethodType signature) {
-        op.typed(signature); // fixes and checks the operator's Java signature
         OperatorSite site = sites.computeIfAbsent(op.name(), n -> new OperatorSite(op, signature));
         if (!site.signature().equals(signature)) {
             throw new IllegalArgumentException("Call site of " + op.name() + " has signature " + site.signature()

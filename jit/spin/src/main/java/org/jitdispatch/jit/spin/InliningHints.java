@@ -20,8 +20,10 @@ import javax.management.ObjectName;
  * them) stay in force.
  *
  * <p>It is added once per JVM through the DiagnosticCommand MBean (what {@code jcmd
- * Compiler.directives_add} does). {@code -Djitdispatch.forceInline=false} leaves it out; where the MBean
- * is missing nothing happens.
+ * Compiler.directives_add} does), on a daemon thread: starting the platform MBean server takes a few hundred
+ * milliseconds, which the library's first call need not wait for, and the directive only matters to C2's
+ * compiles, which come later. {@code -Djitdispatch.forceInline=false} leaves it out; where the MBean is
+ * missing nothing happens.
  */
 public final class InliningHints {
     static final String PROPERTY = "jitdispatch.forceInline";
@@ -49,14 +51,24 @@ public final class InliningHints {
     private InliningHints() {
     }
 
-    /** Adds the directive once per JVM (idempotent); the generated library and every CallSites call it. */
+    /**
+     * Adds the directive once per JVM (idempotent), in the background; the generated library and every
+     * CallSites call it.
+     */
     public static synchronized void install() {
         if (installed || !Boolean.parseBoolean(System.getProperty(PROPERTY, "true"))) {
             return;
         }
         installed = true;
+        Thread adding = new Thread(InliningHints::addDirective, "jitdispatch-inlining-hints");
+        adding.setDaemon(true);
+        adding.start();
+    }
+
+    private static void addDirective() {
         try {
             Path file = Files.createTempFile("jitdispatch-inline", ".json");
+            file.toFile().deleteOnExit(); // should the JVM end while this daemon thread still runs
             try {
                 Files.writeString(file, DIRECTIVE);
                 ManagementFactory.getPlatformMBeanServer().invoke(

@@ -83,6 +83,7 @@ final class OperatorSite {
 
     /** The spun class for the current table, spinning it if needed. */
     synchronized SpunSite ensureSpun() {
+        op.typed(signature); // fixes and checks the operator's Java signature (once; then a test)
         DispatchTable table = op.table();
         boolean profiled = Profiler.isActive();
         if (current == null || current.table() != table) {
