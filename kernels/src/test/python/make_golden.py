@@ -2662,12 +2662,72 @@ def random_elementwise(c):
             raise AssertionError(f"random_elementwise: {kind} {s}") from e
 
 
+def composites(c):
+    """isnan, isinf, isfinite, the logical operators, clamp_min/clamp_max, square, addcmul, addcdiv, outer,
+    argsort and full_like over every dtype, with NaN, infinities and signed zeros, broadcasting and PyTorch's
+    refusals. Its own random generator keeps the other families' inputs as they were."""
+    rng.seed("composites")
+    specials = vals([NAN, INF, -INF, -0.0, 0.0, 1.5, -2.0])
+    for op in ("isnan", "isinf", "isfinite", "logical_not"):
+        for d in (F32, F64, I64, I32, B, F16):
+            c(op, rand((2, 3), d))
+        c(op, specials)
+        c(op, specials.to(F64))
+        c(op, layout("transposed"))
+        c(op, rand(()))
+        c(op, rand((0, 3)))
+    for op in ("logical_and", "logical_or"):
+        for a, b in ((F32, F32), (F64, I64), (B, I32), (I64, B)):
+            c(op, rand((2, 3), a), rand((3,), b))
+        c(op, specials, specials.flip(0))
+        c(op, rand((2, 1)), rand((1, 3)))
+        c(op, rand((2, 3)), rand((4,)))
+    for d in (F32, F64, I64):
+        c("clamp_min", rand((2, 3), d), 0.5 if d.is_floating_point else 1)
+        c("clamp_max", rand((2, 3), d), -0.5 if d.is_floating_point else -1)
+        c("square", rand((2, 3), d))
+    c("clamp_min", specials, 0)
+    c("clamp_max", specials, 0)
+    c("square", specials)
+    c("square", layout("strided"))
+    for d in (F32, F64):
+        c("addcmul", rand((2, 3), d), rand((2, 3), d), rand((3,), d), value=0.5)
+        c("addcdiv", rand((2, 3), d), rand((2, 3), d), pos((3,), d), value=-2)
+    c("addcmul", rand((2, 3), F64), rand((2, 3)), rand((2, 3)), value=3)
+    c("addcmul", rand((2, 3), I64), rand((2, 3), I64), rand((2, 3), I64), value=2)
+    c("addcmul", rand((2, 3), I64), rand((2, 3), I64), rand((2, 3), I64), value=0.5)
+    c("addcmul", rand((3,)), rand((2, 3)), rand((2, 1)))
+    c("addcmul", rand((2, 3)), rand((2, 3)), rand((4,)))
+    c("addcdiv", rand((2, 3)), rand((2, 3), I64), rand((2, 3), I64))
+    c("addcdiv", rand((2, 3), F64), rand((2, 3)), pos((2, 3), F64), value=0.25)
+    c("addcdiv", rand((2, 3)), rand((2, 3)), vals([0.0, -0.0, 1.0]))
+    for d in (F32, F64, I64):
+        c("outer", rand((3,), d), rand((4,), d))
+    c("outer", rand((3,)), rand((2,), F64))
+    c("outer", rand((0,)), rand((2,)))
+    c("outer", rand((2, 3)), rand((2,)))
+    c("outer", rand((3,)), rand(()))
+    for d in (F32, F64, I64):
+        c("argsort", ties((3, 4), d))
+        c("argsort", ties((3, 4), d), 0, True)
+    c("argsort", vals([NAN, 1.0, -INF, 0.0, NAN, 2.0]))
+    c("argsort", rand(()))
+    c("argsort", rand((2, 3)), 2)
+    for d in (F32, I64, B):
+        c("full_like", rand((2, 3), d), 2)
+    c("full_like", rand((2, 3)), 1.5, dtype=I64)
+    c("full_like", layout("transposed"), 7.0)
+    c("full_like", rand((2, 3), I64), 2.5)
+    c("full_like", rand((2, 3)), NAN, dtype=F64)
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
             "normalization": normalization, "elementwise": elementwise, "shape_ops": shape_ops,
             "dtypes": dtypes, "selection": selection, "geometry": geometry,
-            "random_shapes": random_shapes, "random_elementwise": random_elementwise}
+            "random_shapes": random_shapes, "random_elementwise": random_elementwise,
+            "composites": composites}
 
 
 def torch_version():

@@ -292,6 +292,13 @@ def main():
              fn=lambda a: F.adaptive_max_pool2d(a, (3, 4))),
         case("adaptive_max_pool2d overlapping windows, no batch", "adaptive_max_pool2d", [rand(2, 5, 5)], [[4, 3]],
              fn=lambda a: F.adaptive_max_pool2d(a, (4, 3))),
+        case("square", "square", [rand(2, 3)], fn=torch.square),
+        case("clamp_min", "clamp_min", [rand(2, 3)], [0.1], fn=lambda a: torch.clamp_min(a, 0.1)),
+        case("addcmul broadcast", "addcmul", [rand(2, 3), rand(3), rand(2, 1)], [0.5],
+             fn=lambda a, b, c: torch.addcmul(a, b, c, value=0.5)),
+        case("addcdiv", "addcdiv", [rand(2, 3), rand(2, 3), rand(2, 3, lo=0.5, hi=2.0)], [-2.0],
+             fn=lambda a, b, c: torch.addcdiv(a, b, c, value=-2.0)),
+        case("outer", "outer", [rand(3), rand(4)], fn=torch.outer),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -99,6 +99,11 @@ class GoldenGradientsTest {
                     a.get(3).asBoolean(), a.get(4).asBoolean(), a.get(5).isNull() ? null : a.get(5).asLong())),
             Map.entry("adaptive_avg_pool2d", (x, a) -> Torch.adaptive_avg_pool2d(x[0], longs(a.get(0)))),
             Map.entry("adaptive_max_pool2d", (x, a) -> Torch.adaptive_max_pool2d(x[0], longs(a.get(0)))[0]),
+            Map.entry("square", (x, a) -> Torch.square(x[0])),
+            Map.entry("clamp_min", (x, a) -> Torch.clamp_min(x[0], Scalar.of(a.get(0).asDouble()))),
+            Map.entry("addcmul", (x, a) -> Torch.addcmul(x[0], x[1], x[2], Scalar.of(a.get(0).asDouble()))),
+            Map.entry("addcdiv", (x, a) -> Torch.addcdiv(x[0], x[1], x[2], Scalar.of(a.get(0).asDouble()))),
+            Map.entry("outer", (x, a) -> Torch.outer(x[0], x[1])),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
             Map.entry("max_dim", (x, a) -> x[0].max(a.get(0).asLong(), a.get(1).asBoolean())[0]),
@@ -191,7 +196,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(164, tests.size(), "gradients.json lost cases");
+        assertEquals(169, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

@@ -351,6 +351,12 @@ public final class ShapeOps implements ShapeOpsDeclarations {
         return self.split(splitSize, dim);
     }
 
+    /** The indices of sort(self, dim, descending), as ATen's composite returns them (this sort is stable). */
+    @Override
+    public Tensor argsort(Tensor self, long dim, boolean descending) {
+        return Torch.sort(self, dim, descending)[1];
+    }
+
     @Override
     public Tensor[] unbind(Tensor self, long dim) {
         int d = TensorGeometry.wrapDim(dim, self.dim());

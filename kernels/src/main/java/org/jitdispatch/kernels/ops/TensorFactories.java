@@ -167,6 +167,12 @@ public final class TensorFactories implements TensorFactoriesDeclarations {
         return fresh(Torch.empty_like(self, dtype, layout, device, pinMemory, memoryFormat).fill_(Scalar.of(1.0)));
     }
 
+    @Override
+    public Tensor full_like(Tensor self, Scalar fillValue, ScalarType dtype, Layout layout, Device device,
+            Boolean pinMemory, MemoryFormat memoryFormat) {
+        return fresh(Torch.empty_like(self, dtype, layout, device, pinMemory, memoryFormat).fill_(fillValue));
+    }
+
     /** A copy with self's strides when they are dense, else laid out as empty_like (or memory_format) says. */
     @Override
     public Tensor clone(Tensor self, MemoryFormat memoryFormat) {

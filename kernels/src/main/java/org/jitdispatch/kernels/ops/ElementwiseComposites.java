@@ -1,0 +1,129 @@
+package org.jitdispatch.kernels.ops;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.iter.ResultType;
+import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.ScalarType;
+
+/**
+ * Elementwise operators PyTorch 1.13 writes through other operators (TensorCompare.cpp, UnaryOps.cpp,
+ * PointwiseOps.cpp, LinearAlgebra.cpp), written here the same way: the predicates isnan, isinf and isfinite,
+ * the logical operators, the one-sided clamps, square, addcmul and addcdiv, and outer. Every result comes from
+ * the operators they call, so dtypes, broadcasting, errors and gradients are those operators'.
+ */
+public final class ElementwiseComposites implements ElementwiseCompositesDeclarations {
+    private static final Scalar ZERO = Scalar.of(0);
+
+    /** {@code self != self}: true exactly at NaN (never for integers and bool). */
+    @Override
+    public Tensor isnan(Tensor self) {
+        return Torch.ne(self, self);
+    }
+
+    /** Integers and bool are never infinite; a floating value is where {@code |self| == inf}. */
+    @Override
+    public Tensor isinf(Tensor self) {
+        if (!self.dtype().isFloatingPoint()) {
+            return Torch.zeros_like(self, ScalarType.Bool, null, null, null, null);
+        }
+        return Torch.eq(Torch.abs(self), Scalar.of(Double.POSITIVE_INFINITY));
+    }
+
+    /** Integers and bool are always finite; a floating value where {@code self == self && |self| != inf}. */
+    @Override
+    public Tensor isfinite(Tensor self) {
+        if (!self.dtype().isFloatingPoint()) {
+            return Torch.ones_like(self, ScalarType.Bool, null, null, null, null);
+        }
+        return Torch.mul(Torch.eq(self, self), Torch.ne(Torch.abs(self), Scalar.of(Double.POSITIVE_INFINITY)));
+    }
+
+    /** A bool tensor, true where self is zero (NaN is not zero). */
+    @Override
+    public Tensor logical_not(Tensor self) {
+        return Torch.eq(self, ZERO);
+    }
+
+    /** A bool tensor of the broadcast shape, true where both are nonzero. */
+    @Override
+    public Tensor logical_and(Tensor self, Tensor other) {
+        return Torch.mul(Torch.ne(self, ZERO), Torch.ne(other, ZERO));
+    }
+
+    /** A bool tensor of the broadcast shape, true where either is nonzero (bool addition is or). */
+    @Override
+    public Tensor logical_or(Tensor self, Tensor other) {
+        return Torch.add(Torch.ne(self, ZERO), Torch.ne(other, ZERO), Scalar.of(1));
+    }
+
+    @Override
+    public Tensor clamp_min(Tensor self, Scalar min) {
+        return Torch.clamp(self, min, null);
+    }
+
+    @Override
+    public Tensor clamp_max(Tensor self, Scalar max) {
+        return Torch.clamp(self, null, max);
+    }
+
+    /** {@code pow(self, 2)}, as ATen writes it. */
+    @Override
+    public Tensor square(Tensor self) {
+        return Torch.pow(self, Scalar.of(2));
+    }
+
+    /**
+     * {@code self + value * tensor1 * tensor2} in the dtype the three promote to; a floating value with integer
+     * tensors is truncated, as ATen's {@code value.to<scalar_t>()} does.
+     */
+    @Override
+    public Tensor addcmul(Tensor self, Tensor tensor1, Tensor tensor2, Scalar value) {
+        ScalarType common = ResultType.resultType(self, tensor1, tensor2);
+        Tensor product = Torch.mul(Torch.mul(as(tensor1, common), scalarIn(value, common)), as(tensor2, common));
+        return Torch.add(self, product, Scalar.of(1));
+    }
+
+    /** {@code self + value * tensor1 / tensor2}; integer tensor1 and tensor2 are refused, as in PyTorch 1.13. */
+    @Override
+    public Tensor addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, Scalar value) {
+        if (!tensor1.dtype().isFloatingPoint() && !tensor2.dtype().isFloatingPoint()) {
+            // PyTorch's message, its double space included
+            throw new IllegalArgumentException("Integer division with addcdiv is no longer supported, and in a future"
+                    + "  release addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv"
+                    + " behavior can be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype)"
+                    + " for integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future"
+                    + " addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), for"
+                    + " all dtypes.");
+        }
+        ScalarType common = ResultType.resultType(self, tensor1, tensor2);
+        Tensor quotient = Torch.div(Torch.mul(as(tensor1, common), scalarIn(value, common)), as(tensor2, common));
+        return Torch.add(self, quotient, Scalar.of(1));
+    }
+
+    /** {@code self.reshape(n, 1) * vec2}, both 1-d. */
+    @Override
+    public Tensor outer(Tensor self, Tensor vec2) {
+        checkOneDim(self, "self");
+        checkOneDim(vec2, "vec2");
+        return Torch.mul(self.reshape(self.size(0), 1), vec2);
+    }
+
+    private static void checkOneDim(Tensor t, String name) {
+        if (t.dim() != 1) {
+            throw new IllegalArgumentException("outer: Expected 1-D argument " + name + ", but got " + t.dim() + "-D");
+        }
+    }
+
+    private static Tensor as(Tensor t, ScalarType dtype) {
+        return t.dtype() == dtype ? t : t.to(dtype);
+    }
+
+    /** The value as the computation's dtype sees it: truncated for an integer one. */
+    private static Scalar scalarIn(Scalar value, ScalarType dtype) {
+        if (value.isFloatingPoint() && !dtype.isFloatingPoint() && dtype != ScalarType.Bool) {
+            return Scalar.of((long) value.toDouble());
+        }
+        return value;
+    }
+}
