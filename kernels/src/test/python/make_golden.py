@@ -2719,6 +2719,23 @@ def composites(c):
     c("full_like", layout("transposed"), 7.0)
     c("full_like", rand((2, 3), I64), 2.5)
     c("full_like", rand((2, 3)), NAN, dtype=F64)
+    # linspace and eye
+    for steps in (0, 1, 2, 5, 10, 101):
+        c("linspace", -1.5, 2.25, steps)
+    c("linspace", 0, 1, 7, dtype=F64)
+    c("linspace", 3, -3, 9)
+    c("linspace", 0, 10, 4, dtype=I64)
+    c("linspace", -7, 7, 6, dtype=I32)
+    c("linspace", 1e10, 1e10 + 1, 5, dtype=F64)
+    c("linspace", 0, 1, -1)
+    c("linspace", 0, 1, 3, dtype=B)
+    for args in ((3,), (0,), (2, 4), (4, 2), (3, 0)):
+        c("eye" if len(args) == 1 else "eye.m", *args)
+    c("eye", 3, dtype=I64)
+    c("eye", 2, dtype=B)
+    c("eye.m", 2, 3, dtype=F64)
+    c("eye", -1)
+    c("eye.m", 2, -3)
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.structured.Warnings;
 import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.Layout;
@@ -38,6 +39,81 @@ public final class RangeFactories implements RangeFactoriesDeclarations {
         boolean integral = dtype == null && !start.isFloatingPoint() && !end.isFloatingPoint() && !step.isFloatingPoint();
         Tensor result = Torch.empty(new long[] {0}, integral ? ScalarType.Int64 : dtype, layout, device, pinMemory, null);
         return Torch.arange_out(result, start, end, step);
+    }
+
+    /**
+     * {@code steps} values from start to end (the default dtype unless one is given), computed as ATen's
+     * linspace kernel does: the first half counting up from start and the second down from end, in the element
+     * type (float32 in float; integers with a double step, truncated), so that both ends are exact.
+     */
+    @Override
+    public Tensor linspace(Scalar start, Scalar end, long steps, ScalarType dtype, Layout layout, Device device,
+            Boolean pinMemory) {
+        if (steps < 0) {
+            throw new IllegalArgumentException("number of steps must be non-negative");
+        }
+        ScalarType type = dtype != null ? dtype : ResultType.DEFAULT_DTYPE;
+        if (type == ScalarType.Bool) {
+            throw Elementwise.notImplemented("linspace_cpu", type);
+        }
+        Tensor result = Torch.empty(new long[] {steps}, type, layout, device, pinMemory, null);
+        if (steps == 0 || result.isMeta()) {
+            return result;
+        }
+        if (steps == 1) {
+            return TensorFactories.fresh(result.fill_(start));
+        }
+        int n = Math.toIntExact(steps);
+        int halfway = n / 2;
+        double[] values = new double[n];
+        if (type == ScalarType.Float64) {
+            double s = start.toDouble();
+            double e = end.toDouble();
+            double step = (e - s) / (n - 1);
+            for (int i = 0; i < n; i++) {
+                values[i] = i < halfway ? s + step * i : e - step * (n - i - 1);
+            }
+        } else if (type.isFloatingPoint()) {
+            // float32 arithmetic (float16 and bfloat16 compute in float and round once)
+            float s = (float) start.toDouble();
+            float e = (float) end.toDouble();
+            float step = (e - s) / (n - 1);
+            for (int i = 0; i < n; i++) {
+                values[i] = i < halfway ? s + step * i : e - step * (n - i - 1);
+            }
+        } else {
+            long s = ScalarConversions.toLong(start);
+            long e = ScalarConversions.toLong(end);
+            double step = ((double) e - (double) s) / (n - 1);
+            for (int i = 0; i < n; i++) {
+                values[i] = (long) (i < halfway ? s + step * i : e - step * (n - i - 1));
+            }
+        }
+        Copy.copyInto(result, Tensor.FACTORY.fromArray(values, new long[] {steps}));
+        return TensorFactories.fresh(result);
+    }
+
+    /** {@code eye(n, n)}. */
+    @Override
+    public Tensor eye(long n, ScalarType dtype, Layout layout, Device device, Boolean pinMemory) {
+        return eye(n, n, dtype, layout, device, pinMemory);
+    }
+
+    /** An {@code n x m} tensor of zeros with ones on its diagonal. */
+    @Override
+    public Tensor eye(long n, long m, ScalarType dtype, Layout layout, Device device, Boolean pinMemory) {
+        if (n < 0) {
+            throw new IllegalArgumentException("n must be greater or equal to 0, got " + n);
+        }
+        if (m < 0) {
+            throw new IllegalArgumentException("m must be greater or equal to 0, got " + m);
+        }
+        Tensor result = Torch.zeros(new long[] {n, m}, dtype, layout, device, pinMemory);
+        if (result.isMeta() || result.numel() == 0) {
+            return result;
+        }
+        result.as_strided(new long[] {Math.min(n, m)}, new long[] {m + 1}, 0L).fill_(ONE);
+        return TensorFactories.fresh(result);
     }
 
     @Override
