@@ -2736,6 +2736,24 @@ def composites(c):
     c("eye.m", 2, 3, dtype=F64)
     c("eye", -1)
     c("eye.m", 2, -3)
+    # lerp, both formulas; one_hot
+    for d in (F32, F64):
+        for w in (0.0, 0.25, 0.5, 1.0, -0.75, 2.0):
+            c("lerp.Scalar", rand((2, 3), d), rand((3,), d), w)
+        c("lerp.Tensor", rand((2, 3), d), rand((2, 3), d), vals([[0.0, 0.3, 0.5], [1.0, -0.6, 1.7]], d))
+    c("lerp.Tensor", rand((3,)), rand((2, 3)), rand((2, 1)))
+    c("lerp.Scalar", specials, specials.flip(0), 0.25)
+    c("lerp.Scalar", rand((2, 3), I64), rand((2, 3), I64), 0.5)
+    c("lerp.Scalar", rand((2, 3)), rand((2, 3), F64), 0.5)
+    c("lerp.Tensor", rand((2, 3)), rand((2, 3)), rand((2, 3), F64))
+    c("one_hot", vals([0, 2, 1, 2], I64))
+    c("one_hot", vals([[0, 2], [1, 1]], I64), 4)
+    c("one_hot", vals([3], I64), 3)
+    c("one_hot", vals([-1, 0], I64))
+    c("one_hot", torch.zeros(0, dtype=I64), 3)
+    c("one_hot", torch.zeros(0, dtype=I64))
+    c("one_hot", vals([0, 1], I32))
+    c("one_hot", vals(1, I64), 2)
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

@@ -299,6 +299,9 @@ def main():
         case("addcdiv", "addcdiv", [rand(2, 3), rand(2, 3), rand(2, 3, lo=0.5, hi=2.0)], [-2.0],
              fn=lambda a, b, c: torch.addcdiv(a, b, c, value=-2.0)),
         case("outer", "outer", [rand(3), rand(4)], fn=torch.outer),
+        case("lerp scalar weight", "lerp", [rand(2, 3), rand(3)], [0.7], fn=lambda a, b: torch.lerp(a, b, 0.7)),
+        case("lerp tensor weight, both formulas", "lerp_t", [rand(2, 3), rand(2, 3), rand(2, 3, lo=-1.0, hi=1.5)],
+             fn=torch.lerp),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -104,6 +104,8 @@ class GoldenGradientsTest {
             Map.entry("addcmul", (x, a) -> Torch.addcmul(x[0], x[1], x[2], Scalar.of(a.get(0).asDouble()))),
             Map.entry("addcdiv", (x, a) -> Torch.addcdiv(x[0], x[1], x[2], Scalar.of(a.get(0).asDouble()))),
             Map.entry("outer", (x, a) -> Torch.outer(x[0], x[1])),
+            Map.entry("lerp", (x, a) -> Torch.lerp(x[0], x[1], Scalar.of(a.get(0).asDouble()))),
+            Map.entry("lerp_t", (x, a) -> Torch.lerp(x[0], x[1], x[2])),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
             Map.entry("max_dim", (x, a) -> x[0].max(a.get(0).asLong(), a.get(1).asBoolean())[0]),
@@ -196,7 +198,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(169, tests.size(), "gradients.json lost cases");
+        assertEquals(171, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

@@ -3,14 +3,16 @@ package org.jitdispatch.kernels.ops;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.ResultType;
+import org.jitdispatch.kernels.structured.TypeMetaNames;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 
 /**
  * Elementwise operators PyTorch 1.13 writes through other operators (TensorCompare.cpp, UnaryOps.cpp,
- * PointwiseOps.cpp, LinearAlgebra.cpp), written here the same way: the predicates isnan, isinf and isfinite,
- * the logical operators, the one-sided clamps, square, addcmul and addcdiv, and outer. Every result comes from
- * the operators they call, so dtypes, broadcasting, errors and gradients are those operators'.
+ * PointwiseOps.cpp, LinearAlgebra.cpp, Onehot.cpp), written here the same way: the predicates isnan, isinf
+ * and isfinite, the logical operators, the one-sided clamps, square, addcmul and addcdiv, outer, lerp and
+ * one_hot. Every result comes from the operators they call, so dtypes, broadcasting, errors and gradients are
+ * those operators'.
  */
 public final class ElementwiseComposites implements ElementwiseCompositesDeclarations {
     private static final Scalar ZERO = Scalar.of(0);
@@ -107,6 +109,78 @@ public final class ElementwiseComposites implements ElementwiseCompositesDeclara
         checkOneDim(self, "self");
         checkOneDim(vec2, "vec2");
         return Torch.mul(self.reshape(self.size(0), 1), vec2);
+    }
+
+    /**
+     * ATen's lerp, {@code self + weight * (end - self)} for a weight of magnitude below 0.5, else
+     * {@code end - (end - self) * (1 - weight)}, so that weights 0 and 1 give self and end exactly.
+     */
+    @Override
+    public Tensor lerp(Tensor self, Tensor end, Scalar weight) {
+        checkLerp(self, end, null);
+        Tensor difference = Torch.sub(end, self, Scalar.of(1));
+        double w = weight.toDouble();
+        return Math.abs(w) < 0.5 ? Torch.add(self, difference, weight)
+                : Torch.sub(end, difference, Scalar.of(1 - w));
+    }
+
+    /** As {@link #lerp(Tensor, Tensor, Scalar)}, the formula chosen per element by the weight's magnitude. */
+    @Override
+    public Tensor lerp(Tensor self, Tensor end, Tensor weight) {
+        checkLerp(self, end, weight);
+        Tensor difference = Torch.sub(end, self, Scalar.of(1));
+        Tensor small = Torch.lt(Torch.abs(weight), Scalar.of(0.5));
+        Tensor fromSelf = Torch.add(self, Torch.mul(weight, difference), Scalar.of(1));
+        Tensor fromEnd = Torch.sub(end, Torch.mul(difference, Torch.sub(Torch.ones_like(weight, null, null, null,
+                null, null), weight, Scalar.of(1))), Scalar.of(1));
+        return Torch.where(small, fromSelf, fromEnd);
+    }
+
+    /** lerp's checks: its operands of self's dtype, which must be floating. */
+    private static void checkLerp(Tensor self, Tensor end, Tensor weight) {
+        if (end.dtype() != self.dtype()) {
+            throw new IllegalArgumentException("expected dtype " + TypeMetaNames.of(self.dtype()) + " for `end` but got"
+                    + " dtype " + TypeMetaNames.of(end.dtype()));
+        }
+        if (weight != null && weight.dtype() != self.dtype()) {
+            throw new IllegalArgumentException("expected dtype " + TypeMetaNames.of(self.dtype())
+                    + " for `weight` but got dtype " + TypeMetaNames.of(weight.dtype()));
+        }
+        if (!self.dtype().isFloatingPoint()) {
+            throw Elementwise.notImplemented(weight == null ? "lerp_kernel_scalar" : "lerp_kernel_tensor", self.dtype());
+        }
+    }
+
+    /**
+     * ATen's one_hot: int64 class indices to a tensor with one more dim of {@code numClasses} (the largest index
+     * plus one when -1), zeros with a one at each index.
+     */
+    @Override
+    public Tensor one_hot(Tensor self, long numClasses) {
+        if (self.dtype() != ScalarType.Int64) {
+            throw new IllegalArgumentException("one_hot is only applicable to index tensor.");
+        }
+        long[] sizes = self.sizes();
+        long[] shape = java.util.Arrays.copyOf(sizes, sizes.length + 1);
+        if (self.numel() == 0) {
+            if (numClasses <= 0) {
+                throw new IllegalArgumentException("Can not infer total number of classes from empty tensor.");
+            }
+            shape[sizes.length] = numClasses;
+            return Torch.empty(shape, self.dtype(), null, self.device(), null, null);
+        }
+        if (Torch.min(self).toLongArray()[0] < 0) {
+            throw new IllegalArgumentException("Class values must be non-negative.");
+        }
+        long max = Torch.max(self).toLongArray()[0];
+        if (numClasses == -1) {
+            numClasses = max + 1;
+        } else if (numClasses <= max) {
+            throw new IllegalArgumentException("Class values must be smaller than num_classes.");
+        }
+        shape[sizes.length] = numClasses;
+        Tensor result = Torch.zeros(shape, self.dtype(), null, self.device(), null);
+        return result.scatter_(-1, self.unsqueeze(-1), Scalar.of(1));
     }
 
     private static void checkOneDim(Tensor t, String name) {
