@@ -581,9 +581,13 @@ public abstract class TensorIteratorBase extends StructuredMeta {
         return true;
     }
 
-    /** isScalar on a CPU tensor: a kernel may read it once with {@link #scalarValue} (ATen's is_cpu_scalar). */
+    /**
+     * isScalar on a CPU tensor: a kernel may read it once with {@link #scalarValue} (ATen's is_cpu_scalar). An
+     * iteration over no elements has no value to read (an operand expanded from a tensor without elements may
+     * have no storage at all), so it is never one.
+     */
     public final boolean isCpuScalar(int arg) {
-        return isScalar(arg) && operands[arg].tensor.device().type() == DeviceType.CPU;
+        return numel() > 0 && isScalar(arg) && operands[arg].tensor.device().type() == DeviceType.CPU;
     }
 
     /** The value of a CPU scalar operand, as a Scalar of its category. */

@@ -68,6 +68,10 @@ public final class IndexAdd implements IndexAddDeclarations {
                 }
             }
         }
+        if (self.dim() > 1 && source.dim() == 0 && index.numel() > 0 && self.numel() > 0) {
+            // ATen's kernel selects a slice of source along dim, which a 0-dim source has none of
+            throw new IndexOutOfBoundsException("select() cannot be applied to a 0-dim tensor.");
+        }
         op.setOutputRawStrided(0, self.sizes(), null, self.dtype(), self.device());
     }
 

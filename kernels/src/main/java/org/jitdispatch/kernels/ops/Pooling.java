@@ -45,6 +45,7 @@ public final class Pooling implements PoolingDeclarations {
     @Override
     public void meta_max_pool2d_with_indices(StructuredMeta op, Tensor self, long[] kernelSize, long[] stride,
             long[] padding, long[] dilation, boolean ceilMode) {
+        checkOutputsApart(op, 2, self);
         Window w = Window.max(kernelSize, stride, padding, dilation);
         if (!(self.dim() == 3 || self.dim() == 4)) {
             throw new IllegalArgumentException("non-empty 3D or 4D (batch mode) tensor expected for input");
@@ -105,6 +106,7 @@ public final class Pooling implements PoolingDeclarations {
     @Override
     public void meta_max_pool2d_with_indices_backward(StructuredMeta op, Tensor gradOutput, Tensor self,
             long[] kernelSize, long[] stride, long[] padding, long[] dilation, boolean ceilMode, Tensor indices) {
+        checkOutputsApart(op, 1, gradOutput, self, indices);
         Window w = Window.max(kernelSize, stride, padding, dilation);
         if (self.dtype() != gradOutput.dtype()) {
             throw new IllegalArgumentException("expected dtype " + TypeMetaNames.of(self.dtype())
@@ -175,6 +177,7 @@ public final class Pooling implements PoolingDeclarations {
     @Override
     public void meta_avg_pool2d(StructuredMeta op, Tensor self, long[] kernelSize, long[] stride, long[] padding,
             boolean ceilMode, boolean countIncludePad, Long divisorOverride) {
+        checkOutputsApart(op, 1, self);
         Window w = Window.avg(kernelSize, stride, padding);
         if (divisorOverride != null && divisorOverride == 0) {
             throw new IllegalArgumentException("divisor must be not zero");
@@ -251,6 +254,7 @@ public final class Pooling implements PoolingDeclarations {
     @Override
     public void meta_avg_pool2d_backward(StructuredMeta op, Tensor gradOutput, Tensor self, long[] kernelSize,
             long[] stride, long[] padding, boolean ceilMode, boolean countIncludePad, Long divisorOverride) {
+        checkOutputsApart(op, 1, gradOutput, self);
         Window w = Window.avg(kernelSize, stride, padding);
         if (divisorOverride != null && divisorOverride == 0) {
             throw new IllegalArgumentException("divisor must be not zero");
@@ -475,6 +479,7 @@ public final class Pooling implements PoolingDeclarations {
     /** TORCH_META_FUNC(adaptive_max_pool2d): the windows of adaptive_avg_pool2d, values and int64 indices. */
     @Override
     public void meta_adaptive_max_pool2d(StructuredMeta op, Tensor self, long[] outputSize) {
+        checkOutputsApart(op, 2, self);
         int ndim = self.dim();
         if (!(ndim == 3 || ndim == 4)) {
             throw new IllegalArgumentException("adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: "
@@ -553,6 +558,7 @@ public final class Pooling implements PoolingDeclarations {
     /** TORCH_META_FUNC(adaptive_max_pool2d_backward): grad_input of the input's sizes. */
     @Override
     public void meta_adaptive_max_pool2d_backward(StructuredMeta op, Tensor gradOutput, Tensor self, Tensor indices) {
+        checkOutputsApart(op, 1, gradOutput, self, indices);
         int ndim = gradOutput.dim();
         if (!(ndim == 3 || ndim == 4)) {
             throw new IllegalArgumentException("adaptive_max_pooling2d_backward(): Expected 3D or 4D grad_output, but"
@@ -603,6 +609,24 @@ public final class Pooling implements PoolingDeclarations {
             result[at] = single ? (float) sum : sum;
         }
         write(result, gradInput);
+    }
+
+    /**
+     * An out= tensor that shares memory with an input is refused before anything is resized or written: resizing
+     * it to the output's sizes would change the input the kernel then reads (ATen reads it changed).
+     */
+    private static void checkOutputsApart(StructuredMeta op, int outputs, Tensor... inputs) {
+        for (int i = 0; i < outputs; i++) {
+            org.jitdispatch.runtime.TensorImpl out = op.maybeGetOutput(i);
+            if (out == null) {
+                continue;
+            }
+            for (Tensor in : inputs) {
+                if (in != null && !in.isMeta() && !out.isMeta() && out.storage() == in.storage()) {
+                    MemOverlap.assertNoOverlap(MemOverlap.Region.of(out), MemOverlap.Region.of(in));
+                }
+            }
+        }
     }
 
     /** ATen dispatches adaptive max pooling over float32, float64 and bfloat16. */
