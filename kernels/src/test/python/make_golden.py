@@ -2754,6 +2754,19 @@ def composites(c):
     c("one_hot", torch.zeros(0, dtype=I64))
     c("one_hot", vals([0, 1], I32))
     c("one_hot", vals(1, I64), 2)
+    # more unary math: floating results, integers promoted
+    wide = vals([NAN, INF, -INF, -0.0, 0.0, 1e-30, 0.5, 1.0, 2.0, 8.0, 1000.0, -3.5, 1e-40, 90.0])
+    for op in ("expm1", "log2", "log10", "sinh", "cosh", "atan"):
+        for d in (F32, F64):
+            c(op, rand((2, 3), d))
+            c(op, wide.to(d))
+        c(op, rand((2, 3), I64))
+        c(op, layout("transposed"))
+        c(op + "_", rand((2, 3)))
+        c(op + ".out", rand((2, 3)), out=torch.zeros(0))
+        c(op + "_", rand((2, 3), I64))
+    c("log2", vals([0.25, 0.5, 1.0, 2.0, 1024.0, 2.0 ** -1074, 2.0 ** 1023], F64))
+    c("log10", vals([0.001, 1.0, 10.0, 1e10], F64))
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

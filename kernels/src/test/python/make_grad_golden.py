@@ -302,6 +302,12 @@ def main():
         case("lerp scalar weight", "lerp", [rand(2, 3), rand(3)], [0.7], fn=lambda a, b: torch.lerp(a, b, 0.7)),
         case("lerp tensor weight, both formulas", "lerp_t", [rand(2, 3), rand(2, 3), rand(2, 3, lo=-1.0, hi=1.5)],
              fn=torch.lerp),
+        case("expm1", "expm1", [rand(2, 3)], fn=torch.expm1),
+        case("log2", "log2", [rand(2, 3, lo=0.1, hi=4.0)], fn=torch.log2),
+        case("log10", "log10", [rand(2, 3, lo=0.1, hi=4.0)], fn=torch.log10),
+        case("sinh", "sinh", [rand(2, 3)], fn=torch.sinh),
+        case("cosh", "cosh", [rand(2, 3)], fn=torch.cosh),
+        case("atan", "atan", [rand(2, 3, lo=-3.0, hi=3.0)], fn=torch.atan),
     ]
     result = {
         "torch_version": torch.__version__,

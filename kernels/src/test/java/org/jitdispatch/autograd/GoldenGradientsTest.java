@@ -106,6 +106,12 @@ class GoldenGradientsTest {
             Map.entry("outer", (x, a) -> Torch.outer(x[0], x[1])),
             Map.entry("lerp", (x, a) -> Torch.lerp(x[0], x[1], Scalar.of(a.get(0).asDouble()))),
             Map.entry("lerp_t", (x, a) -> Torch.lerp(x[0], x[1], x[2])),
+            Map.entry("expm1", (x, a) -> Torch.expm1(x[0])),
+            Map.entry("log2", (x, a) -> Torch.log2(x[0])),
+            Map.entry("log10", (x, a) -> Torch.log10(x[0])),
+            Map.entry("sinh", (x, a) -> Torch.sinh(x[0])),
+            Map.entry("cosh", (x, a) -> Torch.cosh(x[0])),
+            Map.entry("atan", (x, a) -> Torch.atan(x[0])),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
             Map.entry("max_dim", (x, a) -> x[0].max(a.get(0).asLong(), a.get(1).asBoolean())[0]),
@@ -198,7 +204,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(171, tests.size(), "gradients.json lost cases");
+        assertEquals(177, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

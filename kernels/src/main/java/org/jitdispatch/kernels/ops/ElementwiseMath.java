@@ -138,6 +138,66 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
         UfuncKernels.erf(op, op.commonDtype());
     }
 
+    @Override
+    public void meta_expm1(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void expm1_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.expm1(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_log2(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void log2_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.log2(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_log10(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void log10_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.log10(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_sinh(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void sinh_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.sinh(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_cosh(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void cosh_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.cosh(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_atan(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void atan_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.atan(op, op.commonDtype());
+    }
+
     /**
      * build_borrowing_binary_op; then (CPU only) no bool loop, and an integer zero divisor anywhere in other is
      * "ZeroDivisionError" before anything is written.

@@ -259,4 +259,30 @@ public final class ScalarMath {
     private static long nanMask(double x) {
         return 0x7ff0000000000000L - (Double.doubleToRawLongBits(x) & 0x7fffffffffffffffL) >> 63;
     }
+
+    /**
+     * log2 as std::log2 gives it: exact at powers of two. The exponent plus the log of the mantissa, taken in
+     * [sqrt(1/2), sqrt(2)) so that near 1 the result is the mantissa's log alone (accurate relative to itself);
+     * subnormals are scaled first.
+     */
+    public static double log2(double x) {
+        if (!(x > 0) || Double.isInfinite(x)) {
+            return Math.log(x) / LN2; // NaN, -inf at 0, NaN below, inf at inf
+        }
+        int shift = 0;
+        if (x < Double.MIN_NORMAL) {
+            x *= 0x1p54;
+            shift = -54;
+        }
+        int exponent = Math.getExponent(x);
+        double mantissa = Math.scalb(x, -exponent);
+        if (mantissa > SQRT2) {
+            mantissa *= 0.5;
+            exponent++;
+        }
+        return exponent + shift + Math.log(mantissa) / LN2;
+    }
+
+    private static final double LN2 = 0.6931471805599453;
+    private static final double SQRT2 = 1.4142135623730951;
 }

@@ -125,4 +125,22 @@ class ScalarMathTest {
             assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(actual), () -> "relu(" + v + ")");
         }
     }
+
+    @Test
+    void log2IsExactAtPowersOfTwoAndCloseElsewhere() {
+        for (int e = -1074; e <= 1023; e++) {
+            double x = Math.scalb(1.0, e);
+            org.junit.jupiter.api.Assertions.assertEquals(e, ScalarMath.log2(x), 0.0, "2^" + e);
+        }
+        java.util.Random rnd = new java.util.Random(7);
+        for (int i = 0; i < 100_000; i++) {
+            double x = Math.exp(rnd.nextDouble() * 1400 - 700);
+            double want = Math.log(x) / Math.log(2);
+            org.junit.jupiter.api.Assertions.assertEquals(want, ScalarMath.log2(x), 4 * Math.ulp(want) + 1e-300, "" + x);
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(Double.NEGATIVE_INFINITY, ScalarMath.log2(0.0));
+        org.junit.jupiter.api.Assertions.assertEquals(Double.POSITIVE_INFINITY, ScalarMath.log2(Double.POSITIVE_INFINITY));
+        org.junit.jupiter.api.Assertions.assertTrue(Double.isNaN(ScalarMath.log2(-1.0)));
+        org.junit.jupiter.api.Assertions.assertTrue(Double.isNaN(ScalarMath.log2(Double.NaN)));
+    }
 }
