@@ -2767,6 +2767,14 @@ def composites(c):
         c(op + "_", rand((2, 3), I64))
     c("log2", vals([0.25, 0.5, 1.0, 2.0, 1024.0, 2.0 ** -1074, 2.0 ** 1023], F64))
     c("log10", vals([0.001, 1.0, 10.0, 1e10], F64))
+    unit = vals([NAN, INF, -1.5, -1.0, -0.5, -0.0, 0.0, 1e-30, 0.5, 1.0, 1.5, 100.0])
+    for op in ("asin", "acos", "tan"):
+        for d in (F32, F64):
+            c(op, rand((2, 3), d, -1, 1))
+            c(op, unit.to(d))
+        c(op, rand((2, 3), I64, -1, 1))
+        c(op + "_", rand((2, 3), F32, -1, 1))
+        c(op + ".out", rand((2, 3), F32, -1, 1), out=torch.zeros(0))
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

@@ -308,6 +308,9 @@ def main():
         case("sinh", "sinh", [rand(2, 3)], fn=torch.sinh),
         case("cosh", "cosh", [rand(2, 3)], fn=torch.cosh),
         case("atan", "atan", [rand(2, 3, lo=-3.0, hi=3.0)], fn=torch.atan),
+        case("asin", "asin", [rand(2, 3, lo=-0.9, hi=0.9)], fn=torch.asin),
+        case("acos", "acos", [rand(2, 3, lo=-0.9, hi=0.9)], fn=torch.acos),
+        case("tan", "tan", [rand(2, 3)], fn=torch.tan),
     ]
     result = {
         "torch_version": torch.__version__,

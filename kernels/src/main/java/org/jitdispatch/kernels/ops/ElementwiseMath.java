@@ -198,6 +198,36 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
         UfuncKernels.atan(op, op.commonDtype());
     }
 
+    @Override
+    public void meta_asin(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void asin_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.asin(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_acos(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void acos_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.acos(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_tan(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void tan_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.tan(op, op.commonDtype());
+    }
+
     /**
      * build_borrowing_binary_op; then (CPU only) no bool loop, and an integer zero divisor anywhere in other is
      * "ZeroDivisionError" before anything is written.
