@@ -587,7 +587,7 @@ public abstract class TensorIteratorBase extends StructuredMeta {
      * have no storage at all), so it is never one.
      */
     public final boolean isCpuScalar(int arg) {
-        return numel() > 0 && isScalar(arg) && operands[arg].tensor.device().type() == DeviceType.CPU;
+        return isScalar(arg) && operands[arg].tensor.device().type() == DeviceType.CPU && numel() > 0;
     }
 
     /** The value of a CPU scalar operand, as a Scalar of its category. */

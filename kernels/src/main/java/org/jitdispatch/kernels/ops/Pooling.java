@@ -928,17 +928,14 @@ public final class Pooling implements PoolingDeclarations {
     private static void withoutEmptyWindows(TensorImpl grads, TensorImpl where, Shape s, boolean[][] empty) {
         int outW = (int) s.outW;
         int outPlane = (int) (s.outH * s.outW);
-        long[] indices = where.storage().longs();
-        int n = Math.toIntExact(grads.numel());
-        for (int i = 0; i < n; i++) {
-            int o = i % outPlane;
+        Storage indices = where.storage();
+        Storage values = grads.storage();
+        long n = grads.numel();
+        for (long i = 0; i < n; i++) {
+            int o = (int) (i % outPlane);
             if (empty[0][o / outW] || empty[1][o % outW]) {
-                indices[(int) where.storageOffset() + i] = 0;
-                if (grads.dtype() == ScalarType.Float32) {
-                    grads.storage().floats()[(int) grads.storageOffset() + i] = 0f;
-                } else {
-                    grads.storage().doubles()[(int) grads.storageOffset() + i] = 0;
-                }
+                indices.setLong(where.storageOffset() + i, 0);
+                values.setDouble(grads.storageOffset() + i, 0);
             }
         }
     }
