@@ -2777,13 +2777,85 @@ def composites(c):
         c(op + ".out", rand((2, 3), F32, -1, 1), out=torch.zeros(0))
 
 
+def coverage(c):
+    """sign, sgn, trunc, fix, atan2, the bitwise operators and logical_xor: every dtype, NaN, infinities and
+    signed zeros, broadcasting, in-place and out=, and PyTorch's refusals. Its own random generator keeps the
+    other families' inputs as they were."""
+    rng.seed("coverage")
+    specials = vals([NAN, INF, -INF, -0.0, 0.0, 0.5, -0.5, 1.5, -2.5, 3.0])
+    for op in ("sign", "sgn", "trunc", "fix"):
+        # float16 trunc is refused by 1.13's CPU build and run here (see "Where we differ")
+        for d in (F32, F64, I64, I32, F16 if op in ("sign", "sgn") else BF16):
+            c(op, rand((2, 3), d))
+        c(op, specials)
+        c(op, specials.to(F64))
+        c(op, layout("transposed"))
+        c(op, rand(()))
+        c(op, rand((0, 3)))
+    c("sign", vals([True, False], B))
+    c("sgn", vals([True, False], B))
+    c("trunc", vals([True, False], B))
+    for op in ("sign", "trunc"):
+        c(op + "_", rand((2, 3)))
+        c(op + "_", rand((2, 3), I64))
+        c(op + ".out", rand((2, 3)), out=torch.zeros(0))
+        c(op + ".out", rand((2, 3)), out=torch.zeros(0, dtype=I64))
+        c(op + ".out", rand((2, 3), I64), out=torch.zeros(6, dtype=F64))
+    c("fix_", rand((2, 3)))
+    for a, b in ((F32, F32), (F64, F64), (F32, F64), (I64, I64), (I32, F32), (B, F32)):
+        c("atan2", rand((2, 3), a), rand((3,), b))
+    c("atan2", specials, specials.flip(0))
+    c("atan2", vals([0.0, -0.0, 0.0, -0.0, 1.0, -1.0]), vals([0.0, 0.0, -0.0, -0.0, -0.0, -0.0]))
+    c("atan2", rand((2, 1)), rand((1, 3)))
+    c("atan2", rand((2, 3)), rand((4,)))
+    c("atan2", rand((2, 3)), vals(2.0, F64))
+    c("atan2_", rand((2, 3)), rand((3,)))
+    c("atan2_", rand((2, 3), I64), rand((2, 3)))
+    c("atan2_", rand((3,)), rand((2, 3)))
+    c("atan2.out", rand((2, 3)), rand((2, 3)), out=torch.zeros(0))
+    c("atan2.out", rand((2, 3)), rand((2, 3)), out=torch.zeros(0, dtype=I64))
+    ints = vals([0, 1, -1, 5, -6, 127, 2 ** 40 + 3, -(2 ** 62)], I64)
+    for d in (I64, I32, I16, I8, U8, B):
+        c("bitwise_not", rand((2, 3), d, -100, 100))
+    c("bitwise_not", ints)
+    c("bitwise_not", rand((2, 3)))
+    c("bitwise_not_", rand((2, 3), I32, -9, 9))
+    c("bitwise_not.out", ints, out=torch.zeros(0, dtype=I64))
+    c("bitwise_not.out", ints, out=torch.zeros(0, dtype=F32))
+    for op in ("bitwise_and", "bitwise_or", "bitwise_xor"):
+        for a, b in ((I64, I64), (I32, I64), (U8, I8), (B, B), (B, I32), (I16, U8)):
+            c(op + ".Tensor", rand((2, 3), a, -100, 100), rand((3,), b, -100, 100))
+        c(op + ".Tensor", ints, ints.flip(0))
+        c(op + ".Tensor", rand((2, 1), I64, -9, 9), rand((1, 3), I64, -9, 9))
+        c(op + ".Tensor", rand((2, 3)), rand((2, 3)))
+        c(op + ".Tensor", rand((2, 3), I64), rand((2, 3)))
+        c(op + ".Tensor", rand((2, 3), I64), rand((4,), I64))
+        c(op + ".Scalar", rand((2, 3), I64, -100, 100), 6)
+        c(op + ".Scalar", vals([True, False, True], B), True)
+        c(op + ".Scalar", vals([True, False, True], B), 3)
+        c(op + ".Scalar", rand((2, 3), U8, 0, 100), 300)
+        c(op + ".Scalar", rand((2, 3), I64), 1.5)
+        c(op + "_.Tensor", rand((2, 3), I64, -9, 9), rand((3,), I32, -9, 9))
+        c(op + "_.Tensor", rand((2, 3), I32, -9, 9), rand((3,), I64, -9, 9))
+        c(op + "_.Tensor", rand((3,), I64, -9, 9), rand((2, 3), I64, -9, 9))
+        c(op + "_.Scalar", rand((2, 3), I64, -9, 9), 12)
+        c(op + ".Tensor_out", ints, ints.flip(0), out=torch.zeros(0, dtype=I64))
+        c(op + ".Tensor_out", ints, ints.flip(0), out=torch.zeros(0, dtype=I32))
+        c(op + ".Scalar_out", ints, 255, out=torch.zeros(0, dtype=I64))
+    for a, b in ((F32, F32), (F64, I64), (B, I32), (I64, B)):
+        c("logical_xor", rand((2, 3), a), rand((3,), b))
+    c("logical_xor", specials, specials.flip(0))
+    c("logical_xor", rand((2, 1)), rand((1, 3)))
+    c("logical_xor", rand((2, 3)), rand((4,)))
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
             "normalization": normalization, "elementwise": elementwise, "shape_ops": shape_ops,
             "dtypes": dtypes, "selection": selection, "geometry": geometry,
             "random_shapes": random_shapes, "random_elementwise": random_elementwise,
-            "composites": composites}
+            "composites": composites, "coverage": coverage}
 
 
 def torch_version():

@@ -311,6 +311,9 @@ def main():
         case("asin", "asin", [rand(2, 3, lo=-0.9, hi=0.9)], fn=torch.asin),
         case("acos", "acos", [rand(2, 3, lo=-0.9, hi=0.9)], fn=torch.acos),
         case("tan", "tan", [rand(2, 3)], fn=torch.tan),
+        case("sign", "sign", [rand(2, 3)], fn=torch.sign),
+        case("trunc", "trunc", [rand(2, 3)], fn=torch.trunc),
+        case("atan2 broadcast", "atan2", [rand(2, 3), rand(3)], fn=torch.atan2),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -115,6 +115,9 @@ class GoldenGradientsTest {
             Map.entry("asin", (x, a) -> Torch.asin(x[0])),
             Map.entry("acos", (x, a) -> Torch.acos(x[0])),
             Map.entry("tan", (x, a) -> Torch.tan(x[0])),
+            Map.entry("sign", (x, a) -> Torch.sign(x[0])),
+            Map.entry("trunc", (x, a) -> Torch.trunc(x[0])),
+            Map.entry("atan2", (x, a) -> Torch.atan2(x[0], x[1])),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
             Map.entry("max_dim", (x, a) -> x[0].max(a.get(0).asLong(), a.get(1).asBoolean())[0]),
@@ -207,7 +210,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(180, tests.size(), "gradients.json lost cases");
+        assertEquals(183, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

@@ -59,6 +59,12 @@ public final class ElementwiseComposites implements ElementwiseCompositesDeclara
         return Torch.add(Torch.ne(self, ZERO), Torch.ne(other, ZERO), Scalar.of(1));
     }
 
+    /** A bool tensor of the broadcast shape, true where exactly one is nonzero. */
+    @Override
+    public Tensor logical_xor(Tensor self, Tensor other) {
+        return Torch.ne(Torch.ne(self, ZERO), Torch.ne(other, ZERO));
+    }
+
     @Override
     public Tensor clamp_min(Tensor self, Scalar min) {
         return Torch.clamp(self, min, null);

@@ -327,4 +327,156 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
     public Tensor floor_divide_(Tensor self, Scalar other) {
         return self.floor_divide_(Elementwise.wrappedScalarTensor(other));
     }
+    // ---------------------------------------------------------------- sign, trunc, atan2
+
+    /** build_borrowing_unary_op: the dtype is kept; a bool is its own sign. */
+    @Override
+    public void meta_sign(TensorIterator op, Tensor self) {
+        op.buildUnaryOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void sign_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.sign(op, op.commonDtype());
+    }
+
+    /** For real tensors sgn is sign (ATen's sgn differs only for complex ones). */
+    @Override
+    public Tensor sgn(Tensor self) {
+        return Torch.sign(self);
+    }
+
+    @Override
+    public void meta_trunc(TensorIterator op, Tensor self) {
+        roundingMeta(op, self, "trunc_vml_cpu");
+    }
+
+    @Override
+    public void trunc_out(TensorIterator op, Tensor self, Tensor out) {
+        if (op.commonDtype().isFloatingPoint()) {
+            UfuncKernels.trunc(op, op.commonDtype());
+        } else {
+            Elementwise.copyLoop(op, op.commonDtype()); // integers keep their values
+        }
+    }
+
+    /** NumPy's name for trunc. */
+    @Override
+    public Tensor fix(Tensor self) {
+        return Torch.trunc(self);
+    }
+
+    @Override
+    public Tensor fix_(Tensor self) {
+        return Torch.trunc_(self);
+    }
+
+    /** build_borrowing_binary_float_op: integers and bools are computed in float32. */
+    @Override
+    public void meta_atan2(TensorIterator op, Tensor self, Tensor other) {
+        op.buildBinaryFloatOp(op.maybeGetOutput(0), self, other);
+    }
+
+    @Override
+    public void atan2_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        UfuncKernels.atan2(op, op.commonDtype());
+    }
+
+    // ---------------------------------------------------------------- the bitwise operators
+
+    /** Integers and bools only: a floating dtype has no loop, refused before anything is written. */
+    private static void requireIntegral(TensorIterator op, String kernel) {
+        if (!op.isMeta() && op.commonDtype().isFloatingPoint()) {
+            throw Elementwise.notImplemented(kernel, op.commonDtype());
+        }
+    }
+
+    @Override
+    public void meta_bitwise_not(TensorIterator op, Tensor self) {
+        op.buildUnaryOp(op.maybeGetOutput(0), self);
+        requireIntegral(op, "bitwise_not_cpu");
+    }
+
+    @Override
+    public void bitwise_not_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.bitwise_not(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_bitwise_and_Tensor(TensorIterator op, Tensor self, Tensor other) {
+        op.buildBinaryOp(op.maybeGetOutput(0), self, other);
+        requireIntegral(op, "bitwise_and_cpu");
+    }
+
+    @Override
+    public void bitwise_and_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        UfuncKernels.bitwise_and(op, op.commonDtype());
+    }
+
+    @Override
+    public Tensor bitwise_and_out(Tensor self, Scalar other, Tensor out) {
+        return Torch.bitwise_and_out(out, self, Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public Tensor bitwise_and(Tensor self, Scalar other) {
+        return Torch.bitwise_and(self, Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public Tensor bitwise_and_(Tensor self, Scalar other) {
+        return self.bitwise_and_(Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public void meta_bitwise_or_Tensor(TensorIterator op, Tensor self, Tensor other) {
+        op.buildBinaryOp(op.maybeGetOutput(0), self, other);
+        requireIntegral(op, "bitwise_or_cpu");
+    }
+
+    @Override
+    public void bitwise_or_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        UfuncKernels.bitwise_or(op, op.commonDtype());
+    }
+
+    @Override
+    public Tensor bitwise_or_out(Tensor self, Scalar other, Tensor out) {
+        return Torch.bitwise_or_out(out, self, Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public Tensor bitwise_or(Tensor self, Scalar other) {
+        return Torch.bitwise_or(self, Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public Tensor bitwise_or_(Tensor self, Scalar other) {
+        return self.bitwise_or_(Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public void meta_bitwise_xor_Tensor(TensorIterator op, Tensor self, Tensor other) {
+        op.buildBinaryOp(op.maybeGetOutput(0), self, other);
+        requireIntegral(op, "bitwise_xor_cpu");
+    }
+
+    @Override
+    public void bitwise_xor_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        UfuncKernels.bitwise_xor(op, op.commonDtype());
+    }
+
+    @Override
+    public Tensor bitwise_xor_out(Tensor self, Scalar other, Tensor out) {
+        return Torch.bitwise_xor_out(out, self, Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public Tensor bitwise_xor(Tensor self, Scalar other) {
+        return Torch.bitwise_xor(self, Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public Tensor bitwise_xor_(Tensor self, Scalar other) {
+        return self.bitwise_xor_(Elementwise.wrappedScalarTensor(other));
+    }
 }
