@@ -2778,7 +2778,8 @@ def composites(c):
 
 
 def coverage(c):
-    """sign, sgn, trunc, fix, atan2, the bitwise operators and logical_xor: every dtype, NaN, infinities and
+    """sign, sgn, trunc, fix, atan2, the bitwise operators, logical_xor and the activations softplus, elu,
+    selu, celu, hardswish, hardsigmoid, relu6 and mish with their backward operators: every dtype, NaN, infinities and
     signed zeros, broadcasting, in-place and out=, and PyTorch's refusals. Its own random generator keeps the
     other families' inputs as they were."""
     rng.seed("coverage")
@@ -2847,6 +2848,64 @@ def coverage(c):
     c("logical_xor", specials, specials.flip(0))
     c("logical_xor", rand((2, 1)), rand((1, 3)))
     c("logical_xor", rand((2, 3)), rand((4,)))
+    # softplus, elu (selu, celu), hardswish, hardsigmoid, relu6, mish and their backward operators
+    acts = vals([NAN, INF, -INF, -0.0, 0.0, -30.0, -3.0, -2.9, -1.0, 0.25, 2.9, 3.0, 3.5, 19.9, 20.0, 25.0])
+    for d in (F32, F64):
+        x = rand((2, 3), d, -5, 5)
+        for args in ((), (2, 10), (0.5, 1), (-1.5, 5)):
+            c("softplus", x, *args)
+            c("softplus_backward", rand((2, 3), d), x, *(args or (1, 20)))
+        for args in ((), (0.5,), (1.0, 2.0, 0.5), (-0.5, 1.5, 2.0)):
+            c("elu", x, *args)
+        for args in ((1, 1, 1), (0.5, 2.0, 0.25)):
+            c("elu_backward", rand((2, 3), d), *args, False, x)
+            c("elu_backward", rand((2, 3), d), *args, True, torch.ops.aten.elu(x, *args))
+        for op in ("selu", "hardswish", "hardsigmoid", "relu6", "mish"):
+            c(op, x)
+            c(op, acts.to(d))
+        c("celu", x)
+        c("celu", x, 0.5)
+        c("celu", acts.to(d), 2.0)
+        for op in ("hardswish_backward", "hardsigmoid_backward", "mish_backward"):
+            c(op, rand((2, 3), d), x)
+            # 16 elements: ATen's vectorized loop, whose hardswish_backward passes the gradient at 3
+            c(op, rand(acts.shape, d), vals([-3.5, -3.0, -2.0, -0.0, 0.0, 1.0, 2.9, 3.0, 3.1, 5.0, -30.0, 30.0,
+                                             -1.0, 0.5, 0.25, NAN], d))
+    c("softplus", acts)
+    c("softplus", acts, 2, 10)
+    c("softplus", acts.to(F64), 0.5, 5)
+    c("elu", acts)
+    c("elu", acts.to(F64), 2.0)
+    for op in ("softplus", "elu", "hardsigmoid", "mish", "hardswish", "selu", "celu", "relu6"):
+        c(op, rand((2, 3), I64))
+        c(op, layout("transposed"))
+        c(op, rand(()))
+        c(op, rand((0, 3)))
+        if op != "mish":  # 1.13 has no bfloat16 mish on CPU; it runs here (see "Where we differ")
+            c(op, rand((2, 3), BF16))
+    c("relu6", vals([True, False], B))
+    c("softplus", rand((2, 3)), 1e300)
+    c("elu", rand((2, 3)), 1e300)
+    c("celu", rand((2, 3)), 0)
+    c("elu_backward", rand((2, 3)), -1.0, 1, 1, True, rand((2, 3)))
+    c("elu_backward", rand((2, 3)), -1.0, 1, 1, False, rand((2, 3)))
+    c("softplus_backward", rand((2, 3)), rand((3,)), 1, 20)
+    c("softplus_backward", rand((2, 3), F64), rand((2, 3)), 1, 20)
+    c("softplus_backward", rand((2, 3), I64), rand((2, 3), I64), 1, 20)
+    c("hardswish_backward", rand((2, 3)), rand((4,)))
+    c("mish_backward", rand((2, 3), I64), rand((2, 3), I64))
+    for op in ("elu_", "selu_", "celu_", "hardswish_", "hardsigmoid_", "relu6_", "mish_"):
+        c(op, rand((2, 3), F32, -5, 5))
+        c(op, rand((2, 3), F64, -5, 5))
+        c(op, rand((2, 3), I64))
+        c(op, layout("transposed"))
+    for op in ("softplus.out", "elu.out", "hardswish.out", "hardsigmoid.out", "mish.out"):
+        c(op, rand((2, 3), F32, -5, 5), out=torch.zeros(0))
+        c(op, rand((2, 3), F32, -5, 5), out=torch.zeros(6, dtype=F64))
+        c(op, rand((2, 3), F32, -5, 5), out=torch.zeros(0, dtype=I64))
+    c("softplus_backward.grad_input", rand((2, 3)), rand((2, 3)), 1, 20, grad_input=torch.zeros(0))
+    c("elu_backward.grad_input", rand((2, 3)), 1, 1, 1, False, rand((2, 3)), grad_input=torch.zeros(0))
+    c("hardsigmoid_backward.grad_input", rand((2, 3)), rand((2, 3), F32, -4, 4), grad_input=torch.zeros(0))
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

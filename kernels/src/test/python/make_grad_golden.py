@@ -314,6 +314,16 @@ def main():
         case("sign", "sign", [rand(2, 3)], fn=torch.sign),
         case("trunc", "trunc", [rand(2, 3)], fn=torch.trunc),
         case("atan2 broadcast", "atan2", [rand(2, 3), rand(3)], fn=torch.atan2),
+        case("softplus beta threshold", "softplus", [rand(2, 3, lo=-4.0, hi=4.0)], [2.0, 3.0],
+             fn=lambda a: F.softplus(a, 2.0, 3.0)),
+        case("elu alpha scale input_scale", "elu", [rand(2, 3)], [0.7, 1.5, 0.5],
+             fn=lambda a: torch.ops.aten.elu(a, 0.7, 1.5, 0.5)),
+        case("selu", "selu", [rand(2, 3)], fn=torch.selu),
+        case("celu", "celu", [rand(2, 3)], [0.5], fn=lambda a: torch.celu(a, 0.5)),
+        case("hardswish", "hardswish", [rand(2, 3, lo=-4.0, hi=4.0)], fn=F.hardswish),
+        case("hardsigmoid", "hardsigmoid", [rand(2, 3, lo=-4.0, hi=4.0)], fn=F.hardsigmoid),
+        case("relu6", "relu6", [rand(2, 3, lo=-2.0, hi=8.0)], fn=F.relu6),
+        case("mish", "mish", [rand(2, 3)], fn=F.mish),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -118,6 +118,16 @@ class GoldenGradientsTest {
             Map.entry("sign", (x, a) -> Torch.sign(x[0])),
             Map.entry("trunc", (x, a) -> Torch.trunc(x[0])),
             Map.entry("atan2", (x, a) -> Torch.atan2(x[0], x[1])),
+            Map.entry("softplus", (x, a) -> Torch.softplus(x[0], Scalar.of(a.get(0).asDouble()),
+                    Scalar.of(a.get(1).asDouble()))),
+            Map.entry("elu", (x, a) -> Torch.elu(x[0], Scalar.of(a.get(0).asDouble()), Scalar.of(a.get(1).asDouble()),
+                    Scalar.of(a.get(2).asDouble()))),
+            Map.entry("selu", (x, a) -> Torch.selu(x[0])),
+            Map.entry("celu", (x, a) -> Torch.celu(x[0], Scalar.of(a.get(0).asDouble()))),
+            Map.entry("hardswish", (x, a) -> Torch.hardswish(x[0])),
+            Map.entry("hardsigmoid", (x, a) -> Torch.hardsigmoid(x[0])),
+            Map.entry("relu6", (x, a) -> Torch.relu6(x[0])),
+            Map.entry("mish", (x, a) -> Torch.mish(x[0])),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
             Map.entry("max_dim", (x, a) -> x[0].max(a.get(0).asLong(), a.get(1).asBoolean())[0]),
@@ -210,7 +220,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(183, tests.size(), "gradients.json lost cases");
+        assertEquals(191, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

@@ -148,4 +148,29 @@ class ModuleTest {
         assertThrows(IllegalArgumentException.class, () -> new SGD(mlp().parameters(), 0.1, 0, 0, 0, true));
         assertThrows(IllegalArgumentException.class, () -> new Adam(mlp().parameters(), 0.1, 1.0, 0.999, 1e-8, 0, false));
     }
+
+    @Test
+    void activationModulesComputeTheirFunctionsAndHaveNoParameters() {
+        Tensor x = Torch.tensor(new float[] {-4f, -1f, -0.25f, 0f, 0.5f, 2f, 3.5f, 7f}, 8);
+        Map<Module, Tensor> expected = Map.ofEntries(
+                Map.entry(new SiLU(), Torch.silu(x)),
+                Map.entry(new Tanh(), Torch.tanh(x)),
+                Map.entry(new Sigmoid(), Torch.sigmoid(x)),
+                Map.entry(new ReLU6(), Torch.hardtanh(x, Scalar.of(0), Scalar.of(6))),
+                Map.entry(new Hardswish(), Torch.hardswish(x)),
+                Map.entry(new Hardsigmoid(), Torch.hardsigmoid(x)),
+                Map.entry(new Mish(), Torch.mish(x)),
+                Map.entry(new SELU(), Torch.selu(x)),
+                Map.entry(new LeakyReLU(0.2), Torch.leaky_relu(x, Scalar.of(0.2))),
+                Map.entry(new ELU(0.5), Torch.elu(x, Scalar.of(0.5), Scalar.of(1), Scalar.of(1))),
+                Map.entry(new CELU(2.0), Torch.celu(x, Scalar.of(2.0))),
+                Map.entry(new Softplus(2.0, 5.0), Torch.softplus(x, Scalar.of(2.0), Scalar.of(5.0))));
+        expected.forEach((module, want) -> {
+            assertArrayEquals(want.toFloatArray(), module.forward(x).toFloatArray(), module.toString());
+            assertTrue(module.parameters().isEmpty(), module.toString());
+        });
+        assertEquals("Softplus(beta=2.0, threshold=5.0)", new Softplus(2.0, 5.0).toString());
+        // relu6 is hardtanh(0, 6): the values pin it, not only agreement with another call
+        assertArrayEquals(new float[] {0f, 0f, 0f, 0f, 0.5f, 2f, 3.5f, 6f}, new ReLU6().forward(x).toFloatArray());
+    }
 }

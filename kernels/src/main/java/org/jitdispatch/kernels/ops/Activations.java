@@ -270,4 +270,268 @@ public final class Activations implements ActivationsDeclarations {
             UfuncKernels.hardtanh_backward_double(it, min, max);
         }
     }
+    // ---------------------------------------------------------------- softplus
+
+    @Override
+    public void meta_softplus(TensorIterator op, Tensor self, Scalar beta, Scalar threshold) {
+        op.buildUnaryOp(op.maybeGetOutput(0), self);
+        requireFloating(op, "softplus_cpu");
+        checkScalars(op, beta, threshold);
+    }
+
+    /** {@code x * beta > threshold ? x : log1p(exp(x * beta)) / beta}, beta and threshold in the dtype. */
+    @Override
+    public void softplus_out(TensorIterator op, Tensor self, Scalar beta, Scalar threshold, Tensor out) {
+        double b = slope(op, beta);
+        double t = slope(op, threshold);
+        if (op.commonDtype() == ScalarType.Float64) {
+            UfuncKernels.softplus_double(op, b, t);
+        } else {
+            UfuncKernels.softplus_float(op, (float) b, (float) t);
+        }
+    }
+
+    @Override
+    public void meta_softplus_backward(TensorIterator op, Tensor gradOutput, Tensor self, Scalar beta,
+            Scalar threshold) {
+        op.buildBinaryOp(op.maybeGetOutput(0), gradOutput, self);
+        requireFloating(op, "softplus_backward_cpu");
+        checkScalars(op, beta, threshold);
+    }
+
+    @Override
+    public void softplus_backward_out(TensorIterator op, Tensor gradOutput, Tensor self, Scalar beta,
+            Scalar threshold, Tensor gradInput) {
+        double b = slope(op, beta);
+        double t = slope(op, threshold);
+        if (op.commonDtype() == ScalarType.Float64) {
+            UfuncKernels.softplus_backward_double(op, b, t);
+        } else {
+            UfuncKernels.softplus_backward_float(op, (float) b, (float) t);
+        }
+    }
+
+    // ---------------------------------------------------------------- elu, selu, celu
+
+    @Override
+    public void meta_elu(TensorIterator op, Tensor self, Scalar alpha, Scalar scale, Scalar inputScale) {
+        op.buildUnaryOp(op.maybeGetOutput(0), self);
+        requireFloating(op, "elu_cpu");
+        checkScalars(op, alpha, scale, inputScale);
+    }
+
+    /** {@code x <= 0 ? expm1(x * input_scale) * alpha * scale : x * scale}, the coefficients in the dtype. */
+    @Override
+    public void elu_out(TensorIterator op, Tensor self, Scalar alpha, Scalar scale, Scalar inputScale, Tensor out) {
+        eluLoop(op, alpha, scale, inputScale, false);
+    }
+
+    @Override
+    public void meta_elu_backward(TensorIterator op, Tensor gradOutput, Scalar alpha, Scalar scale,
+            Scalar inputScale, boolean isResult, Tensor selfOrResult) {
+        if (isResult && ScalarConversions.toDouble(alpha) < 0.0) {
+            throw new IllegalArgumentException("In-place elu backward calculation is triggered with a negative slope which"
+                    + " is not supported. This is caused by calling in-place forward function with a negative slope,"
+                    + " please call out-of-place version instead.");
+        }
+        op.buildBinaryOp(op.maybeGetOutput(0), gradOutput, selfOrResult);
+        requireFloating(op, "elu_backward_cpu");
+        checkScalars(op, alpha, scale, inputScale);
+    }
+
+    /**
+     * From the input: {@code x <= 0 ? g * input_scale * negcoef * exp(x * input_scale) : g * scale}; from the
+     * result y ({@code is_result}): {@code y <= 0 ? g * input_scale * (y + negcoef) : g * scale}.
+     */
+    @Override
+    public void elu_backward_out(TensorIterator op, Tensor gradOutput, Scalar alpha, Scalar scale,
+            Scalar inputScale, boolean isResult, Tensor selfOrResult, Tensor gradInput) {
+        eluLoop(op, alpha, scale, inputScale, true, isResult);
+    }
+
+    private static void eluLoop(TensorIterator op, Scalar alpha, Scalar scale, Scalar inputScale, boolean backward) {
+        eluLoop(op, alpha, scale, inputScale, backward, false);
+    }
+
+    /** negcoef = alpha * scale computed in the dtype, as ATen's {@code alpha.to<scalar_t>() * scale.to<scalar_t>()}. */
+    private static void eluLoop(TensorIterator op, Scalar alpha, Scalar scale, Scalar inputScale, boolean backward,
+            boolean fromResult) {
+        double a = slope(op, alpha);
+        double pos = slope(op, scale);
+        double in = slope(op, inputScale);
+        if (op.commonDtype() == ScalarType.Float64) {
+            double neg = a * pos;
+            if (!backward) {
+                UfuncKernels.elu_double(op, neg, pos, in);
+            } else if (fromResult) {
+                UfuncKernels.elu_backward_result_double(op, neg, pos, in);
+            } else {
+                UfuncKernels.elu_backward_double(op, neg, pos, in);
+            }
+        } else {
+            float neg = (float) a * (float) pos;
+            if (!backward) {
+                UfuncKernels.elu_float(op, neg, (float) pos, (float) in);
+            } else if (fromResult) {
+                UfuncKernels.elu_backward_result_float(op, neg, (float) pos, (float) in);
+            } else {
+                UfuncKernels.elu_backward_float(op, neg, (float) pos, (float) in);
+            }
+        }
+    }
+
+    /** SELU's constants, as Activation.cpp writes them. */
+    private static final double SELU_ALPHA = 1.6732632423543772848170429916717;
+    private static final double SELU_SCALE = 1.0507009873554804934193349852946;
+
+    @Override
+    public Tensor selu(Tensor self) {
+        return Torch.elu(self, Scalar.of(SELU_ALPHA), Scalar.of(SELU_SCALE), Scalar.of(1));
+    }
+
+    @Override
+    public Tensor selu_(Tensor self) {
+        return Torch.elu_(self, Scalar.of(SELU_ALPHA), Scalar.of(SELU_SCALE), Scalar.of(1));
+    }
+
+    /** elu(self, alpha, 1, 1 / alpha); alpha 0 refused with ATen's message. */
+    @Override
+    public Tensor celu(Tensor self, Scalar alpha) {
+        return Torch.elu(self, alpha, Scalar.of(1.0), Scalar.of(celuInputScale(alpha)));
+    }
+
+    @Override
+    public Tensor celu_(Tensor self, Scalar alpha) {
+        return Torch.elu_(self, alpha, Scalar.of(1.0), Scalar.of(celuInputScale(alpha)));
+    }
+
+    private static double celuInputScale(Scalar alpha) {
+        double a = ScalarConversions.toDouble(alpha);
+        if (a == 0) {
+            throw new IllegalArgumentException("ZeroDivisionError: alpha cannot be 0 for CELU");
+        }
+        return 1.0 / a;
+    }
+
+    /** hardtanh(self, 0, 6). */
+    @Override
+    public Tensor relu6(Tensor self) {
+        return Torch.hardtanh(self, Scalar.of(0), Scalar.of(6));
+    }
+
+    @Override
+    public Tensor relu6_(Tensor self) {
+        return Torch.hardtanh_(self, Scalar.of(0), Scalar.of(6));
+    }
+
+    // ---------------------------------------------------------------- hardswish (not structured in PyTorch 1.13)
+
+    @Override
+    public Tensor hardswish(Tensor self) {
+        TensorIterator it = TensorIterator.functional(Tensor.FACTORY);
+        it.buildUnaryOp(null, self);
+        hardswishLoop(it);
+        return (Tensor) it.output(0);
+    }
+
+    @Override
+    public Tensor hardswish_out(Tensor self, Tensor out) {
+        TensorIterator it = TensorIterator.out(Tensor.FACTORY, out);
+        it.buildUnaryOp(out, self);
+        hardswishLoop(it);
+        it.finish();
+        return out;
+    }
+
+    @Override
+    public Tensor hardswish_(Tensor self) {
+        return hardswish_out(self, self);
+    }
+
+    /** {@code x * min(max(x + 3, 0), 6) / 6}; the dtype is checked before the output is resized. */
+    private static void hardswishLoop(TensorIterator it) {
+        if (!it.isMeta()) {
+            requireFloating(it, "hardswish_cpu");
+        }
+        it.commit();
+        if (!it.isMeta()) {
+            UfuncKernels.hardswish(it, it.commonDtype());
+        }
+    }
+
+    /** {@code x < -3 ? 0 : x <= 3 ? g * (x / 3 + 0.5) : g}. */
+    @Override
+    public Tensor hardswish_backward(Tensor gradOutput, Tensor self) {
+        TensorIterator it = TensorIterator.functional(Tensor.FACTORY);
+        it.buildBinaryOp(null, gradOutput, self);
+        if (!it.isMeta()) {
+            requireFloating(it, "hardswish_backward_cpu");
+        }
+        it.commit();
+        if (!it.isMeta()) {
+            UfuncKernels.hardswish_backward(it, it.commonDtype());
+        }
+        return (Tensor) it.output(0);
+    }
+
+    // ---------------------------------------------------------------- hardsigmoid, mish
+
+    @Override
+    public void meta_hardsigmoid(TensorIterator op, Tensor self) {
+        op.buildUnaryOp(op.maybeGetOutput(0), self);
+        requireFloating(op, "hardsigmoid_cpu");
+    }
+
+    /** {@code min(max(x + 3, 0), 6) / 6}. */
+    @Override
+    public void hardsigmoid_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.hardsigmoid(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_hardsigmoid_backward(TensorIterator op, Tensor gradOutput, Tensor self) {
+        op.buildBinaryOp(op.maybeGetOutput(0), gradOutput, self);
+        requireFloating(op, "hardsigmoid_backward");
+    }
+
+    /** {@code -3 < x < 3 ? g * (1.0f / 6) : 0} (ATen's float constant, also for double). */
+    @Override
+    public void hardsigmoid_backward_out(TensorIterator op, Tensor gradOutput, Tensor self, Tensor gradInput) {
+        UfuncKernels.hardsigmoid_backward(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_mish(TensorIterator op, Tensor self) {
+        op.buildUnaryOp(op.maybeGetOutput(0), self);
+        requireFloating(op, "mish_cpu");
+    }
+
+    /** {@code x * tanh(log1p(exp(x)))}. */
+    @Override
+    public void mish_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.mish(op, op.commonDtype());
+    }
+
+    @Override
+    public Tensor mish_backward(Tensor gradOutput, Tensor self) {
+        TensorIterator it = TensorIterator.functional(Tensor.FACTORY);
+        it.buildBinaryOp(null, gradOutput, self);
+        if (!it.isMeta()) {
+            requireFloating(it, "mish_backward_cpu");
+        }
+        it.commit();
+        if (!it.isMeta()) {
+            UfuncKernels.mish_backward(it, it.commonDtype());
+        }
+        return (Tensor) it.output(0);
+    }
+
+    /** ATen converts each Scalar to the dtype ({@code to<scalar_t>()}), refusing one out of its range. */
+    private static void checkScalars(TensorIterator op, Scalar... values) {
+        if (!op.isMeta()) {
+            for (Scalar v : values) {
+                ScalarConversions.check(v, op.commonDtype());
+            }
+        }
+    }
 }

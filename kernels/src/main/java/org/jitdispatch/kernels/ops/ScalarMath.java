@@ -69,6 +69,13 @@ public final class ScalarMath {
         return dy * s * (1.0 + x * (1.0 - s));
     }
 
+    /** mish's derivative, as ATen's CPU kernel writes it: dy * (t + x * sigmoid(x) * (1 - t * t)), t = tanh(softplus(x)). */
+    public static double mishBackward(double dy, double x) {
+        double sigmoid = 1.0 / (1.0 + Math.exp(-x));
+        double tanhSoftplus = Math.tanh(Math.log1p(Math.exp(x)));
+        return dy * (tanhSoftplus + x * sigmoid * (1.0 - tanhSoftplus * tanhSoftplus));
+    }
+
     /** clamp of one value between two bounds that are not NaN: a NaN value stays NaN. */
     public static float clamp(float x, float min, float max) {
         float t = x < min ? min : x;

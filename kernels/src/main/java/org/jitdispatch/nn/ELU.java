@@ -1,0 +1,28 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Scalar;
+
+/** {@code x > 0 ? x : alpha * (exp(x) - 1)} ({@code torch.nn.ELU}, alpha 1 by default). */
+public final class ELU extends Module {
+    private final double alpha;
+
+    public ELU() {
+        this(1.0);
+    }
+
+    public ELU(double alpha) {
+        this.alpha = alpha;
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.elu(input, Scalar.of(alpha), Scalar.of(1), Scalar.of(1));
+    }
+
+    @Override
+    public String toString() {
+        return "ELU(alpha=" + alpha + ")";
+    }
+}

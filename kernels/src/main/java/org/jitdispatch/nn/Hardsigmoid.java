@@ -1,0 +1,17 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+
+/** {@code relu6(x + 3) / 6} ({@code torch.nn.Hardsigmoid}). */
+public final class Hardsigmoid extends Module {
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.hardsigmoid(input);
+    }
+
+    @Override
+    public String toString() {
+        return "Hardsigmoid()";
+    }
+}

@@ -1,0 +1,28 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Scalar;
+
+/** {@code x > 0 ? x : negativeSlope * x} ({@code torch.nn.LeakyReLU}, slope 0.01 by default). */
+public final class LeakyReLU extends Module {
+    private final double negativeSlope;
+
+    public LeakyReLU() {
+        this(0.01);
+    }
+
+    public LeakyReLU(double negativeSlope) {
+        this.negativeSlope = negativeSlope;
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.leaky_relu(input, Scalar.of(negativeSlope));
+    }
+
+    @Override
+    public String toString() {
+        return "LeakyReLU(negative_slope=" + negativeSlope + ")";
+    }
+}

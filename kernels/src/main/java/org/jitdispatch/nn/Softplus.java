@@ -1,0 +1,33 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Scalar;
+
+/**
+ * {@code log(1 + exp(beta * x)) / beta}, and x itself where {@code beta * x > threshold} ({@code torch.nn.Softplus},
+ * beta 1 and threshold 20 by default).
+ */
+public final class Softplus extends Module {
+    private final double beta;
+    private final double threshold;
+
+    public Softplus() {
+        this(1.0, 20.0);
+    }
+
+    public Softplus(double beta, double threshold) {
+        this.beta = beta;
+        this.threshold = threshold;
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.softplus(input, Scalar.of(beta), Scalar.of(threshold));
+    }
+
+    @Override
+    public String toString() {
+        return "Softplus(beta=" + beta + ", threshold=" + threshold + ")";
+    }
+}
