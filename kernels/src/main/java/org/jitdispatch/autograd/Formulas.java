@@ -131,6 +131,22 @@ public final class Formulas {
         return out;
     }
 
+    /** The gradient of diagonal: zeros of the input's size with grad written along the diagonal. */
+    public static Tensor diagonalBackward(Tensor grad, long[] sizes, long offset, long dim1, long dim2) {
+        Tensor out = Torch.zeros(sizes, grad.dtype(), null, grad.device());
+        out.diagonal(offset, dim1, dim2).copy_(grad);
+        return out;
+    }
+
+    /** The gradient of constant_pad_nd: the padding taken off again (the negated amounts crop it). */
+    public static Tensor constantPadBackward(Tensor grad, long[] pad) {
+        long[] negated = new long[pad.length];
+        for (int i = 0; i < pad.length; i++) {
+            negated[i] = -pad[i];
+        }
+        return Torch.constant_pad_nd(grad, negated, org.jitdispatch.runtime.Scalar.of(0));
+    }
+
     /** The gradient of slice: zeros of the input's size with grad written into the slice. */
     public static Tensor sliceBackward(Tensor grad, long[] sizes, long dim, Long start, Long end, long step) {
         Tensor out = Torch.zeros(sizes, grad.dtype(), null, grad.device());

@@ -128,6 +128,15 @@ class GoldenGradientsTest {
             Map.entry("hardsigmoid", (x, a) -> Torch.hardsigmoid(x[0])),
             Map.entry("relu6", (x, a) -> Torch.relu6(x[0])),
             Map.entry("mish", (x, a) -> Torch.mish(x[0])),
+            Map.entry("movedim", (x, a) -> Torch.movedim(x[0], longs(a.get(0)), longs(a.get(1)))),
+            Map.entry("unflatten", (x, a) -> Torch.unflatten(x[0], a.get(0).asLong(), longs(a.get(1)))),
+            Map.entry("diagonal", (x, a) -> Torch.diagonal(x[0], a.get(0).asLong(), a.get(1).asLong(), a.get(2).asLong())),
+            Map.entry("diag", (x, a) -> Torch.diag(x[0], a.get(0).asLong())),
+            Map.entry("diag_embed", (x, a) -> Torch.diag_embed(x[0], a.get(0).asLong(), a.get(1).asLong(),
+                    a.get(2).asLong())),
+            Map.entry("constant_pad_nd", (x, a) -> Torch.constant_pad_nd(x[0], longs(a.get(0)),
+                    Scalar.of(a.get(1).asDouble()))),
+            Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
             Map.entry("max_dim", (x, a) -> x[0].max(a.get(0).asLong(), a.get(1).asBoolean())[0]),
@@ -220,7 +229,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(191, tests.size(), "gradients.json lost cases");
+        assertEquals(201, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 
