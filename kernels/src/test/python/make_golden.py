@@ -3033,6 +3033,65 @@ def coverage(c):
     c("equal", layout("transposed"), layout("transposed"))
     c("equal", rand(()), rand(()))
     c("equal", rand((0, 3)), rand((0, 3)))
+    # cumprod
+    for d in (F32, F64, I64, I32, B):
+        c("cumprod", rand((3, 4), d, -2, 2), 1)
+        c("cumprod", rand((3, 4), d, -2, 2), 0)
+    c("cumprod", vals([1.5, 0.0, 2.0, NAN, -3.0, INF]), 0)
+    c("cumprod", rand((2, 3, 4)), -1, dtype=F64)
+    c("cumprod", rand((2, 3), I32), 1, dtype=I64)
+    c("cumprod", rand((2, 3), I64), 1, dtype=F32)
+    c("cumprod", layout("transposed"), 1)
+    c("cumprod", rand(()), 0)
+    c("cumprod", rand((0, 3)), 1)
+    c("cumprod", rand((2, 3)), 2)
+    c("cumprod_", rand((2, 3)), 1)
+    c("cumprod_", rand((2, 3), I64), 0)
+    c("cumprod_", rand((2, 3), I64), 0, dtype=F32)
+    c("cumprod.out", rand((2, 3)), 1, out=torch.zeros(0))
+    c("cumprod.out", rand((2, 3)), 1, out=torch.zeros(0, dtype=F64))
+    c("cumprod.out", rand((2, 3), I64), 1, out=torch.zeros(6, dtype=I64))
+    # pointwise losses
+    for d in (F32, F64):
+        a, b = rand((2, 3), d), rand((2, 3), d)
+        for r in (0, 1, 2):
+            c("l1_loss", a, b, r)
+            c("kl_div", a, pos((2, 3), d), r)
+            c("kl_div", a, rand((2, 3), d), r, log_target=True)
+            for beta in (1.0, 0.5, 0.0, 4.0):
+                c("smooth_l1_loss", a, b, r, beta)
+            for delta in (1.0, 0.5, 3.0):
+                c("huber_loss", a, b, r, delta)
+            p01 = rand((2, 3), d, 0, 1)
+            c("binary_cross_entropy", p01, rand((2, 3), d, 0, 1), None, r)
+            c("binary_cross_entropy", p01, rand((2, 3), d, 0, 1), pos((2, 3), d), r)
+    c("l1_loss", rand((2, 3)), rand((3,)))
+    c("l1_loss", rand((2, 3)), rand((4,)))
+    c("l1_loss", rand((2, 3), I64), rand((2, 3), I64))
+    c("l1_loss", rand((2, 3), I64), rand((2, 3), I64), 2)
+    c("l1_loss", rand((2, 3)), rand((2, 3), F64))
+    c("smooth_l1_loss", rand((2, 3)), rand((3,)), 0, 1.0)
+    c("smooth_l1_loss", rand((2, 3)), rand((2, 3), F64))
+    c("smooth_l1_loss", rand((2, 3), I64), rand((2, 3), I64))
+    c("smooth_l1_loss", rand((2, 3)), rand((2, 3)), 1, -1.0)
+    c("huber_loss", rand((2, 3), I64), rand((2, 3), I64))
+    c("huber_loss", rand((2, 3)), rand((2, 3)), 1, 0.0)
+    c("huber_loss", rand((2, 3)), rand((2, 3)), 1, -1.0)
+    c("kl_div", rand((2, 3), I64), rand((2, 3), I64))
+    c("kl_div", rand((2, 3)), vals([[0.0, 0.5, 1.0], [0.0, 2.0, 1e-30]]), 0)
+    c("kl_div", rand((2, 3)), rand((3,)), 0)
+    c("binary_cross_entropy", vals([0.0, 1.0, 0.5, 1e-30, 1 - 1e-7]), vals([0.0, 1.0, 1.0, 1.0, 0.0]), None, 0)
+    c("binary_cross_entropy", vals([0.0, 1.0]), vals([1.0, 0.0]), None, 0)
+    c("binary_cross_entropy", vals([0.5, 1.5]), vals([0.0, 1.0]))
+    c("binary_cross_entropy", vals([0.5, NAN]), vals([0.0, 1.0]))
+    c("binary_cross_entropy", vals([0.5, 0.5]), vals([0.0, 1.0], I64))
+    c("binary_cross_entropy", vals([0.5, 0.5], F64), vals([0.0, 1.0]))
+    c("binary_cross_entropy", vals([0.5, 0.5]), vals([0.0, 1.0]), vals([1.0, 2.0], F64))
+    c("binary_cross_entropy", rand((2, 3), F32, 0, 1), rand((2, 3), F32, 0, 1), vals([1.0, 2.0, 0.5]), 0)
+    c("binary_cross_entropy", rand((2, 3), F32, 0, 1), rand((2, 3), F32, 0, 1), None, 3)
+    for r in (0, 1, 2):
+        c("binary_cross_entropy_backward", rand((2, 3)) if r == 0 else rand(()), rand((2, 3), F32, 0, 1),
+          rand((2, 3), F32, 0, 1), pos((2, 3)), r)
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

@@ -338,6 +338,23 @@ def main():
              fn=lambda a: F.pad(a, [2, 3], mode="replicate")),
         case("pad circular", "pad", [rand(1, 2, 3, 4)], [[1, 2, 2, 0], "circular"],
              fn=lambda a: F.pad(a, [1, 2, 2, 0], mode="circular")),
+        case("cumprod", "cumprod", [rand(3, 4)], [1], fn=lambda a: torch.cumprod(a, 1)),
+        case("cumprod with zeros", "cumprod", [torch.tensor([[1.5, 0.0, 2.0, -1.0], [0.0, 3.0, 0.0, 2.0],
+                                                              [0.5, -2.0, 1.5, 0.0]], dtype=torch.float64)], [1],
+             fn=lambda a: torch.cumprod(a, 1)),
+        case("cumprod dim 0", "cumprod", [rand(3, 2)], [0], fn=lambda a: torch.cumprod(a, 0)),
+        case("l1_loss", "l1_loss", [rand(2, 3), rand(2, 3)], [1], fn=lambda a, b: F.l1_loss(a, b)),
+        case("smooth_l1_loss", "smooth_l1_loss", [rand(2, 3), rand(2, 3)], [1, 0.7],
+             fn=lambda a, b: F.smooth_l1_loss(a, b, beta=0.7)),
+        case("huber_loss sum", "huber_loss", [rand(2, 3), rand(2, 3)], [2, 1.5],
+             fn=lambda a, b: F.huber_loss(a, b, reduction="sum", delta=1.5)),
+        case("kl_div", "kl_div", [rand(2, 3), rand(2, 3, lo=0.1, hi=1.0)], [1, False],
+             fn=lambda a, b: torch.ops.aten.kl_div(a, b, 1)),
+        case("binary_cross_entropy weighted", "binary_cross_entropy", [rand(2, 3, lo=0.05, hi=0.95)],
+             [[[0.0, 0.25, 1.0], [0.5, 1.0, 0.75]], [[1.0, 2.0, 0.5], [1.5, 1.0, 0.25]], 1],
+             fn=lambda a: F.binary_cross_entropy(
+                 a, torch.tensor([[0.0, 0.25, 1.0], [0.5, 1.0, 0.75]], dtype=torch.float64),
+                 torch.tensor([[1.0, 2.0, 0.5], [1.5, 1.0, 0.25]], dtype=torch.float64))),
     ]
     result = {
         "torch_version": torch.__version__,

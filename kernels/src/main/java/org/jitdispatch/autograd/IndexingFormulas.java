@@ -84,6 +84,52 @@ public final class IndexingFormulas {
         return Torch.sum(grad, new long[] {dim}, true, null).sub(grad.cumsum(dim)).add(grad);
     }
 
+    /**
+     * cumprod_backward: with no zero in the input, {@code reversed_cumsum(grad * result) / self} (ATen's common
+     * case); otherwise, per slice along dim with its first zero at z, that sum for the elements before z, the sum
+     * over j >= z of {@code grad_j * prod_{i <= j, i != z} x_i} at z, and 0 after it, computed in double.
+     */
+    public static Tensor cumprodBackward(Tensor grad, Tensor self, long dim, Tensor result) {
+        if (self.numel() <= 1 || self.dim() == 0 || self.size(TensorGeometry.wrapDim(dim, self.dim())) == 1) {
+            return grad;
+        }
+        int d = TensorGeometry.wrapDim(dim, self.dim());
+        if (self.ne(Scalar.of(0)).all().item().toBoolean()) {
+            Tensor w = grad.mul(result);
+            return w.flip(new long[] {d}).cumsum(d, null).flip(new long[] {d}).div(self);
+        }
+        Tensor x = self.movedim(d, -1).contiguous();
+        Tensor g = grad.movedim(d, -1).contiguous();
+        Tensor y = result.movedim(d, -1).contiguous();
+        double[] xs = x.toDoubleArray();
+        double[] gs = g.toDoubleArray();
+        double[] ys = y.toDoubleArray();
+        int n = (int) x.size(-1);
+        double[] out = new double[xs.length];
+        for (int base = 0; base < xs.length; base += n) {
+            int z = 0;
+            while (z < n && xs[base + z] != 0) {
+                z++;
+            }
+            double tail = 0; // reversed cumsum of grad * result over [k, z)
+            for (int k = z - 1; k >= 0; k--) {
+                tail += gs[base + k] * ys[base + k];
+                out[base + k] = tail / xs[base + k];
+            }
+            if (z < n) {
+                double p = z == 0 ? 1 : ys[base + z - 1];
+                double sum = gs[base + z] * p;
+                for (int j = z + 1; j < n; j++) {
+                    p *= xs[base + j];
+                    sum += gs[base + j] * p;
+                }
+                out[base + z] = sum;
+            }
+        }
+        Tensor flat = Torch.tensor(out, x.sizes()).to(grad.dtype());
+        return flat.movedim(-1, d);
+    }
+
     /** logsumexp_backward: {@code grad * exp(self - result)}. */
     public static Tensor logsumexpBackward(Tensor grad, Tensor self, Tensor result, long[] dim, boolean keepdim) {
         long[] reduced = reducedDims(dim, self.dim());

@@ -136,6 +136,13 @@ class GoldenGradientsTest {
                     a.get(2).asLong())),
             Map.entry("constant_pad_nd", (x, a) -> Torch.constant_pad_nd(x[0], longs(a.get(0)),
                     Scalar.of(a.get(1).asDouble()))),
+            Map.entry("cumprod", (x, a) -> Torch.cumprod(x[0], a.get(0).asLong(), null)),
+            Map.entry("l1_loss", (x, a) -> Torch.l1_loss(x[0], x[1], a.get(0).asLong())),
+            Map.entry("smooth_l1_loss", (x, a) -> Torch.smooth_l1_loss(x[0], x[1], a.get(0).asLong(), a.get(1).asDouble())),
+            Map.entry("huber_loss", (x, a) -> Torch.huber_loss(x[0], x[1], a.get(0).asLong(), a.get(1).asDouble())),
+            Map.entry("kl_div", (x, a) -> Torch.kl_div(x[0], x[1], a.get(0).asLong(), a.get(1).asBoolean())),
+            Map.entry("binary_cross_entropy", (x, a) -> Torch.binary_cross_entropy(x[0], doubleMatrix(a.get(0)),
+                    doubleMatrix(a.get(1)), a.get(2).asLong())),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
@@ -229,7 +236,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(201, tests.size(), "gradients.json lost cases");
+        assertEquals(209, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 
@@ -303,6 +310,17 @@ class GoldenGradientsTest {
             out[i] = array.get(i).asDouble();
         }
         return out;
+    }
+
+    /** A 2-d list of numbers as a float64 tensor of its shape. */
+    private static Tensor doubleMatrix(JsonNode rows) {
+        double[] flat = new double[rows.size() * rows.get(0).size()];
+        for (int i = 0, k = 0; i < rows.size(); i++) {
+            for (JsonNode v : rows.get(i)) {
+                flat[k++] = v.asDouble();
+            }
+        }
+        return Torch.tensor(flat, rows.size(), rows.get(0).size());
     }
 
     /** A 2-d list of booleans as a bool tensor of its shape. */

@@ -273,9 +273,9 @@ public final class Loss implements LossDeclarations {
             loss = oneMinusTarget.mul(self).add(maxVal).add(logTerm);
         }
         if (weight != null) {
-            loss = loss.mul(weight);
+            loss.mul_(weight); // in the input's dtype, as ATen's loss.mul_(weight)
         }
-        return reduced(loss, reduction);
+        return reduced(loss, reduction); // a reduction other than mean or sum leaves it unreduced, as in ATen
     }
 
     // ---------------------------------------------------------------- helpers
@@ -463,6 +463,118 @@ public final class Loss implements LossDeclarations {
 
         private static int ceilLog2(int n) {
             return n <= 1 ? 0 : 64 - Long.numberOfLeadingZeros(n - 1L);
+        }
+    }
+    // ---------------------------------------------------------------- l1, smooth l1, huber, kl_div, bce
+
+    /** {@code |self - target|}, reduced (1.13's composite; an integer mean is refused by mean). */
+    @Override
+    public Tensor l1_loss(Tensor self, Tensor target, long reduction) {
+        checkReduction(reduction);
+        return reduced(self.sub(target).abs(), reduction);
+    }
+
+    /**
+     * {@code z < beta ? 0.5 * z * z / beta : z - 0.5 * beta} with {@code z = |self - target|}; beta 0 is the L1
+     * loss (ATen's shortcut, also for its gradient).
+     */
+    @Override
+    public Tensor smooth_l1_loss(Tensor self, Tensor target, long reduction, double beta) {
+        if (beta < 0) {
+            throw new IllegalArgumentException("smooth_l1_loss does not support negative values for beta.");
+        }
+        requireFloatingLoss(self, target, "smooth_l1_cpu");
+        if (beta == 0) {
+            return Torch.l1_loss(self, target, reduction);
+        }
+        checkReduction(reduction);
+        Tensor z = self.sub(target).abs();
+        Tensor quadratic = z.mul(z).mul(Scalar.of(0.5)).div(Scalar.of(beta));
+        Tensor linear = z.sub(Scalar.of(0.5 * beta), Scalar.of(1));
+        return reduced(Torch.where(z.lt(Scalar.of(beta)), quadratic, linear), reduction);
+    }
+
+    /** {@code z < delta ? 0.5 * z * z : delta * (z - 0.5 * delta)} with {@code z = |self - target|}. */
+    @Override
+    public Tensor huber_loss(Tensor self, Tensor target, long reduction, double delta) {
+        if (!(delta > 0)) {
+            throw new IllegalArgumentException("huber_loss does not support non-positive values for delta.");
+        }
+        requireFloatingLoss(self, target, "huber_cpu");
+        checkReduction(reduction);
+        Tensor z = self.sub(target).abs();
+        Tensor quadratic = z.mul(z).mul(Scalar.of(0.5));
+        Tensor linear = z.sub(Scalar.of(0.5 * delta), Scalar.of(1)).mul(Scalar.of(delta));
+        return reduced(Torch.where(z.lt(Scalar.of(delta)), quadratic, linear), reduction);
+    }
+
+    /**
+     * The pointwise KL divergence of 1.13's composite: {@code target * log(target) - target * self} (0 where the
+     * target is 0, as xlogy gives), or {@code exp(target) * (target - self)} with {@code log_target}.
+     */
+    @Override
+    public Tensor kl_div(Tensor self, Tensor target, long reduction, boolean logTarget) {
+        if (!self.dtype().isFloatingPoint() && !target.dtype().isFloatingPoint()) {
+            throw new IllegalArgumentException("kl_div: Integral inputs not supported.");
+        }
+        checkReduction(reduction);
+        Tensor output;
+        if (logTarget) {
+            output = target.exp().mul(target.sub(self));
+        } else {
+            Tensor xlogy = Torch.where(target.eq(Scalar.of(0)), Torch.zeros_like(target, Elementwise.resultType(target,
+                    target.log()), null, null, null, null), target.mul(target.log()));
+            output = xlogy.sub(target.mul(self));
+        }
+        return reduced(output, reduction);
+    }
+
+    /**
+     * {@code -w * (t * max(log x, -100) + (1 - t) * max(log(1 - x), -100))}, x in [0, 1] checked first; self
+     * and target of one dtype, as ATen's iterator requires.
+     */
+    @Override
+    public Tensor binary_cross_entropy(Tensor self, Tensor target, Tensor weight, long reduction) {
+        checkSameDtype(self, target);
+        if (!self.dtype().isFloatingPoint()) {
+            throw Elementwise.notImplemented("binary_cross_entropy", self.dtype());
+        }
+        if (self.numel() > 0 && !self.ge(Scalar.of(0)).logical_and(self.le(Scalar.of(1))).all().item().toBoolean()) {
+            throw new IllegalArgumentException("all elements of input should be between 0 and 1");
+        }
+        Scalar floor = Scalar.of(-100);
+        Tensor logX = Torch.clamp_min(self.log(), floor);
+        Tensor log1mX = Torch.clamp_min(self.neg().log1p(), floor);
+        Tensor loss = target.sub(Scalar.of(1), Scalar.of(1)).mul(log1mX).sub(target.mul(logX));
+        if (weight != null) {
+            loss.mul_(weight); // in the input's dtype, as ATen's loss.mul_(weight)
+        }
+        return reduced(loss, reduction); // a reduction other than mean or sum leaves it unreduced, as in ATen
+    }
+
+    /** binary_cross_entropy's gradient: {@code w * grad * (x - t) / max((1 - x) * x, 1e-12)}. */
+    @Override
+    public Tensor binary_cross_entropy_backward(Tensor gradOutput, Tensor self, Tensor target, Tensor weight,
+            long reduction) {
+        Tensor denominator = Torch.clamp_min(self.neg().add(Scalar.of(1), Scalar.of(1)).mul(self), Scalar.of(1e-12));
+        Tensor grad = self.sub(target).div(denominator).mul(gradOutput);
+        if (weight != null) {
+            grad = grad.mul(weight);
+        }
+        return reduction == MEAN ? grad.div(Scalar.of(self.numel())) : grad;
+    }
+
+    private static void checkSameDtype(Tensor self, Tensor other) {
+        if (other.dtype() != self.dtype()) {
+            throw new IllegalArgumentException("Found dtype " + other.dtype().c10Name() + " but expected "
+                    + self.dtype().c10Name());
+        }
+    }
+
+    private static void requireFloatingLoss(Tensor self, Tensor target, String kernel) {
+        ScalarType dtype = Elementwise.resultType(self, target);
+        if (!dtype.isFloatingPoint()) {
+            throw Elementwise.notImplemented(kernel, dtype);
         }
     }
 }

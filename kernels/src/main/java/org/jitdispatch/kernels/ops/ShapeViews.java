@@ -139,10 +139,10 @@ public final class ShapeViews implements ShapeViewsDeclarations {
         return self.reshape(other.sizes());
     }
 
-    /** {@code self.to(other.options())}: self itself when the dtype already matches. */
+    /** {@code self.to(other.options())}: other's dtype and device; self itself when both already match. */
     @Override
     public Tensor type_as(Tensor self, Tensor other) {
-        return self.to(other.dtype());
+        return self.to(other.dtype(), null, other.device(), null, false, false, null);
     }
 
     /**

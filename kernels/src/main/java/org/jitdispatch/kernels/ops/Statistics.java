@@ -14,7 +14,7 @@ import org.jitdispatch.runtime.TensorGeometry;
 import org.jitdispatch.runtime.TensorImpl;
 
 /**
- * var and std (with a correction), prod, cumsum, logsumexp, any, all and norm, as PyTorch 1.13's
+ * var and std (with a correction), prod, cumsum, cumprod, logsumexp, any, all and norm, as PyTorch 1.13's
  * ReduceOps.cpp: its metas' checks in their order and their messages. Floating values accumulate in
  * double, as ATen's CPU kernels accumulate float (acc_type) for var, std and cumsum; integers in long, with
  * Java's wrap-around on overflow as C++'s int64_t has.
@@ -148,41 +148,60 @@ public final class Statistics implements StatisticsDeclarations {
     /** ATen's impl_func_cum_ops: self converted to out's dtype, then running sums along dim (double or long). */
     @Override
     public void cumsum_out(StructuredMeta op, Tensor self, long dim, ScalarType dtype, Tensor out) {
+        cumulative(self, dim, out, false);
+    }
+
+    /** cumsum's meta: the same checks and dtypes. */
+    @Override
+    public void meta_cumprod(StructuredMeta op, Tensor self, long dim, ScalarType dtype) {
+        meta_cumsum(op, self, dim, dtype);
+    }
+
+    /** Running products along dim, accumulated in double (ATen's CPU acc_type) or long. */
+    @Override
+    public void cumprod_out(StructuredMeta op, Tensor self, long dim, ScalarType dtype, Tensor out) {
+        cumulative(self, dim, out, true);
+    }
+
+    /** The running sums or products of cumsum and cumprod, in out's dtype. */
+    private static void cumulative(Tensor self, long dim, Tensor out, boolean product) {
         if (self.numel() == 0) {
             return;
         }
-        // self may be out itself (cumsum_): read every value before writing
+        // self may be out itself (cumsum_, cumprod_): read every value before writing
         DimGroups in = DimGroups.along(self, self.dim() == 0 ? 0 : TensorGeometry.wrapDim(dim, self.dim()));
         DimGroups to = DimGroups.along(out, out.dim() == 0 ? 0 : TensorGeometry.wrapDim(dim, out.dim()));
         ScalarType t = out.dtype();
         if (t.isFloatingPoint()) {
-            double[] sums = new double[in.groups * in.size];
+            double[] runs = new double[in.groups * in.size];
             for (int i = 0; i < in.groups; i++) {
-                double acc = 0;
+                double acc = product ? 1 : 0;
                 for (int k = 0; k < in.size; k++) {
-                    acc += round(in.getDouble(i, k), t);
-                    sums[i * in.size + k] = acc;
+                    double v = round(in.getDouble(i, k), t);
+                    acc = product ? acc * v : acc + v;
+                    runs[i * in.size + k] = acc;
                 }
             }
             for (int i = 0; i < in.groups; i++) {
                 for (int k = 0; k < in.size; k++) {
-                    to.storage.setDouble(to.offset(i, k), sums[i * in.size + k]);
+                    to.storage.setDouble(to.offset(i, k), runs[i * in.size + k]);
                 }
             }
         } else {
-            long[] sums = new long[in.groups * in.size];
+            long[] runs = new long[in.groups * in.size];
             boolean bool = t == ScalarType.Bool;
             for (int i = 0; i < in.groups; i++) {
-                long acc = 0;
+                long acc = product ? 1 : 0;
                 for (int k = 0; k < in.size; k++) {
                     long v = in.getLong(i, k);
-                    acc += bool ? (v != 0 ? 1 : 0) : t == ScalarType.Int32 ? (int) v : v;
-                    sums[i * in.size + k] = acc;
+                    long x = bool ? (v != 0 ? 1 : 0) : t == ScalarType.Int32 ? (int) v : v;
+                    acc = product ? acc * x : acc + x;
+                    runs[i * in.size + k] = acc;
                 }
             }
             for (int i = 0; i < in.groups; i++) {
                 for (int k = 0; k < in.size; k++) {
-                    to.storage.setLong(to.offset(i, k), sums[i * in.size + k]);
+                    to.storage.setLong(to.offset(i, k), runs[i * in.size + k]);
                 }
             }
         }
