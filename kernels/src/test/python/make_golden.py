@@ -17,7 +17,7 @@ invoke()). Each result records its strides, storage offset and whether it is an 
 of the argument it writes ("mutated"). The Java
 runner (kernels/src/test/java/org/jitdispatch/kernels/golden/GoldenVectorTest.java) makes the same
 call through the dispatcher's boxed path. Values are type-tagged ({"type": "Tensor" | "Tensor[]" |
-"int" | "float" | "bool" | "None" | "int[]" | "bool[]" | "Scalar" | "ScalarType" | "str" | "MemoryFormat", ...});
+"int" | "float" | "bool" | "None" | "int[]" | "float[]" | "bool[]" | "Scalar" | "ScalarType" | "str" | "MemoryFormat", ...});
 floats inf/-inf/nan are the strings "inf", "-inf", "nan". An input tensor that is not a plain contiguous
 tensor carries "base" (its whole storage) and "view" ({sizes, strides, offset}) so that Java can build
 the same strided view; "data" is always the tensor's logical row-major values.
@@ -184,6 +184,8 @@ def encode(type_, v):
         return {"type": "int", "value": v}
     if base.startswith(("int[", "SymInt[")):
         return {"type": "int[]", "value": list(v)}
+    if base.startswith("float["):
+        return {"type": "float[]", "value": [num(x, F64) for x in v]}
     if base.startswith("bool["):
         return {"type": "bool[]", "value": list(v)}
     if base == "float":
@@ -3092,6 +3094,49 @@ def coverage(c):
     for r in (0, 1, 2):
         c("binary_cross_entropy_backward", rand((2, 3)) if r == 0 else rand(()), rand((2, 3), F32, 0, 1),
           rand((2, 3), F32, 0, 1), pos((2, 3)), r)
+    # upsampling
+    img = rand((2, 3, 4, 5))
+    for size in ([4, 5], [8, 10], [6, 7], [3, 2], [1, 1], [9, 13]):
+        c("upsample_nearest2d", img, size)
+        for align in (False, True):
+            c("upsample_bilinear2d", img, size, align)
+    c("upsample_nearest2d", img, [7, 9], 1.7, 1.9)
+    c("upsample_bilinear2d", img, [7, 9], False, 1.7, 1.9)
+    c("upsample_bilinear2d", img, [7, 9], True, 1.7, 1.9)
+    for scales in ([2.0, 2.0], [1.5, 0.5], [3.0, 1.25]):
+        c("upsample_nearest2d.vec", img, None, scales)
+        c("upsample_bilinear2d.vec", img, None, False, scales)
+        c("upsample_bilinear2d.vec", img, None, True, scales)
+    c("upsample_nearest2d.vec", img, [5, 3], None)
+    c("upsample_bilinear2d.vec", img, [5, 3], False, None)
+    c("upsample_nearest2d.vec", img, [5, 3], [2.0, 2.0])
+    c("upsample_nearest2d.vec", img, None, None)
+    c("upsample_nearest2d", rand((2, 3, 4, 5), F64), [6, 8])
+    c("upsample_nearest2d", rand((1, 2, 3, 3), U8, 0, 200), [5, 6])
+    c("upsample_nearest2d", rand((1, 2, 3, 3), I64), [5, 6])
+    c("upsample_bilinear2d", rand((1, 2, 3, 3), I64), [5, 6], False)
+    c("upsample_bilinear2d", rand((2, 3, 4, 5), F64), [6, 8], True)
+    c("upsample_nearest2d", rand((2, 3, 4, 5)).contiguous(memory_format=torch.channels_last), [6, 8])
+    c("upsample_bilinear2d", rand((2, 3, 4, 5)).contiguous(memory_format=torch.channels_last), [6, 8], False)
+    c("upsample_nearest2d", layout("transposed", (2, 3, 4, 5)), [6, 8])
+    c("upsample_nearest2d", rand((0, 3, 4, 5)), [6, 8])
+    c("upsample_nearest2d", rand((2, 0, 4, 5)), [6, 8])
+    c("upsample_nearest2d", rand((3, 4, 5)), [6, 8])
+    c("upsample_nearest2d", img, [0, 8])
+    c("upsample_bilinear2d", img, [6, 8, 2], False)
+    c("upsample_nearest2d.out", img, [6, 8], out=torch.zeros(0))
+    c("upsample_bilinear2d.out", img, [6, 8], True, out=torch.zeros(0))
+    c("upsample_bilinear2d.out", img, [6, 8], True, out=torch.zeros(0, dtype=F64))
+    for size in ([8, 10], [6, 7], [3, 2]):
+        g = rand([2, 3] + size)
+        c("upsample_nearest2d_backward", g, size, [2, 3, 4, 5])
+        c("upsample_bilinear2d_backward", g, size, [2, 3, 4, 5], False)
+        c("upsample_bilinear2d_backward", g, size, [2, 3, 4, 5], True)
+    c("upsample_nearest2d_backward", rand((2, 3, 8, 10)), [8, 10], [2, 3, 4, 5], 2.0, 2.0)
+    c("upsample_nearest2d_backward", rand((2, 3, 8, 9)), [8, 10], [2, 3, 4, 5])
+    c("upsample_nearest2d_backward", rand((3, 8, 10)), [8, 10], [2, 3, 4, 5])
+    c("upsample_bilinear2d_backward.grad_input", rand((2, 3, 6, 7)), [6, 7], [2, 3, 4, 5], False,
+      grad_input=torch.zeros(0))
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

@@ -355,6 +355,12 @@ def main():
              fn=lambda a: F.binary_cross_entropy(
                  a, torch.tensor([[0.0, 0.25, 1.0], [0.5, 1.0, 0.75]], dtype=torch.float64),
                  torch.tensor([[1.0, 2.0, 0.5], [1.5, 1.0, 0.25]], dtype=torch.float64))),
+        case("upsample_nearest2d", "upsample_nearest2d", [rand(1, 2, 3, 4)], [[5, 7]],
+             fn=lambda a: F.interpolate(a, size=(5, 7), mode="nearest")),
+        case("upsample_bilinear2d", "upsample_bilinear2d", [rand(1, 2, 3, 4)], [[5, 7], False],
+             fn=lambda a: F.interpolate(a, size=(5, 7), mode="bilinear", align_corners=False)),
+        case("upsample_bilinear2d align_corners", "upsample_bilinear2d", [rand(2, 1, 4, 3)], [[3, 8], True],
+             fn=lambda a: F.interpolate(a, size=(3, 8), mode="bilinear", align_corners=True)),
     ]
     result = {
         "torch_version": torch.__version__,

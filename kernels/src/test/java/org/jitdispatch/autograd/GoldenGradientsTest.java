@@ -143,6 +143,9 @@ class GoldenGradientsTest {
             Map.entry("kl_div", (x, a) -> Torch.kl_div(x[0], x[1], a.get(0).asLong(), a.get(1).asBoolean())),
             Map.entry("binary_cross_entropy", (x, a) -> Torch.binary_cross_entropy(x[0], doubleMatrix(a.get(0)),
                     doubleMatrix(a.get(1)), a.get(2).asLong())),
+            Map.entry("upsample_nearest2d", (x, a) -> Torch.upsample_nearest2d(x[0], longs(a.get(0)), null, null)),
+            Map.entry("upsample_bilinear2d", (x, a) -> Torch.upsample_bilinear2d(x[0], longs(a.get(0)),
+                    a.get(1).asBoolean(), null, null)),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
@@ -236,7 +239,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(209, tests.size(), "gradients.json lost cases");
+        assertEquals(212, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

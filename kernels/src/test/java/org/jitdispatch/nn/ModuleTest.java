@@ -173,4 +173,16 @@ class ModuleTest {
         // relu6 is hardtanh(0, 6): the values pin it, not only agreement with another call
         assertArrayEquals(new float[] {0f, 0f, 0f, 0f, 0.5f, 2f, 3.5f, 6f}, new ReLU6().forward(x).toFloatArray());
     }
+
+    @Test
+    void upsampleDoublesAnImageByNearestOrBilinear() {
+        Tensor x = Torch.tensor(new float[] {1f, 2f, 3f, 4f}, 1, 1, 2, 2);
+        assertArrayEquals(new float[] {1f, 1f, 2f, 2f, 1f, 1f, 2f, 2f, 3f, 3f, 4f, 4f, 3f, 3f, 4f, 4f},
+                Upsample.byScale(2, "nearest", false).forward(x).toFloatArray());
+        assertArrayEquals(new float[] {1f, 1.5f, 2f, 2f, 2.5f, 3f, 3f, 3.5f, 4f},
+                Upsample.toSize(3, 3, "bilinear", true).forward(x).toFloatArray());
+        assertArrayEquals(new long[] {1, 1, 5, 7}, Upsample.toSize(5, 7, "bilinear", false).forward(x).sizes());
+        assertThrows(IllegalArgumentException.class, () -> Upsample.byScale(2, "nearest", true));
+        assertEquals("Upsample(scale_factor=2.0, mode='nearest')", Upsample.byScale(2, "nearest", false).toString());
+    }
 }

@@ -29,6 +29,7 @@ final class GoldenValues {
             case "bool": return value.asBoolean();
             case "str": return value.asText();
             case "int[]": return longs(value);
+            case "float[]": return doubles(value);
             case "bool[]": return booleans(value);
             case "ScalarType": return ScalarType.valueOf(value.asText());
             case "MemoryFormat": return memoryFormat(value.asText());
@@ -142,6 +143,14 @@ final class GoldenValues {
         boolean[] out = new boolean[array.size()];
         for (int i = 0; i < out.length; i++) {
             out[i] = array.get(i).asBoolean();
+        }
+        return out;
+    }
+
+    static double[] doubles(JsonNode array) {
+        double[] out = new double[array.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = number(array.get(i));
         }
         return out;
     }
