@@ -239,6 +239,9 @@ def encode_result(r, inputs, check_strides, check_data):
             out["same_as"] = i  # the very argument object (in-place and out= ops, no-op conversions)
         elif isinstance(a, torch.Tensor) and r.storage()._cdata == a.storage()._cdata:
             out["shares_storage_with"] = i  # a view of that argument
+        elif isinstance(a, list) and any(isinstance(t, torch.Tensor) and r.storage()._cdata == t.storage()._cdata
+                                         for t in a):
+            out["shares_storage_with"] = i  # a view of one of that list's tensors (einsum's permutations)
     return out
 
 # ---------------------------------------------------------------------------------------- cases
@@ -3137,6 +3140,26 @@ def coverage(c):
     c("upsample_nearest2d_backward", rand((3, 8, 10)), [8, 10], [2, 3, 4, 5])
     c("upsample_bilinear2d_backward.grad_input", rand((2, 3, 6, 7)), [6, 7], [2, 3, 4, 5], False,
       grad_input=torch.zeros(0))
+    # einsum
+    a, b, sq = rand((2, 3)), rand((3, 4)), rand((3, 3))
+    for eq, ops in (("ij,jk->ik", [a, b]), ("ij,jk", [a, b]), ("ij->ji", [a]), ("ii->i", [sq]), ("ii", [sq]),
+                    ("ij->", [a]), ("ij->j", [a]), ("ij,kj->ik", [a, rand((4, 3))]), ("i,i->", [rand((3,)), rand((3,))]),
+                    ("i,j->ij", [rand((3,)), rand((2,))]), ("ij,ij->ij", [a, rand((2, 3))]), ("Ab,bA", [a, rand((3, 2))]),
+                    ("...ij,...jk->...ik", [rand((5, 2, 3)), b]), ("bij,bjk->bik", [rand((2, 2, 3)), rand((2, 3, 4))]),
+                    ("i,i->", [rand((3,)), rand((1,))]), ("ij...->j", [rand((2, 3, 4, 5))]), ("...->", [a]),
+                    ("...ij,jk", [rand((5, 2, 3)), b]), ("i...,...i", [rand((3, 2)), rand((2, 3))]),
+                    ("bhqd,bhkd->bhqk", [rand((2, 2, 3, 4)), rand((2, 2, 5, 4))]),
+                    ("bhqk,bhkd->bqhd", [rand((2, 2, 3, 5)), rand((2, 2, 5, 4))]),
+                    ("ij,jk,kl->il", [a, b, rand((4, 2))]), ("i,ij,j", [rand((2,)), a, rand((3,))]),
+                    ("iij->j", [rand((2, 2, 3))]), ("ijk,ikj->i", [rand((2, 3, 4)), rand((2, 4, 3))]),
+                    (" i j , j k -> i k ", [a, b]), ("ij,jk->ik", [rand((2, 0)), rand((0, 4))]),
+                    ("ij,jk->ik", [rand((2, 3), I64), rand((3, 4), I64)]), ("ij,jk->ik", [rand((2, 3), F64), rand((3, 4), F64)]),
+                    ("ij,jk->ik", [layout("transposed", (2, 3)), b]),
+                    ("ij,jk->ik", [a]), ("ij", [a, b]), ("ijk->i", [a]), ("i1->i", [a]), ("ij->ii", [a]), ("ij->k", [a]),
+                    ("ii->i", [a]), ("bij,bjk->bik", [rand((2, 2, 3)), rand((3, 3, 4))]), ("i.j->i", [a]),
+                    ("ij->j->i", [a]), ("ij-", [a]), ("", [a]), ("ij,jk->ik", [rand((2, 3), F64), b]),
+                    ("...i...->i", [a]), ("ij->...j...", [a]), ("ij,jk->ik", [a, rand((4, 4))])):
+        c("einsum", eq, ops)
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

@@ -361,6 +361,10 @@ def main():
              fn=lambda a: F.interpolate(a, size=(5, 7), mode="bilinear", align_corners=False)),
         case("upsample_bilinear2d align_corners", "upsample_bilinear2d", [rand(2, 1, 4, 3)], [[3, 8], True],
              fn=lambda a: F.interpolate(a, size=(3, 8), mode="bilinear", align_corners=True)),
+        case("einsum attention scores", "einsum", [rand(2, 3, 4), rand(2, 5, 4)], ["bqd,bkd->bqk"],
+             fn=lambda q, k: torch.einsum("bqd,bkd->bqk", q, k)),
+        case("einsum trace, broadcast and three operands", "einsum", [rand(3, 3), rand(3, 2), rand(1, 2)],
+             ["ii,ij,kj->j"], fn=lambda a, b, c: torch.einsum("ii,ij,kj->j", a, b, c)),
     ]
     result = {
         "torch_version": torch.__version__,

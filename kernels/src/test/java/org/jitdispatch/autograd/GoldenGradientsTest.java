@@ -146,6 +146,7 @@ class GoldenGradientsTest {
             Map.entry("upsample_nearest2d", (x, a) -> Torch.upsample_nearest2d(x[0], longs(a.get(0)), null, null)),
             Map.entry("upsample_bilinear2d", (x, a) -> Torch.upsample_bilinear2d(x[0], longs(a.get(0)),
                     a.get(1).asBoolean(), null, null)),
+            Map.entry("einsum", (x, a) -> Torch.einsum(a.get(0).asText(), x, null)),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
@@ -239,7 +240,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(212, tests.size(), "gradients.json lost cases");
+        assertEquals(214, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 
