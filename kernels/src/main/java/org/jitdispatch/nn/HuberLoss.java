@@ -1,0 +1,23 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+
+/** Quadratic below {@code delta}, linear above it, scaled by delta ({@code torch.nn.HuberLoss}, delta 1 by default). */
+public final class HuberLoss extends Loss {
+    private final double delta;
+
+    public HuberLoss() {
+        this("mean", 1.0);
+    }
+
+    public HuberLoss(String reduction, double delta) {
+        super(reduction);
+        this.delta = delta;
+    }
+
+    @Override
+    public Tensor forward(Tensor input, Tensor target) {
+        return Torch.huber_loss(input, target, reductionEnum(), delta);
+    }
+}

@@ -1,0 +1,26 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+
+/**
+ * The KL divergence of log-probabilities {@code input} from {@code target} ({@code torch.nn.KLDivLoss}; target as
+ * log-probabilities with {@code logTarget}).
+ */
+public final class KLDivLoss extends Loss {
+    private final boolean logTarget;
+
+    public KLDivLoss() {
+        this("mean", false);
+    }
+
+    public KLDivLoss(String reduction, boolean logTarget) {
+        super(reduction);
+        this.logTarget = logTarget;
+    }
+
+    @Override
+    public Tensor forward(Tensor input, Tensor target) {
+        return Torch.kl_div(input, target, reductionEnum(), logTarget);
+    }
+}

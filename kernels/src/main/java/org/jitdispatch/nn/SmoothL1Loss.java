@@ -1,0 +1,23 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+
+/** Quadratic below {@code beta}, linear above it ({@code torch.nn.SmoothL1Loss}, beta 1 by default). */
+public final class SmoothL1Loss extends Loss {
+    private final double beta;
+
+    public SmoothL1Loss() {
+        this("mean", 1.0);
+    }
+
+    public SmoothL1Loss(String reduction, double beta) {
+        super(reduction);
+        this.beta = beta;
+    }
+
+    @Override
+    public Tensor forward(Tensor input, Tensor target) {
+        return Torch.smooth_l1_loss(input, target, reductionEnum(), beta);
+    }
+}
