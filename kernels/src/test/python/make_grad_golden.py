@@ -365,6 +365,17 @@ def main():
              fn=lambda q, k: torch.einsum("bqd,bkd->bqk", q, k)),
         case("einsum trace, broadcast and three operands", "einsum", [rand(3, 3), rand(3, 2), rand(1, 2)],
              ["ii,ij,kj->j"], fn=lambda a, b, c: torch.einsum("ii,ij,kj->j", a, b, c)),
+        case("xlogy", "xlogy", [rand(2, 3), rand(2, 3, lo=0.5, hi=3.0)], fn=torch.xlogy),
+        case("cosine_similarity", "cosine_similarity", [rand(3, 4), rand(3, 4)], [1],
+             fn=lambda a, b: F.cosine_similarity(a, b, 1)),
+        case("pairwise_distance", "pairwise_distance", [rand(3, 4), rand(3, 4)], [2.0],
+             fn=lambda a, b: F.pairwise_distance(a, b, 2.0)),
+        case("trace", "trace", [rand(3, 4)], fn=torch.trace),
+        case("rsub alpha", "rsub", [rand(2, 3), rand(3)], [2.0], fn=lambda a, b: torch.rsub(a, b, alpha=2.0)),
+        case("where scalar other", "where_scalar", [rand(2, 3)], [[[True, False, True], [False, True, False]], 0.5],
+             fn=lambda a: torch.where(torch.tensor([[True, False, True], [False, True, False]]), a, 0.5)),
+        case("var_mean", "var_mean", [rand(3, 4)], [[1]],
+             fn=lambda a: (lambda vm: vm[0] * 2 + vm[1])(torch.var_mean(a, [1]))),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -147,6 +147,17 @@ class GoldenGradientsTest {
             Map.entry("upsample_bilinear2d", (x, a) -> Torch.upsample_bilinear2d(x[0], longs(a.get(0)),
                     a.get(1).asBoolean(), null, null)),
             Map.entry("einsum", (x, a) -> Torch.einsum(a.get(0).asText(), x, null)),
+            Map.entry("xlogy", (x, a) -> Torch.xlogy(x[0], x[1])),
+            Map.entry("cosine_similarity", (x, a) -> Torch.cosine_similarity(x[0], x[1], a.get(0).asLong(), 1e-8)),
+            Map.entry("pairwise_distance", (x, a) -> Torch.pairwise_distance(x[0], x[1], a.get(0).asDouble(), 1e-6,
+                    false)),
+            Map.entry("trace", (x, a) -> Torch.trace(x[0])),
+            Map.entry("rsub", (x, a) -> Torch.rsub(x[0], x[1], Scalar.of(a.get(0).asDouble()))),
+            Map.entry("where_scalar", (x, a) -> Torch.where(booleanMatrix(a.get(0)), x[0], Scalar.of(a.get(1).asDouble()))),
+            Map.entry("var_mean", (x, a) -> {
+                Tensor[] vm = Torch.var_mean(x[0], longs(a.get(0)), (Long) null, false);
+                return vm[0].mul(Scalar.of(2)).add(vm[1]);
+            }),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
@@ -240,7 +251,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(214, tests.size(), "gradients.json lost cases");
+        assertEquals(221, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

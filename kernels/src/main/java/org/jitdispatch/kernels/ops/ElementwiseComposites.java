@@ -206,4 +206,60 @@ public final class ElementwiseComposites implements ElementwiseCompositesDeclara
         }
         return value;
     }
+    // ---------------------------------------------------------------- where with Scalars, max/min of two, rsub
+
+    /** where with a Scalar for the other branch, a wrapped number as ATen makes it (it does not widen self). */
+    @Override
+    public Tensor where(Tensor condition, Tensor self, Scalar other) {
+        return Torch.where(condition, self, Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public Tensor where(Tensor condition, Scalar self, Tensor other) {
+        return Torch.where(condition, Elementwise.wrappedScalarTensor(self), other);
+    }
+
+    @Override
+    public Tensor where(Tensor condition, Scalar self, Scalar other) {
+        return Torch.where(condition, Elementwise.wrappedScalarTensor(self), Elementwise.wrappedScalarTensor(other));
+    }
+
+    /** The indices of the nonzero elements, one int64 vector per dim (nonzero's columns). */
+    @Override
+    public Tensor[] where(Tensor condition) {
+        Tensor c = condition.dim() == 0 ? condition.unsqueeze(0) : condition; // a 0-dim condition gives one vector
+        return Torch.nonzero(c).unbind(1);
+    }
+
+    /** max(self, other) of two tensors is maximum. */
+    @Override
+    public Tensor max(Tensor self, Tensor other) {
+        return Torch.maximum(self, other);
+    }
+
+    @Override
+    public Tensor max_out(Tensor self, Tensor other, Tensor out) {
+        return Torch.maximum_out(out, self, other);
+    }
+
+    @Override
+    public Tensor min(Tensor self, Tensor other) {
+        return Torch.minimum(self, other);
+    }
+
+    @Override
+    public Tensor min_out(Tensor self, Tensor other, Tensor out) {
+        return Torch.minimum_out(out, self, other);
+    }
+
+    /** {@code other - alpha * self}. */
+    @Override
+    public Tensor rsub(Tensor self, Tensor other, Scalar alpha) {
+        return Torch.sub(other, self, alpha);
+    }
+
+    @Override
+    public Tensor rsub(Tensor self, Scalar other, Scalar alpha) {
+        return Torch.sub(Elementwise.wrappedScalarTensor(other), self, alpha);
+    }
 }

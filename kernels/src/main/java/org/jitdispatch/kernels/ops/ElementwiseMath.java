@@ -479,4 +479,27 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
     public Tensor bitwise_xor_(Tensor self, Scalar other) {
         return self.bitwise_xor_(Elementwise.wrappedScalarTensor(other));
     }
+    // ---------------------------------------------------------------- xlogy
+
+    /** build_borrowing_binary_float_op. */
+    @Override
+    public void meta_xlogy_Tensor(TensorIterator op, Tensor self, Tensor other) {
+        op.buildBinaryFloatOp(op.maybeGetOutput(0), self, other);
+    }
+
+    /** {@code x * log(y)}, 0 where x is 0, NaN where y is NaN. */
+    @Override
+    public void xlogy_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        UfuncKernels.xlogy(op, op.commonDtype());
+    }
+
+    @Override
+    public Tensor xlogy(Scalar self, Tensor other) {
+        return Torch.xlogy(Elementwise.wrappedScalarTensor(self), other);
+    }
+
+    @Override
+    public Tensor xlogy(Tensor self, Scalar other) {
+        return Torch.xlogy(self, Elementwise.wrappedScalarTensor(other));
+    }
 }
