@@ -32,6 +32,7 @@ public final class Upsample implements UpsampleDeclarations {
             Double scalesW) {
         long[] full = commonCheck(self.sizes(), outputSize);
         checkNonEmpty(self);
+        checkApart(op, self);
         op.setOutputRawStrided(0, full, stridesLike(self, full), self.dtype(), self.device());
         if (onCpu(self)) {
             checkDtype("compute_indices_weights_nearest", self.dtype(), true);
@@ -41,6 +42,9 @@ public final class Upsample implements UpsampleDeclarations {
     @Override
     public void upsample_nearest2d_out(StructuredMeta op, Tensor self, long[] outputSize, Double scalesH, Double scalesW,
             Tensor out) {
+        if (out.numel() == 0) {
+            return; // an empty batch: nothing to read or write
+        }
         Geometry g = new Geometry(self.sizes(), outputSize);
         int[] rows = nearestIndices(g.inH, g.outH, scalesH);
         int[] cols = nearestIndices(g.inW, g.outW, scalesW);
@@ -63,6 +67,7 @@ public final class Upsample implements UpsampleDeclarations {
             long[] inputSize, Double scalesH, Double scalesW) {
         long[] full = commonCheck(inputSize, outputSize);
         checkGradOutput(gradOutput, full);
+        checkApart(op, gradOutput);
         op.setOutputRawStrided(0, inputSize, null, gradOutput.dtype(), gradOutput.device());
         if (onCpu(gradOutput)) {
             checkDtype("upsample_nearest2d_backward_out_frame", gradOutput.dtype(), false);
@@ -72,6 +77,9 @@ public final class Upsample implements UpsampleDeclarations {
     @Override
     public void upsample_nearest2d_backward_out(StructuredMeta op, Tensor gradOutput, long[] outputSize,
             long[] inputSize, Double scalesH, Double scalesW, Tensor gradInput) {
+        if (gradInput.numel() == 0) {
+            return;
+        }
         Geometry g = new Geometry(inputSize, outputSize);
         int[] rows = nearestIndices(g.inH, g.outH, scalesH);
         int[] cols = nearestIndices(g.inW, g.outW, scalesW);
@@ -106,6 +114,7 @@ public final class Upsample implements UpsampleDeclarations {
             Double scalesH, Double scalesW) {
         long[] full = commonCheck(self.sizes(), outputSize);
         checkNonEmpty(self);
+        checkApart(op, self);
         op.setOutputRawStrided(0, full, stridesLike(self, full), self.dtype(), self.device());
         if (onCpu(self)) {
             checkDtype("compute_indices_weights_linear", self.dtype(), false);
@@ -115,6 +124,9 @@ public final class Upsample implements UpsampleDeclarations {
     @Override
     public void upsample_bilinear2d_out(StructuredMeta op, Tensor self, long[] outputSize, boolean alignCorners,
             Double scalesH, Double scalesW, Tensor out) {
+        if (out.numel() == 0) {
+            return; // an empty batch: nothing to read or write
+        }
         Geometry g = new Geometry(self.sizes(), outputSize);
         boolean single = self.dtype() != ScalarType.Float64;
         Linear rows = Linear.of(g.inH, g.outH, alignCorners, scalesH, single);
@@ -143,6 +155,7 @@ public final class Upsample implements UpsampleDeclarations {
             long[] inputSize, boolean alignCorners, Double scalesH, Double scalesW) {
         long[] full = commonCheck(inputSize, outputSize);
         checkGradOutput(gradOutput, full);
+        checkApart(op, gradOutput);
         op.setOutputRawStrided(0, inputSize, null, gradOutput.dtype(), gradOutput.device());
         if (onCpu(gradOutput)) {
             checkDtype("upsample_bilinear2d_backward_out_frame", gradOutput.dtype(), false);
@@ -152,6 +165,9 @@ public final class Upsample implements UpsampleDeclarations {
     @Override
     public void upsample_bilinear2d_backward_out(StructuredMeta op, Tensor gradOutput, long[] outputSize,
             long[] inputSize, boolean alignCorners, Double scalesH, Double scalesW, Tensor gradInput) {
+        if (gradInput.numel() == 0) {
+            return;
+        }
         Geometry g = new Geometry(inputSize, outputSize);
         boolean single = gradOutput.dtype() != ScalarType.Float64;
         Linear rows = Linear.of(g.inH, g.outH, alignCorners, scalesH, single);
@@ -311,6 +327,14 @@ public final class Upsample implements UpsampleDeclarations {
         if (self.numel() == 0 && self.size(1) * self.size(2) * self.size(3) == 0) {
             throw new IllegalArgumentException("Non-empty 4D data tensor expected but got a tensor with sizes "
                     + Arrays.toString(self.sizes()));
+        }
+    }
+
+    /** An out= tensor sharing memory with the input is refused before it is resized (the input would change). */
+    private static void checkApart(StructuredMeta op, Tensor input) {
+        TensorImpl out = op.maybeGetOutput(0);
+        if (out != null && !out.isMeta() && !input.isMeta() && out.storage() == input.storage()) {
+            MemOverlap.assertNoOverlap(MemOverlap.Region.of(out), MemOverlap.Region.of(input));
         }
     }
 
