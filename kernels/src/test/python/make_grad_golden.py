@@ -376,6 +376,10 @@ def main():
              fn=lambda a: torch.where(torch.tensor([[True, False, True], [False, True, False]]), a, 0.5)),
         case("var_mean", "var_mean", [rand(3, 4)], [[1]],
              fn=lambda a: (lambda vm: vm[0] * 2 + vm[1])(torch.var_mean(a, [1]))),
+        case("addcmul_ into a clone", "addcmul_clone", [rand(2, 3), rand(2, 3), rand(3)], [0.5],
+             fn=lambda a, b, c: a.clone().addcmul_(b, c, value=0.5)),
+        case("lerp_ into a clone", "lerp_clone", [rand(2, 3), rand(2, 3)], [0.3],
+             fn=lambda a, b: a.clone().lerp_(b, 0.3)),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -158,6 +158,8 @@ class GoldenGradientsTest {
                 Tensor[] vm = Torch.var_mean(x[0], longs(a.get(0)), (Long) null, false);
                 return vm[0].mul(Scalar.of(2)).add(vm[1]);
             }),
+            Map.entry("addcmul_clone", (x, a) -> x[0].clone().addcmul_(x[1], x[2], Scalar.of(a.get(0).asDouble()))),
+            Map.entry("lerp_clone", (x, a) -> x[0].clone().lerp_(x[1], Scalar.of(a.get(0).asDouble()))),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
@@ -251,7 +253,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(221, tests.size(), "gradients.json lost cases");
+        assertEquals(223, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

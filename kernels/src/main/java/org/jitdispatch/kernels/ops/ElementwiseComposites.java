@@ -1,7 +1,10 @@
 package org.jitdispatch.kernels.ops;
 
+import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.iter.Broadcast;
+import org.jitdispatch.kernels.iter.CastRules;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.structured.TypeMetaNames;
 import org.jitdispatch.runtime.Scalar;
@@ -95,15 +98,7 @@ public final class ElementwiseComposites implements ElementwiseCompositesDeclara
     /** {@code self + value * tensor1 / tensor2}; integer tensor1 and tensor2 are refused, as in PyTorch 1.13. */
     @Override
     public Tensor addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, Scalar value) {
-        if (!tensor1.dtype().isFloatingPoint() && !tensor2.dtype().isFloatingPoint()) {
-            // PyTorch's message, its double space included
-            throw new IllegalArgumentException("Integer division with addcdiv is no longer supported, and in a future"
-                    + "  release addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv"
-                    + " behavior can be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype)"
-                    + " for integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future"
-                    + " addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), for"
-                    + " all dtypes.");
-        }
+        checkAddcdiv(tensor1, tensor2);
         ScalarType common = ResultType.resultType(self, tensor1, tensor2);
         Tensor quotient = Torch.div(Torch.mul(as(tensor1, common), scalarIn(value, common)), as(tensor2, common));
         return Torch.add(self, quotient, Scalar.of(1));
@@ -167,7 +162,7 @@ public final class ElementwiseComposites implements ElementwiseCompositesDeclara
             throw new IllegalArgumentException("one_hot is only applicable to index tensor.");
         }
         long[] sizes = self.sizes();
-        long[] shape = java.util.Arrays.copyOf(sizes, sizes.length + 1);
+        long[] shape = Arrays.copyOf(sizes, sizes.length + 1);
         if (self.numel() == 0) {
             if (numClasses <= 0) {
                 throw new IllegalArgumentException("Can not infer total number of classes from empty tensor.");
@@ -261,5 +256,167 @@ public final class ElementwiseComposites implements ElementwiseCompositesDeclara
     @Override
     public Tensor rsub(Tensor self, Scalar other, Scalar alpha) {
         return Torch.sub(Elementwise.wrappedScalarTensor(other), self, alpha);
+    }
+    // ---------------------------------------------------------------- in-place and out= overloads of the above
+
+    /** The product of addcmul, then added into self (its dtype and shape kept, as ATen's in-place iterator). */
+    @Override
+    public Tensor addcmul_(Tensor self, Tensor tensor1, Tensor tensor2, Scalar value) {
+        ScalarType common = ResultType.resultType(self, tensor1, tensor2);
+        return self.add_(Torch.mul(Torch.mul(as(tensor1, common), scalarIn(value, common)), as(tensor2, common)));
+    }
+
+    @Override
+    public Tensor addcmul_out(Tensor self, Tensor tensor1, Tensor tensor2, Scalar value, Tensor out) {
+        ScalarType common = ResultType.resultType(self, tensor1, tensor2);
+        Tensor product = Torch.mul(Torch.mul(as(tensor1, common), scalarIn(value, common)), as(tensor2, common));
+        return Torch.add_out(out, self, product, Scalar.of(1));
+    }
+
+    @Override
+    public Tensor addcdiv_(Tensor self, Tensor tensor1, Tensor tensor2, Scalar value) {
+        checkAddcdiv(tensor1, tensor2);
+        ScalarType common = ResultType.resultType(self, tensor1, tensor2);
+        return self.add_(Torch.div(Torch.mul(as(tensor1, common), scalarIn(value, common)), as(tensor2, common)));
+    }
+
+    @Override
+    public Tensor addcdiv_out(Tensor self, Tensor tensor1, Tensor tensor2, Scalar value, Tensor out) {
+        checkAddcdiv(tensor1, tensor2);
+        ScalarType common = ResultType.resultType(self, tensor1, tensor2);
+        Tensor quotient = Torch.div(Torch.mul(as(tensor1, common), scalarIn(value, common)), as(tensor2, common));
+        return Torch.add_out(out, self, quotient, Scalar.of(1));
+    }
+
+    /**
+     * lerp into self: the result must have self's shape; it is computed as lerp is and copied in, so autograd
+     * sees the old self through lerp and the write as a copy.
+     */
+    @Override
+    public Tensor lerp_(Tensor self, Tensor end, Scalar weight) {
+        checkInPlaceShape(self, end.sizes());
+        return self.copy_(Torch.lerp(self, end, weight));
+    }
+
+    @Override
+    public Tensor lerp_(Tensor self, Tensor end, Tensor weight) {
+        checkInPlaceShape(self, Broadcast.inferSize(end.sizes(), weight.sizes()));
+        return self.copy_(Torch.lerp(self, end, weight));
+    }
+
+    @Override
+    public Tensor lerp_out(Tensor self, Tensor end, Scalar weight, Tensor out) {
+        return castInto(Torch.lerp(self, end, weight), out);
+    }
+
+    @Override
+    public Tensor lerp_out(Tensor self, Tensor end, Tensor weight, Tensor out) {
+        return castInto(Torch.lerp(self, end, weight), out);
+    }
+
+    @Override
+    public Tensor clamp_min_(Tensor self, Scalar min) {
+        return Torch.clamp_(self, min, null);
+    }
+
+    @Override
+    public Tensor clamp_max_(Tensor self, Scalar max) {
+        return Torch.clamp_(self, null, max);
+    }
+
+    @Override
+    public Tensor clamp_min_out(Tensor self, Scalar min, Tensor out) {
+        return Torch.clamp_out(out, self, min, null);
+    }
+
+    @Override
+    public Tensor clamp_max_out(Tensor self, Scalar max, Tensor out) {
+        return Torch.clamp_out(out, self, null, max);
+    }
+
+    @Override
+    public Tensor square_(Tensor self) {
+        return self.pow_(Scalar.of(2));
+    }
+
+    @Override
+    public Tensor square_out(Tensor self, Tensor out) {
+        return Torch.pow_out(out, self, Scalar.of(2));
+    }
+
+    /** The logical operators in place write 0 and 1 in self's dtype. */
+    @Override
+    public Tensor logical_not_(Tensor self) {
+        return self.copy_(Torch.logical_not(self));
+    }
+
+    @Override
+    public Tensor logical_and_(Tensor self, Tensor other) {
+        checkInPlaceShape(self, other.sizes());
+        return self.copy_(Torch.logical_and(self, other));
+    }
+
+    @Override
+    public Tensor logical_or_(Tensor self, Tensor other) {
+        checkInPlaceShape(self, other.sizes());
+        return self.copy_(Torch.logical_or(self, other));
+    }
+
+    @Override
+    public Tensor logical_xor_(Tensor self, Tensor other) {
+        checkInPlaceShape(self, other.sizes());
+        return self.copy_(Torch.logical_xor(self, other));
+    }
+
+    /** A logical operator's out= takes any dtype: its booleans are written as 0 and 1. */
+    @Override
+    public Tensor logical_not_out(Tensor self, Tensor out) {
+        return ResultIntoOut.copy(Torch.logical_not(self), out);
+    }
+
+    @Override
+    public Tensor logical_and_out(Tensor self, Tensor other, Tensor out) {
+        return ResultIntoOut.copy(Torch.logical_and(self, other), out);
+    }
+
+    @Override
+    public Tensor logical_or_out(Tensor self, Tensor other, Tensor out) {
+        return ResultIntoOut.copy(Torch.logical_or(self, other), out);
+    }
+
+    @Override
+    public Tensor logical_xor_out(Tensor self, Tensor other, Tensor out) {
+        return ResultIntoOut.copy(Torch.logical_xor(self, other), out);
+    }
+
+    /** Integer tensor1 and tensor2 are refused, with PyTorch's message. */
+    private static void checkAddcdiv(Tensor tensor1, Tensor tensor2) {
+        if (!tensor1.dtype().isFloatingPoint() && !tensor2.dtype().isFloatingPoint()) {
+            // PyTorch's message, its double space included
+            throw new IllegalArgumentException("Integer division with addcdiv is no longer supported, and in a future"
+                    + "  release addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv"
+                    + " behavior can be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype)"
+                    + " for integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future"
+                    + " addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), for"
+                    + " all dtypes.");
+        }
+    }
+
+    /** An in-place result keeps self's shape: TensorIterator's message when the operands broadcast past it. */
+    private static void checkInPlaceShape(Tensor self, long[] otherSizes) {
+        long[] shape = Broadcast.inferSize(self.sizes(), otherSizes);
+        if (!Arrays.equals(shape, self.sizes())) {
+            throw new IllegalArgumentException("output with shape " + Arrays.toString(self.sizes())
+                    + " doesn't match the broadcast shape " + Arrays.toString(shape));
+        }
+    }
+
+    /** out= of a result computed first: the result's dtype must cast safely to out's. */
+    private static Tensor castInto(Tensor result, Tensor out) {
+        if (!CastRules.canCast(result.dtype(), out.dtype())) {
+            throw new IllegalArgumentException("result type " + result.dtype().c10Name()
+                    + " can't be cast to the desired output type " + out.dtype().c10Name());
+        }
+        return ResultIntoOut.copy(result, out);
     }
 }
