@@ -3281,6 +3281,44 @@ def coverage(c):
     c("logical_and.out", rand((2, 3)), rand((3,)), out=torch.zeros(0, dtype=B))
     c("logical_or.out", rand((2, 3)), rand((3,)), out=torch.zeros(0))
     c("logical_xor.out", specials, specials.flip(0), out=torch.zeros(0, dtype=B))
+    # median, nanmedian, kthvalue, mode: distinct values where an index is compared (PyTorch's index among
+    # equal values is whatever nth_element leaves)
+    def distinct(shape, dtype=F32):
+        n = 1
+        for k in shape:
+            n *= k
+        return torch.tensor([v / 4 for v in rng.sample(range(-60, 60), n)], dtype=F64).reshape(shape).to(dtype)
+    for d in (F32, F64, I64):
+        x = distinct((3, 5), d)
+        c("median", x)
+        c("nanmedian", x)
+        for dim in (0, 1, -1):
+            c("median.dim", x, dim)
+            c("nanmedian.dim", x, dim, True)
+            c("mode", x, dim)
+        for k in (1, 2, 3):
+            c("kthvalue", x, k, 0)
+        c("kthvalue", x, 5, 1, True)
+        c("median", distinct((4,), d))
+    withnan = vals([[3.0, NAN, 2.0, 1.0], [NAN, NAN, NAN, NAN], [0.5, -1.0, 4.0, NAN]])
+    c("median", withnan)
+    c("nanmedian", withnan)
+    c("median.dim", withnan, 1)
+    c("nanmedian.dim", withnan[[0, 2]], 1)  # an all-NaN slice's index is nth_element's
+    c("kthvalue", withnan, 4, 1)
+    c("median", vals([1.0, 1.0, 1.0]))
+    c("median", rand((0,)))
+    c("median.dim", rand((0, 3)), 1)
+    c("median.dim", rand((2, 0)), 1)
+    c("median.dim", vals(2.5), 0)
+    c("median", vals([True, False], B))
+    c("median.dim", layout("transposed", (3, 4), gen=distinct), 0, True)
+    c("kthvalue", distinct((6,)), 7)
+    c("kthvalue", distinct((6,)), 0)
+    c("kthvalue", vals(1.5), 1)
+    c("mode", vals([3.0, 1.0, 2.0, 1.0, 5.0, 1.0]))
+    c("mode", vals([[3, 2, 2, 3], [1, 1, 4, 4]], I64), 1)
+    c("mode", vals([[3, 2, 2, 3], [1, 1, 4, 4]], I64), 0, True)
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

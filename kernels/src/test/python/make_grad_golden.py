@@ -380,6 +380,12 @@ def main():
              fn=lambda a, b, c: a.clone().addcmul_(b, c, value=0.5)),
         case("lerp_ into a clone", "lerp_clone", [rand(2, 3), rand(2, 3)], [0.3],
              fn=lambda a, b: a.clone().lerp_(b, 0.3)),
+        case("median of all, ties share the gradient", "median_all",
+             [torch.tensor([[1.5, -2.0, 1.5], [3.0, 1.5, 0.0]], dtype=torch.float64)], fn=torch.median),
+        case("median along a dim", "median_dim", [torch.tensor([[1.5, -2.0, 0.5], [3.0, 2.5, 0.0]], dtype=torch.float64)],
+             [1], fn=lambda a: torch.median(a, 1)[0]),
+        case("kthvalue", "kthvalue", [torch.tensor([[1.5, -2.0, 0.5], [3.0, 2.5, 0.0]], dtype=torch.float64)],
+             [2, 0], fn=lambda a: torch.kthvalue(a, 2, 0)[0]),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -160,6 +160,9 @@ class GoldenGradientsTest {
             }),
             Map.entry("addcmul_clone", (x, a) -> x[0].clone().addcmul_(x[1], x[2], Scalar.of(a.get(0).asDouble()))),
             Map.entry("lerp_clone", (x, a) -> x[0].clone().lerp_(x[1], Scalar.of(a.get(0).asDouble()))),
+            Map.entry("median_all", (x, a) -> Torch.median(x[0])),
+            Map.entry("median_dim", (x, a) -> Torch.median(x[0], a.get(0).asLong(), false)[0]),
+            Map.entry("kthvalue", (x, a) -> Torch.kthvalue(x[0], a.get(0).asLong(), a.get(1).asLong(), false)[0]),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
@@ -253,7 +256,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(223, tests.size(), "gradients.json lost cases");
+        assertEquals(226, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 
