@@ -386,6 +386,14 @@ def main():
              [1], fn=lambda a: torch.median(a, 1)[0]),
         case("kthvalue", "kthvalue", [torch.tensor([[1.5, -2.0, 0.5], [3.0, 2.5, 0.0]], dtype=torch.float64)],
              [2, 0], fn=lambda a: torch.kthvalue(a, 2, 0)[0]),
+        case("kron", "kron", [rand(2, 3), rand(2, 2)], fn=torch.kron),
+        case("tensordot", "tensordot", [rand(2, 3, 4), rand(4, 3, 2)], [[1, 2], [1, 0]],
+             fn=lambda a, b: torch.tensordot(a, b, ([1, 2], [1, 0]))),
+        case("repeat_interleave", "repeat_interleave", [rand(2, 3)], [[1, 0, 2], 1],
+             fn=lambda a: torch.repeat_interleave(a, torch.tensor([1, 0, 2]), 1)),
+        case("take_along_dim", "take_along_dim", [rand(3, 4)], [[[0, 2], [1, 1], [3, 0]], 1],
+             fn=lambda a: torch.take_along_dim(a, torch.tensor([[0, 2], [1, 1], [3, 0]]), 1)),
+        case("diff second order", "diff", [rand(3, 5)], [2, 1], fn=lambda a: torch.diff(a, 2, 1)),
     ]
     result = {
         "torch_version": torch.__version__,

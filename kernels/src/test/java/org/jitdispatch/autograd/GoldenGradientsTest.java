@@ -163,6 +163,12 @@ class GoldenGradientsTest {
             Map.entry("median_all", (x, a) -> Torch.median(x[0])),
             Map.entry("median_dim", (x, a) -> Torch.median(x[0], a.get(0).asLong(), false)[0]),
             Map.entry("kthvalue", (x, a) -> Torch.kthvalue(x[0], a.get(0).asLong(), a.get(1).asLong(), false)[0]),
+            Map.entry("kron", (x, a) -> Torch.kron(x[0], x[1])),
+            Map.entry("tensordot", (x, a) -> Torch.tensordot(x[0], x[1], longs(a.get(0)), longs(a.get(1)))),
+            Map.entry("repeat_interleave", (x, a) -> Torch.repeat_interleave(x[0], Torch.tensor(longs(a.get(0))),
+                    a.get(1).asLong(), null)),
+            Map.entry("take_along_dim", (x, a) -> Torch.take_along_dim(x[0], classIndices(a.get(0)), a.get(1).asLong())),
+            Map.entry("diff", (x, a) -> Torch.diff(x[0], a.get(0).asLong(), a.get(1).asLong(), null, null)),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
@@ -256,7 +262,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(226, tests.size(), "gradients.json lost cases");
+        assertEquals(231, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 
