@@ -82,8 +82,23 @@ final class OperatorSite {
     }
 
     /** The spun class for the current table, spinning it if needed. */
-    synchronized SpunSite ensureSpun() {
-        op.typed(signature); // fixes and checks the operator's Java signature (once; then a test)
+    SpunSite ensureSpun() {
+        fixSignature();
+        synchronized (this) {
+            return spinIfStale();
+        }
+    }
+
+    /**
+     * Fixes and checks the operator's Java signature (once; then a test). Never under this site's lock: it takes
+     * the dispatcher's registration lock, and a registration holds that lock while it invalidates this site.
+     */
+    private void fixSignature() {
+        op.typed(signature);
+    }
+
+    /** Called with this site's lock held and the signature fixed. */
+    private SpunSite spinIfStale() {
         DispatchTable table = op.table();
         boolean profiled = Profiler.isActive();
         if (current == null || current.table() != table) {
@@ -128,8 +143,9 @@ final class OperatorSite {
     @SuppressWarnings("unused") // via MethodHandle
     private Object spinAndCall(Object[] args) throws Throwable {
         MethodHandle target;
+        fixSignature();
         synchronized (this) {
-            ensureSpun();
+            spinIfStale();
             target = callTarget();
         }
         return target.invokeWithArguments(args);

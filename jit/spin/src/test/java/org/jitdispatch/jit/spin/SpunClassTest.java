@@ -24,6 +24,7 @@ import org.jitdispatch.runtime.dispatch.Library;
 import org.jitdispatch.runtime.dispatch.OperatorHandle;
 import org.jitdispatch.runtime.dispatch.RegistrationHandle;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.util.CheckClassAdapter;
 
@@ -97,6 +98,9 @@ class SpunClassTest {
     }
 
     @Test
+    // a registration invalidates sites while the callers re-spin them: a lock-order inversion between a site and
+    // the dispatcher's registration lock would hang here, so the test fails instead of waiting forever
+    @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void everyThreadSeesANewKernelOnceRegistrationReturns() throws Exception {
         Dispatcher d = Dispatcher.create();
         d.library("test").def(WHICH);
