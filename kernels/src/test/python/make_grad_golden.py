@@ -394,6 +394,16 @@ def main():
         case("take_along_dim", "take_along_dim", [rand(3, 4)], [[[0, 2], [1, 1], [3, 0]], 1],
              fn=lambda a: torch.take_along_dim(a, torch.tensor([[0, 2], [1, 1], [3, 0]]), 1)),
         case("diff second order", "diff", [rand(3, 5)], [2, 1], fn=lambda a: torch.diff(a, 2, 1)),
+        case("frac", "frac", [rand(2, 3)], fn=torch.frac),
+        case("exp2", "exp2", [rand(2, 3)], fn=torch.exp2),
+        case("logit", "logit", [rand(2, 3, lo=0.05, hi=0.95)], fn=torch.logit),
+        case("logit eps", "logit_eps", [rand(2, 3, lo=0.0, hi=1.0)], [0.2], fn=lambda a: torch.logit(a, 0.2)),
+        case("hypot", "hypot", [rand(2, 3), rand(3)], fn=torch.hypot),
+        case("copysign", "copysign", [rand(2, 3), rand(2, 3)], fn=torch.copysign),
+        case("logaddexp", "logaddexp", [rand(2, 3), rand(3)], fn=torch.logaddexp),
+        case("logaddexp2", "logaddexp2", [rand(2, 3), rand(2, 3)], fn=torch.logaddexp2),
+        case("nan_to_num", "nan_to_num", [rand(2, 3)], fn=torch.nan_to_num),
+        case("float_power", "float_power", [rand(2, 3, lo=0.5, hi=2.0), rand(2, 3)], fn=torch.float_power),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -131,6 +131,13 @@ public final class Formulas {
         return out;
     }
 
+    /** copysign's gradient for self: {@code grad * result / self}, 0 where self is 0 (ATen's copysign_tensor_self_backward). */
+    public static Tensor copysignSelfBackward(Tensor grad, Tensor self, Tensor result) {
+        Tensor ratio = result.div(self);
+        ratio.masked_fill_(self.eq(Scalar.of(0)), Scalar.of(0));
+        return grad.mul(ratio);
+    }
+
     /** The gradient of diagonal: zeros of the input's size with grad written along the diagonal. */
     public static Tensor diagonalBackward(Tensor grad, long[] sizes, long offset, long dim1, long dim2) {
         Tensor out = Torch.zeros(sizes, grad.dtype(), null, grad.device());
@@ -144,7 +151,7 @@ public final class Formulas {
         for (int i = 0; i < pad.length; i++) {
             negated[i] = -pad[i];
         }
-        return Torch.constant_pad_nd(grad, negated, org.jitdispatch.runtime.Scalar.of(0));
+        return Torch.constant_pad_nd(grad, negated, Scalar.of(0));
     }
 
     /** The gradient of slice: zeros of the input's size with grad written into the slice. */

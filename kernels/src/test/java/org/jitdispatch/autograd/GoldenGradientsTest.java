@@ -169,6 +169,16 @@ class GoldenGradientsTest {
                     a.get(1).asLong(), null)),
             Map.entry("take_along_dim", (x, a) -> Torch.take_along_dim(x[0], classIndices(a.get(0)), a.get(1).asLong())),
             Map.entry("diff", (x, a) -> Torch.diff(x[0], a.get(0).asLong(), a.get(1).asLong(), null, null)),
+            Map.entry("frac", (x, a) -> Torch.frac(x[0])),
+            Map.entry("exp2", (x, a) -> Torch.exp2(x[0])),
+            Map.entry("logit", (x, a) -> Torch.logit(x[0])),
+            Map.entry("logit_eps", (x, a) -> Torch.logit(x[0], a.get(0).asDouble())),
+            Map.entry("hypot", (x, a) -> Torch.hypot(x[0], x[1])),
+            Map.entry("copysign", (x, a) -> Torch.copysign(x[0], x[1])),
+            Map.entry("logaddexp", (x, a) -> Torch.logaddexp(x[0], x[1])),
+            Map.entry("logaddexp2", (x, a) -> Torch.logaddexp2(x[0], x[1])),
+            Map.entry("nan_to_num", (x, a) -> Torch.nan_to_num(x[0])),
+            Map.entry("float_power", (x, a) -> Torch.float_power(x[0], x[1])),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
@@ -262,7 +272,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(231, tests.size(), "gradients.json lost cases");
+        assertEquals(241, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

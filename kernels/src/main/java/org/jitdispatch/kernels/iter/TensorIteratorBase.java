@@ -76,6 +76,12 @@ public abstract class TensorIteratorBase extends StructuredMeta {
                 .checkAllSameDtype(true).addOutput(out).addInput(a));
     }
 
+    /** build_borrowing_unary_force_boolean_op: a bool output whatever the input's dtype (signbit, isposinf...). */
+    public final void buildUnaryForceBooleanOp(TensorImpl out, TensorImpl a) {
+        build(new TensorIteratorConfig().checkAllSameDtype(false).declareStaticDtype(ScalarType.Bool)
+                .declareStaticDevice(a.device()).addOutput(out).addInput(a));
+    }
+
     /** build_borrowing_unary_float_op: integral and bool inputs compute in float32 (sin, exp, sqrt...). */
     public final void buildUnaryFloatOp(TensorImpl out, TensorImpl a) {
         build(new TensorIteratorConfig().promoteInputsToCommonDtype(true).castCommonDtypeToOutputs(true)

@@ -69,6 +69,30 @@ public final class ScalarMath {
         return dy * s * (1.0 + x * (1.0 - s));
     }
 
+    /** logit of x clamped to [lo, hi] (NaN stays NaN). */
+    public static double logitClamped(double x, double lo, double hi) {
+        double z = x < lo ? lo : x > hi ? hi : x;
+        return Math.log(z / (1 - z));
+    }
+
+    /** log(exp(a) + exp(b)) as ATen computes it: a + log1p(exp(b - a)) about the larger; equal infinities kept. */
+    public static double logaddexp(double a, double b) {
+        if (Double.isInfinite(a) && a == b) {
+            return a;
+        }
+        double m = Math.max(a, b);
+        return m + Math.log1p(Math.exp(-Math.abs(a - b)));
+    }
+
+    /** log2(2^a + 2^b), as logaddexp in base 2. */
+    public static double logaddexp2(double a, double b) {
+        if (Double.isInfinite(a) && a == b) {
+            return a;
+        }
+        double m = Math.max(a, b);
+        return m + Math.log1p(Math.pow(2, -Math.abs(a - b))) / Math.log(2);
+    }
+
     /** mish's derivative, as ATen's CPU kernel writes it: dy * (t + x * sigmoid(x) * (1 - t * t)), t = tanh(softplus(x)). */
     public static double mishBackward(double dy, double x) {
         double sigmoid = 1.0 / (1.0 + Math.exp(-x));

@@ -1,0 +1,227 @@
+package org.jitdispatch.kernels.ops;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.generated.UfuncKernels;
+import org.jitdispatch.kernels.iter.ResultType;
+import org.jitdispatch.kernels.iter.TensorIterator;
+import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.TensorImpl;
+
+/**
+ * More elementwise math of PyTorch 1.13 (UnaryOps.cpp, BinaryOps.cpp, PointwiseOps.cpp): frac, exp2, logit and
+ * its backward, hypot, copysign, signbit, nan_to_num, logaddexp, logaddexp2 as ufunc loops with ATen's metas and
+ * dtype refusals; float_power, deg2rad and rad2deg written over other operators as ATen writes them.
+ */
+public final class MoreMath implements MoreMathDeclarations {
+
+    /** A dtype without a loop: ATen's AT_DISPATCH error, before anything is written. */
+    private static void requireFloating(TensorIterator op, String kernel) {
+        if (!op.isMeta() && !op.commonDtype().isFloatingPoint()) {
+            throw Elementwise.notImplemented(kernel, op.commonDtype());
+        }
+    }
+
+    @Override
+    public void meta_frac(TensorIterator op, Tensor self) {
+        op.buildUnaryOp(op.maybeGetOutput(0), self);
+        requireFloating(op, "frac_cpu");
+    }
+
+    /** {@code x - trunc(x)}. */
+    @Override
+    public void frac_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.frac(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_exp2(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void exp2_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.exp2(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_logit(TensorIterator op, Tensor self, Double eps) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    /** {@code log(x / (1 - x))}, x clamped to [eps, 1 - eps] when eps is given and not negative. */
+    @Override
+    public void logit_out(TensorIterator op, Tensor self, Double eps, Tensor out) {
+        if (eps == null || eps < 0) {
+            UfuncKernels.logit(op, op.commonDtype());
+        } else if (op.commonDtype() == ScalarType.Float64) {
+            UfuncKernels.logit_eps_double(op, eps, 1 - eps);
+        } else {
+            UfuncKernels.logit_eps_float(op, (float) (double) eps, (float) (1 - eps));
+        }
+    }
+
+    @Override
+    public void meta_logit_backward(TensorIterator op, Tensor gradOutput, Tensor self, Double eps) {
+        op.buildBinaryOp(op.maybeGetOutput(0), gradOutput, self);
+        requireFloating(op, "logit_backward_cpu");
+    }
+
+    /** {@code g / (x (1 - x))}; NaN outside [0, 1] without eps, 0 outside [eps, 1 - eps] with it. */
+    @Override
+    public void logit_backward_out(TensorIterator op, Tensor gradOutput, Tensor self, Double eps, Tensor gradInput) {
+        if (eps == null || eps < 0) {
+            UfuncKernels.logit_backward(op, op.commonDtype());
+        } else if (op.commonDtype() == ScalarType.Float64) {
+            UfuncKernels.logit_backward_eps_double(op, eps, 1 - eps);
+        } else {
+            UfuncKernels.logit_backward_eps_float(op, (float) (double) eps, (float) (1 - eps));
+        }
+    }
+
+    @Override
+    public void meta_hypot(TensorIterator op, Tensor self, Tensor other) {
+        op.buildBinaryOp(op.maybeGetOutput(0), self, other);
+        requireFloating(op, "hypot_cpu");
+    }
+
+    @Override
+    public void hypot_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        UfuncKernels.hypot(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_copysign_Tensor(TensorIterator op, Tensor self, Tensor other) {
+        op.buildBinaryFloatOp(op.maybeGetOutput(0), self, other);
+    }
+
+    @Override
+    public void copysign_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        UfuncKernels.copysign(op, op.commonDtype());
+    }
+
+    @Override
+    public Tensor copysign(Tensor self, Scalar other) {
+        return Torch.copysign(self, Elementwise.wrappedScalarTensor(other));
+    }
+
+    @Override
+    public void meta_signbit(TensorIterator op, Tensor self) {
+        TensorImpl out = op.maybeGetOutput(0);
+        if (out != null && out.dtype() != ScalarType.Bool) {
+            throw new IllegalArgumentException("signbit does not support non-boolean outputs.");
+        }
+        op.buildUnaryForceBooleanOp(out, self);
+    }
+
+    @Override
+    public void signbit_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.signbit(op, self.dtype()); // the loop of the input's type; the output is bool
+    }
+
+    @Override
+    public void meta_logaddexp(TensorIterator op, Tensor self, Tensor other) {
+        op.buildBinaryOp(op.maybeGetOutput(0), self, other);
+        requireFloating(op, "logaddexp_cpu");
+    }
+
+    @Override
+    public void logaddexp_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        UfuncKernels.logaddexp(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_logaddexp2(TensorIterator op, Tensor self, Tensor other) {
+        op.buildBinaryOp(op.maybeGetOutput(0), self, other);
+        requireFloating(op, "logaddexp2_cpu");
+    }
+
+    @Override
+    public void logaddexp2_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        UfuncKernels.logaddexp2(op, op.commonDtype());
+    }
+
+    // ---------------------------------------------------------------- nan_to_num (not structured in 1.13)
+
+    @Override
+    public Tensor nan_to_num(Tensor self, Double nan, Double posinf, Double neginf) {
+        return nan_to_num_out(self, nan, posinf, neginf, Torch.empty_like(self));
+    }
+
+    @Override
+    public Tensor nan_to_num_(Tensor self, Double nan, Double posinf, Double neginf) {
+        return nan_to_num_out(self, nan, posinf, neginf, self);
+    }
+
+    /**
+     * NaN to {@code nan} (0 by default), infinities to {@code posinf}/{@code neginf} (the dtype's largest and
+     * lowest finite values by default); integers and bools are copied. out must have self's dtype.
+     */
+    @Override
+    public Tensor nan_to_num_out(Tensor self, Double nan, Double posinf, Double neginf, Tensor out) {
+        if (out.dtype() != self.dtype()) {
+            throw new IllegalArgumentException("nan_to_num: dtype of out: " + out.dtype().c10Name()
+                    + " should be same as input: " + self.dtype().c10Name());
+        }
+        if (!self.dtype().isFloatingPoint()) {
+            return ResultIntoOut.copy(self, out);
+        }
+        TensorIterator it = TensorIterator.out(Tensor.FACTORY, out);
+        it.buildUnaryOp(out, self);
+        it.commit();
+        double largest = largestFinite(self.dtype());
+        double n = nan == null ? 0 : nan;
+        double p = posinf == null ? largest : posinf;
+        double m = neginf == null ? -largest : neginf;
+        if (self.dtype() == ScalarType.Float64) {
+            UfuncKernels.nan_to_num_double(it, n, p, m);
+        } else {
+            UfuncKernels.nan_to_num_float(it, (float) n, (float) p, (float) m);
+        }
+        it.finish();
+        return out;
+    }
+
+    private static double largestFinite(ScalarType dtype) {
+        switch (dtype) {
+            case Float16: return 65504.0;
+            case BFloat16: return 3.3895313892515355e38;
+            case Float32: return Float.MAX_VALUE;
+            default: return Double.MAX_VALUE;
+        }
+    }
+
+    // ---------------------------------------------------------------- over other operators
+
+    /** pow computed in float64 (both operands converted), as ATen's float_power. */
+    @Override
+    public Tensor float_power(Tensor self, Tensor exponent) {
+        return Torch.pow(self.to(ScalarType.Float64), exponent.to(ScalarType.Float64));
+    }
+
+    @Override
+    public Tensor float_power(Tensor self, Scalar exponent) {
+        return Torch.pow(self.to(ScalarType.Float64), Scalar.of(exponent.toDouble()));
+    }
+
+    @Override
+    public Tensor float_power(Scalar self, Tensor exponent) {
+        return Torch.pow(Scalar.of(self.toDouble()), exponent.to(ScalarType.Float64));
+    }
+
+    /** {@code self * pi / 180}; integers and bools become the default floating dtype first. */
+    @Override
+    public Tensor deg2rad(Tensor self) {
+        return Torch.mul(floating(self), Scalar.of(Math.PI / 180.0));
+    }
+
+    @Override
+    public Tensor rad2deg(Tensor self) {
+        return Torch.mul(floating(self), Scalar.of(180.0 / Math.PI));
+    }
+
+    private static Tensor floating(Tensor self) {
+        return self.dtype().isFloatingPoint() ? self : self.to(ResultType.DEFAULT_DTYPE);
+    }
+}
