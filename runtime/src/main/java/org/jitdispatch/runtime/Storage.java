@@ -18,9 +18,18 @@ public final class Storage {
         this.data = data;
     }
 
-    /** A zero-filled storage of {@code numel} elements. */
+    /**
+     * A zero-filled storage of {@code numel} elements. A storage the heap cannot hold is refused with PyTorch's
+     * allocator message (a RuntimeError there), as an {@link IllegalStateException}, not an OutOfMemoryError.
+     */
     public static Storage allocate(ScalarType dtype, long numel) {
-        return new Storage(dtype, newArray(dtype, checkedLength(numel)));
+        int n = checkedLength(numel);
+        try {
+            return new Storage(dtype, newArray(dtype, n));
+        } catch (OutOfMemoryError e) {
+            throw new IllegalStateException("DefaultCPUAllocator: not enough memory: you tried to allocate "
+                    + (long) n * dtype.itemSize() + " bytes.");
+        }
     }
 
     /** Wraps an array without copying; its component type decides the dtype ({@code byte[]} is Int8). */

@@ -135,6 +135,9 @@ public abstract class TensorIteratorBase extends StructuredMeta {
         }
         computeShape(config);
         markResizeOutputs(config);
+        if (config.checkMemOverlap) {
+            refuseResizingIntoAnInput();
+        }
         ComputeTypes types = ComputeTypes.compute(operands, config, allOpsAreScalars);
         commonDtype = types.commonDtype;
         commonDevice = types.commonDevice;
@@ -191,6 +194,28 @@ public abstract class TensorIteratorBase extends StructuredMeta {
             for (int j = numOutputs; j < operands.length; j++) {
                 TensorImpl in = operands[j].tensor;
                 if (in != out && partiallyOverlap(out, in)) {
+                    throw new IllegalArgumentException("unsupported operation: some elements of the input tensor and"
+                            + " the written-to tensor refer to a single memory location. Please clone() the tensor"
+                            + " before performing the operation.");
+                }
+            }
+        }
+    }
+
+    /**
+     * An out= tensor that must be resized while it shares memory with an input is refused before it is resized:
+     * the resized output would overlap the input in new places (ATen resizes it and writes through the input it
+     * then reads, which can, for instance, plant a zero divisor in an integer division midway).
+     */
+    private void refuseResizingIntoAnInput() {
+        for (int i = 0; i < numOutputs; i++) {
+            Operand op = operands[i];
+            if (!op.willResize || op.tensor.storage() == null) {
+                continue;
+            }
+            for (int j = numOutputs; j < operands.length; j++) {
+                TensorImpl in = operands[j].tensor;
+                if (in != null && in != op.tensor && in.storage() == op.tensor.storage() && in.numel() > 0) {
                     throw new IllegalArgumentException("unsupported operation: some elements of the input tensor and"
                             + " the written-to tensor refer to a single memory location. Please clone() the tensor"
                             + " before performing the operation.");

@@ -164,12 +164,14 @@ public final class MoreMath implements MoreMathDeclarations {
             throw new IllegalArgumentException("nan_to_num: dtype of out: " + out.dtype().c10Name()
                     + " should be same as input: " + self.dtype().c10Name());
         }
-        if (!self.dtype().isFloatingPoint()) {
-            return ResultIntoOut.copy(self, out);
-        }
         TensorIterator it = TensorIterator.out(Tensor.FACTORY, out);
-        it.buildUnaryOp(out, self);
+        it.buildUnaryOp(out, self); // checks overlap before out is resized
         it.commit();
+        if (!self.dtype().isFloatingPoint()) {
+            Elementwise.copyLoop(it, self.dtype()); // integers and bools are copied
+            it.finish();
+            return out;
+        }
         double largest = largestFinite(self.dtype());
         double n = nan == null ? 0 : nan;
         double p = posinf == null ? largest : posinf;

@@ -93,6 +93,34 @@ public final class ScalarMath {
         return m + Math.log1p(Math.pow(2, -Math.abs(a - b))) / Math.log(2);
     }
 
+    /**
+     * The integer divisions of fmod, remainder and div's rounding modes. Zero divisors are refused before the loop;
+     * one can still appear during it when an out= tensor shares memory with the divisor, and then it fails as ATen's
+     * loop does ("ZeroDivisionError") rather than with Java's ArithmeticException.
+     */
+    public static long fmod(long a, long b) {
+        return a % nonZero(b);
+    }
+
+    public static long floorMod(long a, long b) {
+        return Math.floorMod(a, nonZero(b));
+    }
+
+    public static long divTrunc(long a, long b) {
+        return a / nonZero(b);
+    }
+
+    public static long floorDiv(long a, long b) {
+        return Math.floorDiv(a, nonZero(b));
+    }
+
+    private static long nonZero(long b) {
+        if (b == 0) {
+            throw new IllegalArgumentException("ZeroDivisionError");
+        }
+        return b;
+    }
+
     /** mish's derivative, as ATen's CPU kernel writes it: dy * (t + x * sigmoid(x) * (1 - t * t)), t = tanh(softplus(x)). */
     public static double mishBackward(double dy, double x) {
         double sigmoid = 1.0 / (1.0 + Math.exp(-x));

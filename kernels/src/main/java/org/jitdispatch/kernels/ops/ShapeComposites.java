@@ -9,6 +9,7 @@ import org.jitdispatch.runtime.Layout;
 import org.jitdispatch.runtime.MemoryFormat;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
 import org.jitdispatch.runtime.TensorGeometry;
 
 /**
@@ -124,7 +125,7 @@ public final class ShapeComposites implements ShapeCompositesDeclarations {
         long[] counts = repeats.toLongArray();
         long total = 0;
         for (long c : counts) {
-            total += c;
+            total = c > 0 && total > Long.MAX_VALUE - c ? Long.MAX_VALUE : total + c;
         }
         if (outputSize != null) {
             total = outputSize;
@@ -135,13 +136,18 @@ public final class ShapeComposites implements ShapeCompositesDeclarations {
                 }
             }
         }
-        long[] out = new long[Math.toIntExact(total)];
+        if (total < 0) {
+            throw new IllegalArgumentException("Trying to create tensor with negative dimension " + total + ": [" + total
+                    + "]");
+        }
+        Storage storage = Storage.allocate(ScalarType.Int64, total); // refuses a result the heap cannot hold
+        long[] out = (long[]) storage.data();
         for (int i = 0, at = 0; i < counts.length && at < out.length; i++) {
             for (long r = 0; r < counts[i] && at < out.length; r++) {
                 out[at++] = i;
             }
         }
-        return Torch.tensor(out, out.length).to(repeats.dtype());
+        return Tensor.FACTORY.fromArray(out, out.length).to(repeats.dtype());
     }
 
     @Override
@@ -181,8 +187,12 @@ public final class ShapeComposites implements ShapeCompositesDeclarations {
         if (sections <= 0) {
             throw new IllegalArgumentException("number of sections must be larger than 0, got " + sections);
         }
+        if (sections > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("tensor_split: " + sections + " sections are more than a list of tensors"
+                    + " can hold");
+        }
         long size = self.size(d);
-        Tensor[] splits = new Tensor[Math.toIntExact(sections)];
+        Tensor[] splits = new Tensor[(int) sections];
         long minSize = size / sections;
         long extra = size % sections;
         long start = 0;

@@ -138,6 +138,20 @@ class ElementwiseOpsTest {
     }
 
     @Test
+    void anOutputThatMustBeResizedWhileSharingAnInputsMemoryIsRefusedUntouched() {
+        // out (3 x 1) and other (1 x 3) view the same three ints; the result is 2 x 3, so out would be resized over
+        // other and the loop would read its own writes (here: zero divisors planted midway)
+        Tensor base = Torch.tensor(new int[] {5, 7, 9}, 3);
+        Tensor out = base.asStrided(new long[] {3, 1}, new long[] {1, 1}, 0);
+        Tensor other = base.asStrided(new long[] {1, 3}, new long[] {1, 1}, 0);
+        Tensor self = Torch.tensor(new int[] {20, 30}, 2, 1);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Torch.fmod_out(out, self, other));
+        assertTrue(e.getMessage().startsWith("unsupported operation: some elements of the input tensor"), e.getMessage());
+        assertArrayEquals(new long[] {3, 1}, out.sizes());
+        assertArrayEquals(new int[] {5, 7, 9}, base.toIntArray());
+    }
+
+    @Test
     void overlappingOutputsAreRejected() {
         Tensor row = f32(1, 2, 3);
         Tensor expanded = row.asStrided(new long[] {2, 3}, new long[] {0, 1}, 0);
