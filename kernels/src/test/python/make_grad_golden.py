@@ -404,6 +404,15 @@ def main():
         case("logaddexp2", "logaddexp2", [rand(2, 3), rand(2, 3)], fn=torch.logaddexp2),
         case("nan_to_num", "nan_to_num", [rand(2, 3)], fn=torch.nan_to_num),
         case("float_power", "float_power", [rand(2, 3, lo=0.5, hi=2.0), rand(2, 3)], fn=torch.float_power),
+        case("prelu per channel", "prelu", [rand(2, 3, 4), rand(3)], fn=torch.prelu),
+        case("glu", "glu", [rand(2, 4)], [-1], fn=lambda a: F.glu(a, -1)),
+        case("log_sigmoid", "log_sigmoid", [rand(2, 3, lo=-8.0, hi=8.0)], fn=F.logsigmoid),
+        case("cdist", "cdist", [rand(3, 4), rand(5, 4)], [2.0], fn=lambda a, b: torch.cdist(a, b, 2.0)),
+        case("cdist p=1", "cdist", [rand(2, 3, 4), rand(2, 2, 4)], [1.0], fn=lambda a, b: torch.cdist(a, b, 1.0)),
+        case("linalg_cross", "linalg_cross", [rand(4, 3), rand(4, 3)], fn=torch.linalg.cross),
+        case("cummax", "cummax", [rand(3, 5)], [1], fn=lambda a: torch.cummax(a, 1)[0]),
+        case("cummin", "cummin", [rand(3, 5)], [0], fn=lambda a: torch.cummin(a, 0)[0]),
+        case("logcumsumexp", "logcumsumexp", [rand(3, 5)], [1], fn=lambda a: torch.logcumsumexp(a, 1)),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -179,6 +179,14 @@ class GoldenGradientsTest {
             Map.entry("logaddexp2", (x, a) -> Torch.logaddexp2(x[0], x[1])),
             Map.entry("nan_to_num", (x, a) -> Torch.nan_to_num(x[0])),
             Map.entry("float_power", (x, a) -> Torch.float_power(x[0], x[1])),
+            Map.entry("prelu", (x, a) -> Torch.prelu(x[0], x[1])),
+            Map.entry("glu", (x, a) -> Torch.glu(x[0], a.get(0).asLong())),
+            Map.entry("log_sigmoid", (x, a) -> Torch.log_sigmoid(x[0])),
+            Map.entry("cdist", (x, a) -> Torch.cdist(x[0], x[1], a.get(0).asDouble(), null)),
+            Map.entry("linalg_cross", (x, a) -> Torch.linalg_cross(x[0], x[1], -1)),
+            Map.entry("cummax", (x, a) -> Torch.cummax(x[0], a.get(0).asLong())[0]),
+            Map.entry("cummin", (x, a) -> Torch.cummin(x[0], a.get(0).asLong())[0]),
+            Map.entry("logcumsumexp", (x, a) -> Torch.logcumsumexp(x[0], a.get(0).asLong())),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
@@ -272,7 +280,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(241, tests.size(), "gradients.json lost cases");
+        assertEquals(250, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

@@ -1,0 +1,242 @@
+package org.jitdispatch.kernels.ops;
+
+import java.util.Arrays;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Device;
+import org.jitdispatch.runtime.Layout;
+import org.jitdispatch.runtime.ScalarType;
+
+/**
+ * unique (sorted) and unique_consecutive, bincount, searchsorted and bucketize, tril_indices and triu_indices,
+ * as PyTorch 1.13 defines them, with its checks and messages. Their results are indices and counts, so none is
+ * differentiable (unique's values are not recorded either, as in PyTorch).
+ */
+public final class Counting implements CountingDeclarations {
+
+    /**
+     * The sorted distinct elements, with the index of each element's value in them ({@code return_inverse}, else an
+     * empty int64 tensor) and each value's count ({@code return_counts}). {@code sorted=false} also sorts: PyTorch's
+     * CPU order is then that of a hash set, which it does not specify.
+     */
+    @Override
+    public Tensor[] _unique2(Tensor self, boolean sorted, boolean returnInverse, boolean returnCounts) {
+        Tensor flat = self.reshape(new long[] {-1});
+        Tensor[] order = Torch.sort(flat, Boolean.TRUE, 0, false);
+        return runs(self, order[0], order[1], returnInverse, returnCounts);
+    }
+
+    /** Runs of equal neighbouring elements of the flattened tensor, in order. */
+    @Override
+    public Tensor[] unique_consecutive(Tensor self, boolean returnInverse, boolean returnCounts, Long dim) {
+        if (dim != null) {
+            throw new UnsupportedOperationException("unique_consecutive along a dim (dim=" + dim + ") is not supported;"
+                    + " call it without dim, on the flattened tensor");
+        }
+        Tensor flat = self.reshape(new long[] {-1});
+        Tensor identity = Torch.arange(org.jitdispatch.runtime.Scalar.of(flat.numel()), ScalarType.Int64, null, null, null);
+        return runs(self, flat, identity, returnInverse, returnCounts);
+    }
+
+    /**
+     * The distinct runs of {@code values} (each element's position in self given by {@code positions}): the first
+     * value of each run, each position's run, each run's length.
+     */
+    private static Tensor[] runs(Tensor self, Tensor values, Tensor positions, boolean returnInverse,
+            boolean returnCounts) {
+        int n = Math.toIntExact(values.numel());
+        boolean integral = !values.dtype().isFloatingPoint();
+        long[] asLongs = integral ? values.contiguous().toLongArray() : null;
+        double[] asDoubles = integral ? null : values.contiguous().toDoubleArray();
+        long[] where = positions.contiguous().toLongArray();
+        long[] firsts = new long[n];
+        long[] counts = new long[n];
+        long[] inverse = new long[n];
+        int runCount = 0;
+        for (int i = 0; i < n; i++) {
+            boolean same = i > 0 && (integral ? asLongs[i] == asLongs[i - 1] : asDoubles[i] == asDoubles[i - 1]);
+            if (!same) {
+                firsts[runCount++] = i;
+            }
+            counts[runCount - 1]++;
+            inverse[(int) where[i]] = runCount - 1;
+        }
+        Tensor take = Tensor.FACTORY.fromArray(Arrays.copyOf(firsts, runCount), runCount);
+        Tensor output = values.index_select(0, take);
+        Tensor inv = returnInverse ? Tensor.FACTORY.fromArray(inverse, inverse.length).reshape(self.sizes())
+                : Torch.empty(new long[] {0}, ScalarType.Int64, null, self.device(), null, null);
+        Tensor cnt = returnCounts ? Tensor.FACTORY.fromArray(Arrays.copyOf(counts, runCount), runCount)
+                : Torch.empty(new long[] {0}, ScalarType.Int64, null, self.device(), null, null);
+        return new Tensor[] {output, inv, cnt};
+    }
+
+    /**
+     * How often each value 0..max occurs in a 1-d tensor of non-negative integers, or the sum of its weights
+     * (float32 weights give float32 sums, other weights float64); at least {@code minlength} bins.
+     */
+    @Override
+    public Tensor bincount(Tensor self, Tensor weights, long minlength) {
+        if (!self.dtype().isIntegral(false)) {
+            throw Elementwise.notImplemented("bincount_cpu", self.dtype());
+        }
+        if (minlength < 0) {
+            throw new IllegalArgumentException("minlength should be >= 0");
+        }
+        if (self.dim() == 1 && self.numel() == 0) {
+            return Torch.zeros(new long[] {minlength}, ScalarType.Int64, null, self.device());
+        }
+        long[] values = self.dim() == 1 ? self.toLongArray() : null;
+        if (values == null || Arrays.stream(values).anyMatch(v -> v < 0)) {
+            throw new IllegalArgumentException("bincount only supports 1-d non-negative integral inputs.");
+        }
+        if (weights != null && (weights.dim() != 1 || weights.numel() != self.numel())) {
+            throw new IllegalArgumentException("weights should be 1-d and have the same length as input");
+        }
+        long bins = Math.max(Arrays.stream(values).max().getAsLong() + 1, minlength);
+        int size = Math.toIntExact(bins);
+        if (weights == null) {
+            long[] counts = new long[size];
+            for (long v : values) {
+                counts[(int) v]++;
+            }
+            return Tensor.FACTORY.fromArray(counts, size);
+        }
+        double[] w = weights.toDoubleArray();
+        double[] sums = new double[size];
+        for (int i = 0; i < values.length; i++) {
+            sums[(int) values[i]] += w[i];
+        }
+        Tensor result = Tensor.FACTORY.fromArray(sums, size);
+        return weights.dtype() == ScalarType.Float32 ? result.to(ScalarType.Float32) : result;
+    }
+
+    // ---------------------------------------------------------------- searchsorted, bucketize
+
+    @Override
+    public Tensor searchsorted(Tensor sortedSequence, Tensor self, boolean outInt32, boolean right, String side,
+            Tensor sorter) {
+        boolean upper = checkSide(right, side);
+        long[] boundaries = sortedSequence.sizes();
+        long[] values = self.sizes();
+        boolean oneD = sortedSequence.dim() == 1;
+        if (!oneD && (sortedSequence.dim() != self.dim()
+                || !Arrays.equals(Arrays.copyOf(boundaries, boundaries.length - 1), Arrays.copyOf(values, values.length - 1)))) {
+            throw new IllegalArgumentException("torch.searchsorted(): boundaries tensor should be 1 dimension or the first"
+                    + " N-1 dimensions of boundaries tensor and input value tensor must match, but we got boundaries"
+                    + " tensor " + Arrays.toString(boundaries) + " and input value tensor " + Arrays.toString(values));
+        }
+        Tensor sequence = sorter == null ? sortedSequence : sortedSequence.gather(-1, sorter, false);
+        return search(sequence, self, upper, outInt32, oneD);
+    }
+
+    @Override
+    public Tensor searchsorted(Tensor sortedSequence, org.jitdispatch.runtime.Scalar self, boolean outInt32,
+            boolean right, String side, Tensor sorter) {
+        return Torch.searchsorted(sortedSequence, Elementwise.wrappedScalarTensor(self).to(sortedSequence.dtype()),
+                outInt32, right, side, sorter);
+    }
+
+    @Override
+    public Tensor bucketize(Tensor self, Tensor boundaries, boolean outInt32, boolean right) {
+        if (boundaries.dim() != 1) {
+            throw new IllegalArgumentException("boundaries tensor must be 1 dimension, but got dim(" + boundaries.dim()
+                    + ")");
+        }
+        return Torch.searchsorted(boundaries, self, outInt32, right, null, null);
+    }
+
+    @Override
+    public Tensor bucketize(org.jitdispatch.runtime.Scalar self, Tensor boundaries, boolean outInt32, boolean right) {
+        return Torch.bucketize(Elementwise.wrappedScalarTensor(self).to(boundaries.dtype()), boundaries, outInt32, right);
+    }
+
+    private static boolean checkSide(boolean right, String side) {
+        if (side == null) {
+            return right;
+        }
+        if (!side.equals("left") && !side.equals("right")) {
+            throw new IllegalArgumentException("torch.searchsorted(): side can only be 'left' or 'right' but got " + side);
+        }
+        if (right && side.equals("left")) {
+            throw new IllegalArgumentException("torch.searchsorted(): side and right can't be set to opposites, got side"
+                    + " of left while right was True");
+        }
+        return side.equals("right");
+    }
+
+    /** For each value, the first boundary above it ({@code upper}) or at or above it, in the value's row. */
+    private static Tensor search(Tensor sequence, Tensor self, boolean upper, boolean outInt32, boolean oneD) {
+        double[] bounds = sequence.contiguous().toDoubleArray();
+        double[] values = self.contiguous().toDoubleArray();
+        int rowLength = (int) sequence.size(-1);
+        int valuesPerRow = self.dim() == 0 ? 1 : (int) self.size(-1);
+        long[] out = new long[values.length];
+        for (int i = 0; i < values.length; i++) {
+            int base = oneD || valuesPerRow == 0 ? 0 : (i / valuesPerRow) * rowLength;
+            double v = values[i];
+            int lo = 0;
+            int hi = rowLength;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                double b = bounds[base + mid];
+                // NaN sorts last: no value is above a NaN boundary
+                boolean goRight = upper ? !(v < b) && !Double.isNaN(b) || Double.isNaN(v) && !Double.isNaN(b)
+                        : b < v || Double.isNaN(v) && !Double.isNaN(b);
+                if (goRight) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            out[i] = lo;
+        }
+        Tensor result = Tensor.FACTORY.fromArray(out, out.length).reshape(self.sizes());
+        return outInt32 ? result.to(ScalarType.Int32) : result;
+    }
+
+    // ---------------------------------------------------------------- tril_indices, triu_indices
+
+    @Override
+    public Tensor tril_indices(long row, long col, long offset, ScalarType dtype, Layout layout, Device device,
+            Boolean pinMemory) {
+        return triangle(row, col, offset, dtype, device, true);
+    }
+
+    @Override
+    public Tensor triu_indices(long row, long col, long offset, ScalarType dtype, Layout layout, Device device,
+            Boolean pinMemory) {
+        return triangle(row, col, offset, dtype, device, false);
+    }
+
+    /** The (row, col) coordinates, row by row, of the lower (col - row <= offset) or upper (>= offset) triangle. */
+    private static Tensor triangle(long row, long col, long offset, ScalarType dtype, Device device, boolean lower) {
+        if (row < 0) {
+            throw new IllegalArgumentException("row must be non-negative, got" + row);
+        }
+        if (col < 0) {
+            throw new IllegalArgumentException("col must be non-negative, got" + col);
+        }
+        ScalarType type = dtype == null ? ScalarType.Int64 : dtype;
+        if (type != ScalarType.Int64 && type != ScalarType.Int32) {
+            throw Elementwise.notImplemented(lower ? "tril_indices" : "triu_indices", type);
+        }
+        long count = 0;
+        for (long r = 0; r < row; r++) {
+            count += lower ? Math.max(0, Math.min(col, r + offset + 1)) : Math.max(0, col - Math.max(0, r + offset));
+        }
+        int n = Math.toIntExact(count);
+        long[] coords = new long[2 * n];
+        int k = 0;
+        for (long r = 0; r < row; r++) {
+            long from = lower ? 0 : Math.max(0, r + offset);
+            long to = lower ? Math.min(col, r + offset + 1) : col;
+            for (long c = from; c < to; c++) {
+                coords[k] = r;
+                coords[n + k] = c;
+                k++;
+            }
+        }
+        Tensor result = Tensor.FACTORY.fromArray(coords, 2, n).to(type);
+        return device == null ? result : result.to(null, null, device, null, false, false, null);
+    }
+}
