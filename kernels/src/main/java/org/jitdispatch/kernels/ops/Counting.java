@@ -6,6 +6,7 @@ import org.jitdispatch.Torch;
 import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.Layout;
 import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
 
 /**
  * unique (sorted) and unique_consecutive, bincount, searchsorted and bucketize, tril_indices and triu_indices,
@@ -92,17 +93,19 @@ public final class Counting implements CountingDeclarations {
         if (weights != null && (weights.dim() != 1 || weights.numel() != self.numel())) {
             throw new IllegalArgumentException("weights should be 1-d and have the same length as input");
         }
-        long bins = Math.max(Arrays.stream(values).max().getAsLong() + 1, minlength);
-        int size = Math.toIntExact(bins);
+        long bins = Math.max(saturatedSum(Arrays.stream(values).max().getAsLong(), 1), minlength);
+        // allocated as storages, so a count beyond what the heap holds is refused with the allocator's message
+        Storage bincounts = Storage.allocate(weights == null ? ScalarType.Int64 : ScalarType.Float64, bins);
+        int size = (int) bins;
         if (weights == null) {
-            long[] counts = new long[size];
+            long[] counts = (long[]) bincounts.data();
             for (long v : values) {
                 counts[(int) v]++;
             }
             return Tensor.FACTORY.fromArray(counts, size);
         }
         double[] w = weights.toDoubleArray();
-        double[] sums = new double[size];
+        double[] sums = (double[]) bincounts.data();
         for (int i = 0; i < values.length; i++) {
             sums[(int) values[i]] += w[i];
         }
@@ -119,11 +122,27 @@ public final class Counting implements CountingDeclarations {
         long[] boundaries = sortedSequence.sizes();
         long[] values = self.sizes();
         boolean oneD = sortedSequence.dim() == 1;
-        if (!oneD && (sortedSequence.dim() != self.dim()
+        if (self.dim() == 0 && !oneD) {
+            throw new IllegalArgumentException("torch.searchsorted(): input value can be a scalar only when boundaries"
+                    + " tensor dimension is 1, but we got boundaries tensor dim(" + sortedSequence.dim() + ") and input"
+                    + " value's dim(0) numel(1)");
+        }
+        if (!oneD && (sortedSequence.dim() == 0 || sortedSequence.dim() != self.dim()
                 || !Arrays.equals(Arrays.copyOf(boundaries, boundaries.length - 1), Arrays.copyOf(values, values.length - 1)))) {
             throw new IllegalArgumentException("torch.searchsorted(): boundaries tensor should be 1 dimension or the first"
                     + " N-1 dimensions of boundaries tensor and input value tensor must match, but we got boundaries"
                     + " tensor " + Arrays.toString(boundaries) + " and input value tensor " + Arrays.toString(values));
+        }
+        if (sorter != null) {
+            if (sorter.dtype() != ScalarType.Int64) {
+                throw new IllegalArgumentException("torch.searchsorted(): sorter must be a tensor of long dtype but got"
+                        + " dtype " + sorter.dtype().c10Name());
+            }
+            if (!Arrays.equals(sorter.sizes(), sortedSequence.sizes())) {
+                throw new IllegalArgumentException("torch.searchsorted(): boundary and sorter must have the same size,"
+                        + " but got boundary tensor " + Arrays.toString(sortedSequence.sizes()) + "and got sorter tensor "
+                        + Arrays.toString(sorter.sizes()));
+            }
         }
         Tensor sequence = sorter == null ? sortedSequence : sortedSequence.gather(-1, sorter, false);
         return search(sequence, self, upper, outInt32, oneD);
@@ -208,6 +227,33 @@ public final class Counting implements CountingDeclarations {
         return triangle(row, col, offset, dtype, device, false);
     }
 
+    /** ATen's get_tril_size: the elements of a row x col lower triangle with diagonal offset, in closed form. */
+    private static long trilSize(long row, long col, long offset) {
+        if (row == 0 || col == 0) {
+            return 0;
+        }
+        long rowPlusOffset = saturatedSum(row, offset);
+        long firstRow = offset > 0 ? Math.min(col, saturatedSum(1, offset)) : (rowPlusOffset > 0 ? 1 : 0);
+        long lastRow = Math.max(0, Math.min(col, rowPlusOffset));
+        long rows = Math.max(0, Math.min(row, rowPlusOffset));
+        long trapezoidRows = lastRow - firstRow + 1;
+        long size = Math.multiplyExact(firstRow + lastRow, trapezoidRows) >> 1;
+        long rectangleRows = rows - trapezoidRows;
+        if (rectangleRows > 0) {
+            size = Math.addExact(size, Math.multiplyExact(rectangleRows, col));
+        }
+        return size;
+    }
+
+    /** a + b, or Long.MAX_VALUE / MIN_VALUE where it overflows (only compared with sizes here). */
+    private static long saturatedSum(long a, long b) {
+        long sum = a + b;
+        if (((a ^ sum) & (b ^ sum)) < 0) {
+            return a > 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
+        }
+        return sum;
+    }
+
     /** The (row, col) coordinates, row by row, of the lower (col - row <= offset) or upper (>= offset) triangle. */
     private static Tensor triangle(long row, long col, long offset, ScalarType dtype, Device device, boolean lower) {
         if (row < 0) {
@@ -220,16 +266,23 @@ public final class Counting implements CountingDeclarations {
         if (type != ScalarType.Int64 && type != ScalarType.Int32) {
             throw Elementwise.notImplemented(lower ? "tril_indices" : "triu_indices", type);
         }
-        long count = 0;
-        for (long r = 0; r < row; r++) {
-            count += lower ? Math.max(0, Math.min(col, r + offset + 1)) : Math.max(0, col - Math.max(0, r + offset));
+        // beyond [-row, col] the offset selects no more and no fewer elements
+        long o = Math.max(-row, Math.min(col, offset));
+        long count;
+        try {
+            count = lower ? trilSize(row, col, o) : Math.subtractExact(Math.multiplyExact(row, col), trilSize(row, col, o - 1));
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException((lower ? "tril" : "triu") + "_indices: a " + row + " x " + col
+                    + " matrix has more elements than a tensor can hold");
         }
-        int n = Math.toIntExact(count);
-        long[] coords = new long[2 * n];
+        Storage storage = Storage.allocate(ScalarType.Int64, 2 * count); // refuses an absurd size
+        long[] coords = (long[]) storage.data();
+        int n = (int) count;
         int k = 0;
-        for (long r = 0; r < row; r++) {
-            long from = lower ? 0 : Math.max(0, r + offset);
-            long to = lower ? Math.min(col, r + offset + 1) : col;
+        // rows before the first one with an element (lower) or from the first one without (upper) add nothing
+        for (long r = lower ? Math.max(0, -o) : 0; r < row && k < n; r++) {
+            long from = lower ? 0 : Math.max(0, r + o);
+            long to = lower ? Math.min(col, r + o + 1) : col;
             for (long c = from; c < to; c++) {
                 coords[k] = r;
                 coords[n + k] = c;
