@@ -1,6 +1,7 @@
 package org.jitdispatch.jit.gen.api;
 
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
 import javax.lang.model.SourceVersion;
 import org.jitdispatch.jit.spin.EmittedNames;
 import org.jitdispatch.runtime.schema.FunctionSchema;
@@ -59,6 +60,24 @@ public final class JavaNames {
     /** The redispatch handle of an operator in {@code Ops}: {@code redispatch_empty_memory_format}. */
     public static String redispatchField(OperatorName name) {
         return "redispatch_" + opField(name);
+    }
+
+    /**
+     * The class in {@code Ops} that holds one operator's handles: {@code Ops.add_Tensor}. One class per operator,
+     * so the JVM builds an operator's call site when the operator is first used, not all of them when any is.
+     */
+    public static ClassName opHolder(OperatorName name) {
+        return OPS.nestedClass(opField(name));
+    }
+
+    /** The expression for an operator's call handle: {@code Ops.add_Tensor.CALL}. */
+    public static CodeBlock opHandle(OperatorName name) {
+        return CodeBlock.of("$T.CALL", opHolder(name));
+    }
+
+    /** The expression for an operator's redispatch handle: {@code Ops.add_Tensor.REDISPATCH}. */
+    public static CodeBlock redispatchHandle(OperatorName name) {
+        return CodeBlock.of("$T.REDISPATCH", opHolder(name));
     }
 
     /**

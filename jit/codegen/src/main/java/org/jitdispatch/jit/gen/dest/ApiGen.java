@@ -157,7 +157,7 @@ public final class ApiGen {
     private static void dispatcherBody(MethodSpec.Builder m, NativeFunction f, ApiSignature sig, int arity) {
         FunctionSchema s = f.func();
         TypeName ret = sig.returnType();
-        CodeBlock invoke = CodeBlock.of("$T.$N.invokeExact($L)", JavaNames.OPS, JavaNames.opField(s.name()),
+        CodeBlock invoke = CodeBlock.of("$L.invokeExact($L)", JavaNames.opHandle(s.name()),
                 sig.schemaOrderArguments(arity));
         HandleCalls.returning(m, invoke, ret);
     }

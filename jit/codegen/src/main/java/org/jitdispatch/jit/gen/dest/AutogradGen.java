@@ -391,8 +391,8 @@ public final class AutogradGen {
         saveSizesAndValues(m, p);
         m.endControlFlow();
         m.addStatement("$T result", ret);
-        belowAutograd(m, CodeBlock.of("$T.$N.invokeExact(ks.raw() & $T.AFTER_AUTOGRAD.raw(), $L)",
-                JavaNames.OPS, JavaNames.redispatchField(s.name()), DispatchKeySet.class,
+        belowAutograd(m, CodeBlock.of("$L.invokeExact(ks.raw() & $T.AFTER_AUTOGRAD.raw(), $L)",
+                JavaNames.redispatchHandle(s.name()), DispatchKeySet.class,
                 DispatcherSignature.argumentNames(s.arguments())), ret);
         m.beginControlFlow("if (node != null)");
         // a view operator's result is a view of its input (the backend wrapper recorded it); any other result is not
@@ -467,8 +467,8 @@ public final class AutogradGen {
         saveSizesAndValues(m, p);
         m.endControlFlow();
         m.addStatement("$T result", ret);
-        belowAutograd(m, CodeBlock.of("$T.$N.invokeExact(ks.raw() & $T.AFTER_AUTOGRAD.raw(), $L)",
-                JavaNames.OPS, JavaNames.redispatchField(inplace.name()), DispatchKeySet.class,
+        belowAutograd(m, CodeBlock.of("$L.invokeExact(ks.raw() & $T.AFTER_AUTOGRAD.raw(), $L)",
+                JavaNames.redispatchHandle(inplace.name()), DispatchKeySet.class,
                 DispatcherSignature.argumentNames(inplace.arguments())), ret);
         m.beginControlFlow("if (node != null)")
                 .addStatement("$T.$N(self, node)", AUTOGRAD, inplaceView ? "setInplaceViewHistory" : "rebaseHistory");

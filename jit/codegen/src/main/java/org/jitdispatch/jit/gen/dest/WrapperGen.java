@@ -126,8 +126,8 @@ public final class WrapperGen {
                 .addParameters(DispatcherSignature.parameters(schema))
                 .returns(DispatcherSignature.returnType(schema))
                 .addJavadoc("{@code $L} for ADInplaceOrView: bumps the version of every written tensor.\n", schema);
-        CodeBlock invoke = CodeBlock.of("$T.$N.invokeExact(ks.raw() & $T.AFTER_AD_INPLACE_OR_VIEW.raw(), $L)",
-                JavaNames.OPS, JavaNames.redispatchField(schema.name()), DispatchKeySet.class,
+        CodeBlock invoke = CodeBlock.of("$L.invokeExact(ks.raw() & $T.AFTER_AD_INPLACE_OR_VIEW.raw(), $L)",
+                JavaNames.redispatchHandle(schema.name()), DispatchKeySet.class,
                 DispatcherSignature.argumentNames(schema.arguments()));
         if (schema.kind() == SchemaKind.out) {
             outFunctionChecks(m, schema);
@@ -178,12 +178,12 @@ public final class WrapperGen {
         }
     }
 
-    /** {@code return Ops.redispatch_X(BackendSelection.keySetFor(device), args...)}. */
+    /** {@code return Ops.X.REDISPATCH(BackendSelection.keySetFor(device), args...)}. */
     private static void backendSelectBody(MethodSpec.Builder m, FunctionSchema schema) {
         Argument device = schema.arguments().stream().filter(a -> a.name().equals("device")).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(schema + " has no device argument"));
-        CodeBlock invoke = CodeBlock.of("$T.$N.invokeExact($T.keySetFor($N), $L)", JavaNames.OPS,
-                JavaNames.redispatchField(schema.name()), JavaNames.BACKEND_SELECTION, JavaNames.param(device.name()),
+        CodeBlock invoke = CodeBlock.of("$L.invokeExact($T.keySetFor($N), $L)",
+                JavaNames.redispatchHandle(schema.name()), JavaNames.BACKEND_SELECTION, JavaNames.param(device.name()),
                 DispatcherSignature.argumentNames(schema.arguments()));
         HandleCalls.returning(m, invoke, DispatcherSignature.returnType(schema));
     }
