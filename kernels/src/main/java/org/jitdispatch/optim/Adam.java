@@ -17,7 +17,6 @@ import org.jitdispatch.runtime.Scalar;
  * each step written into the state and scratch tensors in place, in ATen's operation order.
  */
 public class Adam extends Optimizer {
-    private final double lr;
     private final double beta1;
     private final double beta2;
     private final double eps;
@@ -35,8 +34,7 @@ public class Adam extends Optimizer {
 
     public Adam(List<Tensor> params, double lr, double beta1, double beta2, double eps, double weightDecay,
             boolean decoupledWeightDecay) {
-        super(params);
-        checkNonNegative("learning rate", lr);
+        super(params, lr);
         checkNonNegative("epsilon value", eps);
         checkNonNegative("weight_decay value", weightDecay);
         if (!(beta1 >= 0 && beta1 < 1)) {
@@ -45,7 +43,6 @@ public class Adam extends Optimizer {
         if (!(beta2 >= 0 && beta2 < 1)) {
             throw new IllegalArgumentException("Invalid beta parameter at index 1: " + beta2);
         }
-        this.lr = lr;
         this.beta1 = beta1;
         this.beta2 = beta2;
         this.eps = eps;
@@ -68,6 +65,7 @@ public class Adam extends Optimizer {
             denom[i] = Torch.empty_like(param);
         }
         long step = ++steps[i];
+        double lr = lr();
         if (decoupledWeightDecay) {
             param.mul_(Scalar.of(1 - lr * weightDecay));
         } else if (weightDecay != 0) {

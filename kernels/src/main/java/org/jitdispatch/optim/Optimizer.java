@@ -14,9 +14,14 @@ import org.jitdispatch.autograd.NoGrad;
  */
 public abstract class Optimizer {
     protected final List<Tensor> params;
+    private double lr;
+    private final double initialLr;
 
-    protected Optimizer(List<Tensor> params) {
+    protected Optimizer(List<Tensor> params, double lr) {
         Objects.requireNonNull(params, "params");
+        checkNonNegative("learning rate", lr);
+        this.lr = lr;
+        this.initialLr = lr;
         if (params.isEmpty()) {
             throw new IllegalArgumentException("optimizer got an empty parameter list");
         }
@@ -26,6 +31,26 @@ public abstract class Optimizer {
             }
         }
         this.params = List.copyOf(params);
+    }
+
+    /** The learning rate the next step uses (a scheduler changes it, as PyTorch's do through param_groups). */
+    public final double lr() {
+        return lr;
+    }
+
+    public final void setLr(double lr) {
+        checkNonNegative("learning rate", lr);
+        this.lr = lr;
+    }
+
+    /** The learning rate given at construction ({@code initial_lr}, which schedulers start from). */
+    public final double initialLr() {
+        return initialLr;
+    }
+
+    /** The parameters, in order. */
+    public final List<Tensor> params() {
+        return params;
     }
 
     /** One update of every parameter from its gradient. */

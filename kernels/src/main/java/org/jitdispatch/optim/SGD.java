@@ -16,7 +16,6 @@ import org.jitdispatch.runtime.Scalar;
  * </pre>
  */
 public final class SGD extends Optimizer {
-    private final double lr;
     private final double momentum;
     private final double dampening;
     private final double weightDecay;
@@ -29,14 +28,12 @@ public final class SGD extends Optimizer {
     }
 
     public SGD(List<Tensor> params, double lr, double momentum, double dampening, double weightDecay, boolean nesterov) {
-        super(params);
-        checkNonNegative("learning rate", lr);
+        super(params, lr);
         checkNonNegative("momentum value", momentum);
         checkNonNegative("weight_decay value", weightDecay);
         if (nesterov && (momentum <= 0 || dampening != 0)) {
             throw new IllegalArgumentException("Nesterov momentum requires a momentum and zero dampening");
         }
-        this.lr = lr;
         this.momentum = momentum;
         this.dampening = dampening;
         this.weightDecay = weightDecay;
@@ -65,7 +62,7 @@ public final class SGD extends Optimizer {
                 d = buf;
             }
         }
-        param.add_(d, Scalar.of(-lr));
+        param.add_(d, Scalar.of(-lr()));
     }
 
     private Tensor scratch(int i, Tensor param) {
