@@ -3593,6 +3593,22 @@ def coverage(c):
     c("logcumsumexp", vals([1000.0, 1000.0, -1000.0]), 0)
     c("logcumsumexp", rand((2, 3), I64), 1)
     c("logcumsumexp", rand(()), 0)
+    # lgamma, digamma, erfinv
+    gam = vals([-5.5, -2.5, -1.0, -0.5, -0.0, 0.0, 1e-8, 0.5, 1.0, 1.5, 2.0, 3.25, 10.0, 11.5, 100.0, 1e10, INF, -INF,
+                NAN])
+    for d in (F32, F64):
+        c("lgamma", gam.to(d))
+        c("digamma", gam.to(d))
+        c("lgamma", rand((2, 3), d, 0.1, 6))
+        c("digamma", rand((2, 3), d, 0.1, 6))
+        c("erfinv", vals([-1.0, -0.999, -0.9, -0.5, -1e-9, -0.0, 0.0, 1e-9, 0.3, 0.5, 0.9, 0.99, 0.99999, 1.0, 1.5,
+                          NAN]).to(d))
+        c("erfinv", rand((2, 3), d, -1, 1))
+    for op in ("lgamma", "digamma", "erfinv"):
+        c(op, rand((2, 3), I64, 1, 5))
+        c(op + "_", rand((2, 3), F32, 0.1, 0.9))
+        c(op + ".out", rand((2, 3), F32, 0.1, 0.9), out=torch.zeros(0))
+        c(op + "_", rand((2, 3), I64, 1, 5))
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

@@ -413,6 +413,8 @@ def main():
         case("cummax", "cummax", [rand(3, 5)], [1], fn=lambda a: torch.cummax(a, 1)[0]),
         case("cummin", "cummin", [rand(3, 5)], [0], fn=lambda a: torch.cummin(a, 0)[0]),
         case("logcumsumexp", "logcumsumexp", [rand(3, 5)], [1], fn=lambda a: torch.logcumsumexp(a, 1)),
+        case("lgamma", "lgamma", [rand(2, 3, lo=0.2, hi=5.0)], fn=torch.lgamma),
+        case("erfinv", "erfinv", [rand(2, 3, lo=-0.9, hi=0.9)], fn=torch.erfinv),
     ]
     result = {
         "torch_version": torch.__version__,

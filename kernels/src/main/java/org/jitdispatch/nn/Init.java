@@ -1,8 +1,10 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
 import org.jitdispatch.autograd.NoGrad;
 import org.jitdispatch.runtime.Generator;
+import org.jitdispatch.runtime.Scalar;
 
 /**
  * Parameter initialisation as {@code torch.nn.init} does it, drawing from a {@link Generator} (the default
@@ -23,6 +25,32 @@ public final class Init {
         try (NoGrad g = NoGrad.enter()) {
             return t.normal_(mean, std, generator);
         }
+    }
+
+    /**
+     * Normal values truncated to [a, b] ({@code torch.nn.init.trunc_normal_}), drawn as PyTorch 1.13 draws them: a
+     * uniform sample between the normal CDF's values at a and b, mapped back through erfinv, then clamped.
+     */
+    public static Tensor truncNormal_(Tensor t, double mean, double std, double a, double b, Generator generator) {
+        double low = normalCdf((a - mean) / std);
+        double high = normalCdf((b - mean) / std);
+        try (NoGrad g = NoGrad.enter()) {
+            t.uniform_(2 * low - 1, 2 * high - 1, generator);
+            t.erfinv_();
+            t.mul_(Scalar.of(std * Math.sqrt(2.0)));
+            t.add_(Scalar.of(mean), Scalar.of(1));
+            return t.clamp_(Scalar.of(a), Scalar.of(b));
+        }
+    }
+
+    /** trunc_normal_ with mean 0, std 1, a = -2 and b = 2 (PyTorch's defaults). */
+    public static Tensor truncNormal_(Tensor t, Generator generator) {
+        return truncNormal_(t, 0, 1, -2, 2, generator);
+    }
+
+    private static double normalCdf(double x) {
+        Tensor v = Torch.erf(Torch.scalarTensor(Scalar.of(x / Math.sqrt(2.0)), org.jitdispatch.runtime.ScalarType.Float64));
+        return (1 + v.item().toDouble()) / 2;
     }
 
     public static Tensor zeros_(Tensor t) {

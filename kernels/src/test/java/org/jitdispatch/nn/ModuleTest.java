@@ -185,4 +185,20 @@ class ModuleTest {
         assertThrows(IllegalArgumentException.class, () -> Upsample.byScale(2, "nearest", true));
         assertEquals("Upsample(scale_factor=2.0, mode='nearest')", Upsample.byScale(2, "nearest", false).toString());
     }
+
+    @Test
+    void truncNormalDrawsPyTorchsValuesWithinItsBounds() {
+        // torch.manual_seed(7); torch.nn.init.trunc_normal_(torch.empty(8), 0.5, 2.0, -1.0, 3.0) in PyTorch 1.13
+        float[] pytorch = {0.923286796f, -0.220271647f, 1.36217749f, 1.35365772f, -0.100215018f, 0.55239743f,
+                -0.190764904f, 1.25509572f};
+        Torch.manual_seed(7);
+        Tensor t = Init.truncNormal_(Torch.empty(new long[] {8}, null, null, null, null, null), 0.5, 2.0, -1.0, 3.0, null);
+        assertArrayEquals(pytorch, t.toFloatArray(), 2e-6f);
+        Torch.manual_seed(1);
+        float[] many = Init.truncNormal_(Torch.empty(new long[] {10_000}, null, null, null, null, null), null)
+                .toFloatArray();
+        for (float v : many) {
+            assertTrue(v >= -2 && v <= 2, "outside [-2, 2]: " + v);
+        }
+    }
 }

@@ -226,4 +226,35 @@ public final class MoreMath implements MoreMathDeclarations {
     private static Tensor floating(Tensor self) {
         return self.dtype().isFloatingPoint() ? self : self.to(ResultType.DEFAULT_DTYPE);
     }
+    // ---------------------------------------------------------------- lgamma, digamma, erfinv
+
+    @Override
+    public void meta_lgamma(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void lgamma_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.lgamma(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_digamma(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void digamma_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.digamma(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_erfinv(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void erfinv_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.erfinv(op, op.commonDtype());
+    }
 }

@@ -121,6 +121,19 @@ public final class ScalarMath {
         return b;
     }
 
+    /** The special functions of {@link SpecialFunctions}, for the ufunc loops' expressions. */
+    public static double lgamma(double x) {
+        return SpecialFunctions.lgamma(x);
+    }
+
+    public static double digamma(double x) {
+        return SpecialFunctions.digamma(x);
+    }
+
+    public static double erfinv(double x) {
+        return SpecialFunctions.erfinv(x);
+    }
+
     /** mish's derivative, as ATen's CPU kernel writes it: dy * (t + x * sigmoid(x) * (1 - t * t)), t = tanh(softplus(x)). */
     public static double mishBackward(double dy, double x) {
         double sigmoid = 1.0 / (1.0 + Math.exp(-x));
