@@ -3609,6 +3609,30 @@ def coverage(c):
         c(op + "_", rand((2, 3), F32, 0.1, 0.9))
         c(op + ".out", rand((2, 3), F32, 0.1, 0.9), out=torch.zeros(0))
         c(op + "_", rand((2, 3), I64, 1, 5))
+    # 1-d pooling
+    seq = rand((2, 3, 9))
+    for args in (([3],), ([3], [2]), ([3], [2], [1]), ([2], [1], [0], [2]), ([3], [2], [1], [1], True), ([4], [3], [2], [1], True)):
+        c("max_pool1d", seq, *args)
+        c("max_pool1d_with_indices", seq, *args)
+    c("max_pool1d", rand((3, 7)), [2])
+    c("max_pool1d", rand((3, 7), F64), [3], [1], [1])
+    c("max_pool1d", rand((7,)), [2])
+    c("max_pool1d", seq, [2, 2])
+    c("max_pool1d", seq, [3], [0])
+    c("max_pool1d", seq, [2], [1], [2])
+    c("max_pool1d", seq, [12])
+    for args in (([3],), ([3], [2]), ([3], [2], [1]), ([3], [2], [1], True), ([3], [2], [1], False, False), ([4], [3], [1], True, False)):
+        c("avg_pool1d", seq, *args)
+    c("avg_pool1d", rand((3, 7)), [2])
+    c("avg_pool1d", rand((2, 3, 4, 5)), [2])
+    c("avg_pool1d", seq, [2, 2])
+    for size in ([1], [3], [4], [9], [12]):
+        c("adaptive_avg_pool1d", seq, size)
+        c("adaptive_max_pool1d", seq, size)
+    c("adaptive_avg_pool1d", rand((3, 7)), [3])
+    c("adaptive_max_pool1d", rand((3, 7), F64), [2])
+    c("adaptive_avg_pool1d", rand((7,)), [3])
+    c("adaptive_max_pool1d", seq, [2, 2])
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

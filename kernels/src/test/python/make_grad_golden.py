@@ -415,6 +415,10 @@ def main():
         case("logcumsumexp", "logcumsumexp", [rand(3, 5)], [1], fn=lambda a: torch.logcumsumexp(a, 1)),
         case("lgamma", "lgamma", [rand(2, 3, lo=0.2, hi=5.0)], fn=torch.lgamma),
         case("erfinv", "erfinv", [rand(2, 3, lo=-0.9, hi=0.9)], fn=torch.erfinv),
+        case("max_pool1d", "max_pool1d", [rand(2, 3, 9)], [[3], [2], [1]], fn=lambda a: F.max_pool1d(a, 3, 2, 1)),
+        case("avg_pool1d", "avg_pool1d", [rand(2, 3, 9)], [[3], [2], [1]], fn=lambda a: F.avg_pool1d(a, 3, 2, 1)),
+        case("adaptive_avg_pool1d", "adaptive_avg_pool1d", [rand(2, 3, 7)], [[3]],
+             fn=lambda a: F.adaptive_avg_pool1d(a, 3)),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -189,6 +189,11 @@ class GoldenGradientsTest {
             Map.entry("logcumsumexp", (x, a) -> Torch.logcumsumexp(x[0], a.get(0).asLong())),
             Map.entry("lgamma", (x, a) -> Torch.lgamma(x[0])),
             Map.entry("erfinv", (x, a) -> Torch.erfinv(x[0])),
+            Map.entry("max_pool1d", (x, a) -> Torch.max_pool1d(x[0], longs(a.get(0)), longs(a.get(1)), longs(a.get(2)),
+                    new long[] {1}, false)),
+            Map.entry("avg_pool1d", (x, a) -> Torch.avg_pool1d(x[0], longs(a.get(0)), longs(a.get(1)), longs(a.get(2)),
+                    false, true)),
+            Map.entry("adaptive_avg_pool1d", (x, a) -> Torch.adaptive_avg_pool1d(x[0], longs(a.get(0)))),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
@@ -282,7 +287,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(252, tests.size(), "gradients.json lost cases");
+        assertEquals(255, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

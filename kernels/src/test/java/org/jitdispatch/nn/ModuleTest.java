@@ -201,4 +201,23 @@ class ModuleTest {
             assertTrue(v >= -2 && v <= 2, "outside [-2, 2]: " + v);
         }
     }
+
+    @Test
+    void conv1dWithMaxPool1dMatchesPyTorchFromTheSameSeed() {
+        // torch.manual_seed(5); c = nn.Conv1d(3, 4, 3); F.max_pool1d(c(arange(42).reshape(2, 3, 7) / 10), 2)
+        Torch.manual_seed(5);
+        Conv1d conv = new Conv1d(3, 4, 3);
+        assertArrayEquals(new float[] {0.22016792f, -0.249259397f, 0.27164647f, 0.213284701f, 0.280068964f,
+                -0.255569875f}, java.util.Arrays.copyOf(conv.weight().toFloatArray(), 6), 1e-7f);
+        Tensor x = Torch.arange(Scalar.of(42)).reshape(new long[] {2, 3, 7})
+                .to(org.jitdispatch.runtime.ScalarType.Float32).div(Scalar.of(10));
+        Tensor y = new MaxPool1d(2).forward(conv.forward(x));
+        assertArrayEquals(new long[] {2, 4, 2}, y.sizes());
+        assertArrayEquals(new float[] {-0.0768796206f, -0.0560684502f, 0.54068923f, 0.717003226f, -0.11263904f,
+                -0.1357636f}, java.util.Arrays.copyOf(y.toFloatArray(), 6), 2e-6f);
+        assertArrayEquals(new long[] {2, 4, 1}, new AvgPool1d(2).forward(y).sizes());
+        assertArrayEquals(new long[] {2, 4, 3}, new AdaptiveAvgPool1d(3).forward(conv.forward(x)).sizes());
+        assertArrayEquals(new long[] {1, 1, 2, 2},
+                new AvgPool2d(2).forward(Torch.ones(new long[] {1, 1, 4, 5}, null, null, null, null)).sizes());
+    }
 }

@@ -1,0 +1,23 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+
+/** 1-D adaptive average pooling to a fixed output length ({@code torch.nn.AdaptiveAvgPool1d}). */
+public final class AdaptiveAvgPool1d extends Module {
+    private final long outputSize;
+
+    public AdaptiveAvgPool1d(long outputSize) {
+        this.outputSize = outputSize;
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.adaptive_avg_pool1d(input, new long[] {outputSize});
+    }
+
+    @Override
+    public String toString() {
+        return "AdaptiveAvgPool1d(output_size=" + outputSize + ")";
+    }
+}

@@ -1,0 +1,36 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+
+/** 2-D average pooling ({@code torch.nn.AvgPool2d}); the stride defaults to the kernel size. */
+public final class AvgPool2d extends Module {
+    private final long[] kernel;
+    private final long[] stride;
+    private final long[] padding;
+    private final boolean ceilMode;
+    private final boolean countIncludePad;
+
+    public AvgPool2d(long kernel) {
+        this(new long[] {kernel, kernel}, new long[] {kernel, kernel}, new long[] {0, 0}, false, true);
+    }
+
+    public AvgPool2d(long[] kernel, long[] stride, long[] padding, boolean ceilMode, boolean countIncludePad) {
+        this.kernel = kernel.clone();
+        this.stride = stride.clone();
+        this.padding = padding.clone();
+        this.ceilMode = ceilMode;
+        this.countIncludePad = countIncludePad;
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.avg_pool2d(input, kernel, stride, padding, ceilMode, countIncludePad, null);
+    }
+
+    @Override
+    public String toString() {
+        return "AvgPool2d(kernel_size=" + java.util.Arrays.toString(kernel) + ", stride=" + java.util.Arrays.toString(stride)
+                + ")";
+    }
+}

@@ -1,0 +1,66 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Generator;
+import org.jitdispatch.runtime.ScalarType;
+
+/**
+ * A 1-D convolution ({@code torch.nn.Conv1d}): weight {@code [out, in / groups, k]} and bias {@code [out]},
+ * initialised as PyTorch's {@code _ConvNd.reset_parameters} (kaiming_uniform_ with a = sqrt(5), the bias uniform
+ * in +-1/sqrt(fan_in)).
+ */
+public final class Conv1d extends Module {
+    private final long[] stride;
+    private final long[] padding;
+    private final long[] dilation;
+    private final long groups;
+    private final Tensor weight;
+    private final Tensor bias;
+    private final String description;
+
+    /** Stride 1, no padding. */
+    public Conv1d(long in, long out, long kernel) {
+        this(in, out, kernel, 1, 0, 1, 1, true, ScalarType.Float32, null);
+    }
+
+    public Conv1d(long in, long out, long kernel, long stride, long padding, long dilation, long groups, boolean bias,
+            ScalarType dtype, Generator generator) {
+        if (groups <= 0 || in % groups != 0 || out % groups != 0) {
+            throw new IllegalArgumentException(groups <= 0 ? "groups must be a positive integer"
+                    : in % groups != 0 ? "in_channels must be divisible by groups" : "out_channels must be divisible by groups");
+        }
+        this.stride = new long[] {stride};
+        this.padding = new long[] {padding};
+        this.dilation = new long[] {dilation};
+        this.groups = groups;
+        this.weight = registerParameter("weight", Torch.empty(new long[] {out, in / groups, kernel}, dtype, null, null,
+                null, null));
+        this.bias = bias ? registerParameter("bias", Torch.empty(new long[] {out}, dtype, null, null, null, null)) : null;
+        this.description = "Conv1d(" + in + ", " + out + ", kernel_size=(" + kernel + ",), stride=(" + stride + ",))";
+        Init.kaimingUniform_(weight, Math.sqrt(5), "fan_in", "leaky_relu", generator);
+        if (this.bias != null) {
+            long fanIn = Init.fanInAndFanOut(weight)[0];
+            double bound = fanIn > 0 ? 1 / Math.sqrt(fanIn) : 0;
+            Init.uniform_(this.bias, -bound, bound, generator);
+        }
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.conv1d(input, weight, bias, stride, padding, dilation, groups);
+    }
+
+    public Tensor weight() {
+        return weight;
+    }
+
+    public Tensor bias() {
+        return bias;
+    }
+
+    @Override
+    public String toString() {
+        return description;
+    }
+}
