@@ -38,12 +38,7 @@ public final class Conv1d extends Module {
                 null, null));
         this.bias = bias ? registerParameter("bias", Torch.empty(new long[] {out}, dtype, null, null, null, null)) : null;
         this.description = "Conv1d(" + in + ", " + out + ", kernel_size=(" + kernel + ",), stride=(" + stride + ",))";
-        Init.kaimingUniform_(weight, Math.sqrt(5), "fan_in", "leaky_relu", generator);
-        if (this.bias != null) {
-            long fanIn = Init.fanInAndFanOut(weight)[0];
-            double bound = fanIn > 0 ? 1 / Math.sqrt(fanIn) : 0;
-            Init.uniform_(this.bias, -bound, bound, generator);
-        }
+        Init.resetLinearOrConv_(weight, this.bias, generator);
     }
 
     @Override

@@ -28,6 +28,19 @@ public final class Init {
     }
 
     /**
+     * The reset_parameters of nn.Linear and nn.ConvNd: the weight kaiming-uniform with a = sqrt(5), then the bias (if
+     * any) uniform in +-1/sqrt(fan_in), both from {@code generator}.
+     */
+    public static void resetLinearOrConv_(Tensor weight, Tensor bias, Generator generator) {
+        kaimingUniform_(weight, Math.sqrt(5), "fan_in", "leaky_relu", generator);
+        if (bias != null) {
+            long fanIn = fanInAndFanOut(weight)[0];
+            double bound = fanIn > 0 ? 1 / Math.sqrt(fanIn) : 0;
+            uniform_(bias, -bound, bound, generator);
+        }
+    }
+
+    /**
      * Normal values truncated to [a, b] ({@code torch.nn.init.trunc_normal_}), drawn as PyTorch 1.13 draws them: a
      * uniform sample between the normal CDF's values at a and b, mapped back through erfinv, then clamped.
      */

@@ -32,12 +32,7 @@ public final class Linear extends Module {
 
     /** PyTorch's reset_parameters: the weight, then the bias, from {@code generator}. */
     public void resetParameters(Generator generator) {
-        Init.kaimingUniform_(weight, Math.sqrt(5), "fan_in", "leaky_relu", generator);
-        if (bias != null) {
-            long fanIn = Init.fanInAndFanOut(weight)[0];
-            double bound = fanIn > 0 ? 1 / Math.sqrt(fanIn) : 0;
-            Init.uniform_(bias, -bound, bound, generator);
-        }
+        Init.resetLinearOrConv_(weight, bias, generator);
     }
 
     @Override
