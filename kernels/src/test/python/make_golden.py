@@ -3633,6 +3633,20 @@ def coverage(c):
     c("adaptive_max_pool1d", rand((3, 7), F64), [2])
     c("adaptive_avg_pool1d", rand((7,)), [3])
     c("adaptive_max_pool1d", seq, [2, 2])
+    # histc
+    c("histc", vals([1.0, 2.0, 1.0, 4.0, 2.5, 5.0]), 4)
+    c("histc", vals([1.0, 2.0, 1.0, 4.0, 2.5, 5.0]), 4, 0, 3)
+    c("histc", vals([1.0, 1.0, 1.0]), 3)
+    c("histc", vals([0.1, 0.2, 0.3, 0.7, 0.9999999, 1.0]), 10, 0, 1)
+    c("histc", vals([0.1, 0.2, 0.3, 0.7, 0.9999999, 1.0], F64), 10, 0, 1)
+    c("histc", rand((3, 4), F64), 7)
+    c("histc", rand((3, 4)), 5, -1, 1)
+    c("histc", vals([1.0, NAN, 3.0]), 4, 0, 4)
+    c("histc", vals([1, 2, 3], I64), 3)
+    c("histc", vals([1.0, 2.0, 3.0]), 0)
+    c("histc", vals([1.0, 2.0, 3.0]), 3, 3, 1)
+    c("histc", vals([1.0, 2.0, INF]), 3)
+    c("histc", torch.zeros(0, dtype=F64), 3)
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

@@ -113,6 +113,72 @@ public final class Counting implements CountingDeclarations {
         return weights.dtype() == ScalarType.Float32 ? result.to(ScalarType.Float32) : result;
     }
 
+    // ---------------------------------------------------------------- histc
+
+    /**
+     * {@code bins} equal bins over [min, max] (the data's own range when both are 0, widened by 1 each way when
+     * that is one value), each counting the elements in it; max itself falls in the last bin, elements outside
+     * the range in none (NaN in the first, as 1.13 counts it). The bin of x is {@code (x - min) * bins / (max - min)} in the input's dtype, as
+     * ATen's linear interpolation computes it.
+     */
+    @Override
+    public Tensor histc(Tensor self, long bins, org.jitdispatch.runtime.Scalar min, org.jitdispatch.runtime.Scalar max) {
+        if (!self.dtype().isFloatingPoint()) {
+            throw Elementwise.notImplemented("histogram_cpu", self.dtype());
+        }
+        if (bins <= 0) {
+            throw new IllegalArgumentException("torch.histogram(): bins must be > 0, but got " + bins + " for dimension 0");
+        }
+        boolean single = self.dtype() != ScalarType.Float64;
+        double[] values = self.toDoubleArray();
+        double lo = min.toDouble();
+        double hi = max.toDouble();
+        if (lo == hi && values.length > 0) {
+            lo = Double.POSITIVE_INFINITY;
+            hi = Double.NEGATIVE_INFINITY;
+            for (double v : values) {
+                lo = Double.isNaN(v) || Double.isNaN(lo) ? Double.NaN : Math.min(lo, v);
+                hi = Double.isNaN(v) || Double.isNaN(hi) ? Double.NaN : Math.max(hi, v);
+            }
+        }
+        if (single) {
+            lo = (float) lo;
+            hi = (float) hi;
+        }
+        if (lo == hi) {
+            lo -= 1;
+            hi += 1;
+        }
+        if (lo > hi) {
+            throw new IllegalArgumentException("torch.histc: max must be larger than min");
+        }
+        if (!Double.isFinite(lo) || !Double.isFinite(hi)) {
+            throw new IllegalArgumentException("torch.histc: range of [" + c10(lo) + ", " + c10(hi) + "] is not finite");
+        }
+        int n = Math.toIntExact(bins);
+        double[] counts = (double[]) Storage.allocate(ScalarType.Float64, n).data();
+        for (double v : values) {
+            if (v < lo || v > hi) {
+                continue; // NaN is not skipped: its bin is (long) NaN, 0, as PyTorch 1.13 counts it on x86
+            }
+            long pos = single ? (long) ((float) ((float) (v - lo) * (float) bins) / (float) (hi - lo))
+                    : (long) ((v - lo) * bins / (hi - lo));
+            counts[(int) Math.min(pos, n - 1)]++;
+        }
+        return Tensor.FACTORY.fromArray(counts, n).to(self.dtype());
+    }
+
+    /** A double as c10 prints it: no ".0" for whole values, "inf", "nan". */
+    private static String c10(double v) {
+        if (Double.isNaN(v)) {
+            return "nan";
+        }
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "inf" : "-inf";
+        }
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
+
     // ---------------------------------------------------------------- searchsorted, bucketize
 
     @Override
