@@ -155,8 +155,8 @@ public final class Counting implements CountingDeclarations {
         if (!Double.isFinite(lo) || !Double.isFinite(hi)) {
             throw new IllegalArgumentException("torch.histc: range of [" + c10(lo) + ", " + c10(hi) + "] is not finite");
         }
-        int n = Math.toIntExact(bins);
-        double[] counts = (double[]) Storage.allocate(ScalarType.Float64, n).data();
+        double[] counts = (double[]) Storage.allocate(ScalarType.Float64, bins).data(); // refuses absurd bin counts
+        int n = counts.length;
         for (double v : values) {
             if (v < lo || v > hi) {
                 continue; // NaN is not skipped: its bin is (long) NaN, 0, as PyTorch 1.13 counts it on x86

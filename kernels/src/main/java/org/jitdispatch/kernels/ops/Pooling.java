@@ -499,6 +499,9 @@ public final class Pooling implements PoolingDeclarations {
         sizes[ndim - 2] = outputSize[0];
         sizes[ndim - 1] = outputSize[1];
         checkElements(sizes);
+        if (onCpu(self)) {
+            checkAdaptiveMaxDtype("adaptive_max_pool2d", self.dtype()); // before out= tensors are resized
+        }
         long[] strides = ndim == 4 ? suggestedStrides(self, sizes) : null;
         op.setOutputRawStrided(0, sizes, strides, self.dtype(), self.device());
         op.setOutputRawStrided(1, sizes.clone(), strides, ScalarType.Int64, self.device());
@@ -512,7 +515,6 @@ public final class Pooling implements PoolingDeclarations {
     @Override
     public void adaptive_max_pool2d_out_cpu(StructuredMeta op, Tensor self, long[] outputSize, Tensor out,
             Tensor indices) {
-        checkAdaptiveMaxDtype("adaptive_max_pool2d", self.dtype());
         if (out.numel() == 0) {
             return;
         }

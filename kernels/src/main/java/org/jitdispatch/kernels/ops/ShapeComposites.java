@@ -140,14 +140,14 @@ public final class ShapeComposites implements ShapeCompositesDeclarations {
             throw new IllegalArgumentException("Trying to create tensor with negative dimension " + total + ": [" + total
                     + "]");
         }
-        Storage storage = Storage.allocate(ScalarType.Int64, total); // refuses a result the heap cannot hold
-        long[] out = (long[]) storage.data();
-        for (int i = 0, at = 0; i < counts.length && at < out.length; i++) {
-            for (long r = 0; r < counts[i] && at < out.length; r++) {
-                out[at++] = i;
+        // in repeats' dtype, as a storage: a result the heap cannot hold is refused with the allocator's message
+        Storage storage = Storage.allocate(repeats.dtype(), total);
+        for (long i = 0, at = 0; i < counts.length && at < total; i++) {
+            for (long r = 0; r < counts[(int) i] && at < total; r++) {
+                storage.setLong(at++, i);
             }
         }
-        return Tensor.FACTORY.fromArray(out, out.length).to(repeats.dtype());
+        return new Tensor(storage, repeats.dtype(), repeats.device(), new long[] {total}, new long[] {1}, 0);
     }
 
     @Override
