@@ -142,6 +142,15 @@ public final class Indexing implements IndexingDeclarations {
             checkIndexBounds(index, d, nonemptySize(self, d));
         }
         TensorImpl result = op.maybeGetOutput(0);
+        if (result != null && result.storage() != null) {
+            // scatter_meta_impl: the written tensor may not overlap the index or src it reads while writing
+            if (result.storage() == index.storage()) {
+                MemOverlap.assertNoOverlap(MemOverlap.Region.of(result), MemOverlap.Region.of(index));
+            }
+            if (src != null && result.storage() == src.storage()) {
+                MemOverlap.assertNoOverlap(MemOverlap.Region.of(result), MemOverlap.Region.of(src));
+            }
+        }
         if (result != null && result != self) {
             if (src != null) {
                 MemOverlap.assertResizedOutOverlapsNoInput(result, self.sizes(), self, index, src);
@@ -153,6 +162,14 @@ public final class Indexing implements IndexingDeclarations {
     }
 
     private static void scatter(Tensor self, long dim, Tensor index, Tensor src, Scalar value, Tensor out, boolean add) {
+        // an index or src over the written memory in a layout the overlap check cannot judge (a stride of 0) is
+        // read as it was before the first write, from a copy
+        if (index.storage() == out.storage()) {
+            index = index.clone();
+        }
+        if (src != null && src.storage() == out.storage()) {
+            src = src.clone();
+        }
         if (out != self) {
             out.copy_(self);
         }
