@@ -60,7 +60,7 @@ public final class Activations implements ActivationsDeclarations {
     // ---------------------------------------------------------------- shared loops
 
     /** Floating dtypes only (float16 and bfloat16 computed in float32): the metas refuse others on CPU. */
-    private static void requireFloating(TensorIterator op, String kernel) {
+    static void requireFloating(TensorIterator op, String kernel) {
         if (!op.isMeta()) {
             ScalarType dtype = op.commonDtype();
             if (!dtype.isFloatingPoint()) {

@@ -19,10 +19,10 @@ public final class Closeness implements ClosenessDeclarations {
             throw new IllegalArgumentException(self.dtype().c10Name() + " did not match " + other.dtype().c10Name());
         }
         if (rtol < 0) {
-            throw new IllegalArgumentException("rtol must be greater than or equal to zero, but got " + fmt(rtol));
+            throw new IllegalArgumentException("rtol must be greater than or equal to zero, but got " + RangeFactories.formatDouble(rtol));
         }
         if (atol < 0) {
-            throw new IllegalArgumentException("atol must be greater than or equal to zero, but got " + fmt(atol));
+            throw new IllegalArgumentException("atol must be greater than or equal to zero, but got " + RangeFactories.formatDouble(atol));
         }
         Tensor close = Torch.eq(self, other);
         if (equalNan && self.dtype().isFloatingPoint()) {
@@ -55,10 +55,5 @@ public final class Closeness implements ClosenessDeclarations {
             return true; // ATen's shortcut for two views of the same elements
         }
         return Torch.eq(self, other).all().item().toBoolean();
-    }
-
-    /** c10 prints a double without a trailing ".0" when it is whole. */
-    private static String fmt(double v) {
-        return v == Math.rint(v) && !Double.isInfinite(v) ? String.valueOf((long) v) : String.valueOf(v);
     }
 }

@@ -153,7 +153,8 @@ public final class Counting implements CountingDeclarations {
             throw new IllegalArgumentException("torch.histc: max must be larger than min");
         }
         if (!Double.isFinite(lo) || !Double.isFinite(hi)) {
-            throw new IllegalArgumentException("torch.histc: range of [" + c10(lo) + ", " + c10(hi) + "] is not finite");
+            throw new IllegalArgumentException("torch.histc: range of [" + RangeFactories.formatDouble(lo) + ", "
+                    + RangeFactories.formatDouble(hi) + "] is not finite");
         }
         double[] counts = (double[]) Storage.allocate(ScalarType.Float64, bins).data(); // refuses absurd bin counts
         int n = counts.length;
@@ -166,17 +167,6 @@ public final class Counting implements CountingDeclarations {
             counts[(int) Math.min(pos, n - 1)]++;
         }
         return Tensor.FACTORY.fromArray(counts, n).to(self.dtype());
-    }
-
-    /** A double as c10 prints it: no ".0" for whole values, "inf", "nan". */
-    private static String c10(double v) {
-        if (Double.isNaN(v)) {
-            return "nan";
-        }
-        if (Double.isInfinite(v)) {
-            return v > 0 ? "inf" : "-inf";
-        }
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 
     // ---------------------------------------------------------------- searchsorted, bucketize

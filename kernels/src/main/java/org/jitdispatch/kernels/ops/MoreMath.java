@@ -16,17 +16,10 @@ import org.jitdispatch.runtime.TensorImpl;
  */
 public final class MoreMath implements MoreMathDeclarations {
 
-    /** A dtype without a loop: ATen's AT_DISPATCH error, before anything is written. */
-    private static void requireFloating(TensorIterator op, String kernel) {
-        if (!op.isMeta() && !op.commonDtype().isFloatingPoint()) {
-            throw Elementwise.notImplemented(kernel, op.commonDtype());
-        }
-    }
-
     @Override
     public void meta_frac(TensorIterator op, Tensor self) {
         op.buildUnaryOp(op.maybeGetOutput(0), self);
-        requireFloating(op, "frac_cpu");
+        Activations.requireFloating(op, "frac_cpu");
     }
 
     /** {@code x - trunc(x)}. */
@@ -65,7 +58,7 @@ public final class MoreMath implements MoreMathDeclarations {
     @Override
     public void meta_logit_backward(TensorIterator op, Tensor gradOutput, Tensor self, Double eps) {
         op.buildBinaryOp(op.maybeGetOutput(0), gradOutput, self);
-        requireFloating(op, "logit_backward_cpu");
+        Activations.requireFloating(op, "logit_backward_cpu");
     }
 
     /** {@code g / (x (1 - x))}; NaN outside [0, 1] without eps, 0 outside [eps, 1 - eps] with it. */
@@ -83,7 +76,7 @@ public final class MoreMath implements MoreMathDeclarations {
     @Override
     public void meta_hypot(TensorIterator op, Tensor self, Tensor other) {
         op.buildBinaryOp(op.maybeGetOutput(0), self, other);
-        requireFloating(op, "hypot_cpu");
+        Activations.requireFloating(op, "hypot_cpu");
     }
 
     @Override
@@ -123,7 +116,7 @@ public final class MoreMath implements MoreMathDeclarations {
     @Override
     public void meta_logaddexp(TensorIterator op, Tensor self, Tensor other) {
         op.buildBinaryOp(op.maybeGetOutput(0), self, other);
-        requireFloating(op, "logaddexp_cpu");
+        Activations.requireFloating(op, "logaddexp_cpu");
     }
 
     @Override
@@ -134,7 +127,7 @@ public final class MoreMath implements MoreMathDeclarations {
     @Override
     public void meta_logaddexp2(TensorIterator op, Tensor self, Tensor other) {
         op.buildBinaryOp(op.maybeGetOutput(0), self, other);
-        requireFloating(op, "logaddexp2_cpu");
+        Activations.requireFloating(op, "logaddexp2_cpu");
     }
 
     @Override
