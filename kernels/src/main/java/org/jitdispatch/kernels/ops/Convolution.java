@@ -557,13 +557,13 @@ public final class Convolution implements ConvolutionDeclarations {
         /** The first output row whose input row is inside the input, for kernel row {@code ki}. */
         int firstRowInside(int ki) {
             long shift = ki * dilH - padH;
-            return (int) Math.min(outH, Math.max(0, -Math.floorDiv(shift, strideH)));
+            return (int) Math.min(outH, Math.max(0, -floorDiv(shift, strideH)));
         }
 
         /** One past the last output row from {@code first} whose input row is inside the input. */
         int endRowInside(int ki, int first) {
             long shift = ki * dilH - padH;
-            return (int) Math.max(first, Math.min(outH, -Math.floorDiv(shift - inH, strideH)));
+            return (int) Math.max(first, Math.min(outH, -floorDiv(shift - inH, strideH)));
         }
 
         /**
@@ -571,12 +571,17 @@ public final class Convolution implements ConvolutionDeclarations {
          * the padding), for a kernel column at {@code shift = kj * dilW - padW}.
          */
         int firstInside(int shift) {
-            return (int) Math.min(outW, Math.max(0, -Math.floorDiv(shift, strideW)));
+            return (int) Math.min(outW, Math.max(0, -floorDiv(shift, strideW)));
         }
 
         /** One past the last output column from {@code first} whose input column is inside the input. */
         int endInside(int shift, int first) {
-            return (int) Math.max(first, Math.min(outW, -Math.floorDiv(shift - inW, strideW)));
+            return (int) Math.max(first, Math.min(outW, -floorDiv(shift - inW, strideW)));
+        }
+
+        /** {@code Math.floorDiv} without its division at stride 1, the common case (the loops call this per row). */
+        private static long floorDiv(long x, long stride) {
+            return stride == 1 ? x : Math.floorDiv(x, stride);
         }
 
         private void im2colLongs(Storage src, long srcOff, Storage dst, long dstOff) {

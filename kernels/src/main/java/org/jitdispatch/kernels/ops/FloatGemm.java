@@ -95,7 +95,7 @@ final class FloatGemm {
      */
     static void small(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,
             float[] c, int cOff, int cs0, int m, int k, int n) {
-        if ((long) m * k * n >= Gemm.MIN_PACKED_MULTIPLY_ADDS) {
+        if ((long) m * k * n >= Gemm.MIN_STRIDED_MULTIPLY_ADDS) {
             strided(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, 1, m, k, n);
         } else {
             ikj(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, m, k, n);
@@ -117,8 +117,15 @@ final class FloatGemm {
             for (int p = 0; p < k; p++) {
                 float aip = a[ar + p * as1];
                 int br = bOff + p * bs0;
-                for (int j = 0; j < n; j++) {
-                    c[cr + j] += aip * b[br + j * bs1];
+                if (bs1 == 1) {
+                    // unit stride: a loop C2 can vectorize (with a variable stride it stays scalar)
+                    for (int j = 0; j < n; j++) {
+                        c[cr + j] += aip * b[br + j];
+                    }
+                } else {
+                    for (int j = 0; j < n; j++) {
+                        c[cr + j] += aip * b[br + j * bs1];
+                    }
                 }
             }
         }

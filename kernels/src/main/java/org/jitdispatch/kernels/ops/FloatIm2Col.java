@@ -72,19 +72,23 @@ final class FloatIm2Col {
         int inW = (int) g.inW;
         int outW = (int) g.outW;
         int strideW = (int) g.strideW;
+        int planeSize = inH * inW;
+        PlaneSums sums = g.outputRowsRunOn() && planeSize <= PlaneSums.MAX_PLANE ? PLANE_SUMS.get().reserve(planeSize)
+                : null;
         int s = srcOff;
         for (int c = 0; c < g.inChannels; c++) {
-            int plane = dstOff + c * inH * inW;
+            int plane = dstOff + c * planeSize;
+            if (sums != null) {
+                // a channel's pixels are summed only from its own rows: in the kept plane, then copied
+                s = col2imPlane(g, src, s, sums);
+                System.arraycopy(sums.plane, 0, dst, plane, planeSize);
+                continue;
+            }
             for (int ki = 0; ki < g.kH; ki++) {
                 for (int kj = 0; kj < g.kW; kj++) {
                     int shift = (int) (kj * g.dilW - g.padW);
                     int lo = g.firstInside(shift);
                     int hi = g.endInside(shift, lo);
-                    if (g.outputRowsRunOn() && lo < hi) {
-                        col2imRun(g, src, s, ki, shift, lo, hi, dst, plane);
-                        s += (int) g.outputPlane();
-                        continue;
-                    }
                     for (int oh = 0; oh < g.outH; oh++, s += outW) {
                         long ih = oh * g.strideH - g.padH + ki * g.dilH;
                         if (ih < 0 || ih >= inH) {
@@ -97,6 +101,65 @@ final class FloatIm2Col {
                     }
                 }
             }
+        }
+    }
+
+    private static final ThreadLocal<PlaneSums> PLANE_SUMS = ThreadLocal.withInitial(PlaneSums::new);
+
+    /**
+     * col2im of one channel's {@code kH * kW} rows of the columns from {@code s} when
+     * {@link Convolution.Geometry#outputRowsRunOn}, into {@code sums.plane} from zero; returns where the next
+     * channel's rows start. Each row's run is first copied into {@code sums.run} at the offsets of the plane it
+     * is added to, so that the additions index both arrays alike, the loop C2's superword pass vectorizes (it
+     * leaves {@code plane[at + i] += src[i]} scalar: the two could be one array).
+     */
+    private static int col2imPlane(Convolution.Geometry g, float[] src, int s, PlaneSums sums) {
+        float[] plane = sums.plane;
+        float[] run = sums.run;
+        int inW = (int) g.inW;
+        int outW = (int) g.outW;
+        Arrays.fill(plane, 0, (int) (g.inH * g.inW), 0f);
+        for (int ki = 0; ki < g.kH; ki++) {
+            int first = g.firstRowInside(ki);
+            int end = g.endRowInside(ki, first);
+            for (int kj = 0; kj < g.kW; kj++, s += (int) g.outputPlane()) {
+                int shift = (int) (kj * g.dilW - g.padW);
+                int lo = g.firstInside(shift);
+                int hi = g.endInside(shift, lo);
+                if (first == end || lo >= hi) {
+                    continue;
+                }
+                // the run passes the padding columns between its rows, which land on the neighbouring input
+                // rows: zeroed first (the columns are scratch; adding +0.0 leaves every sum as it was, since
+                // a sum that starts at +0.0 is never -0.0)
+                zeroColumns(src, s + first * outW, s + end * outW, outW, lo, hi);
+                int from = s + first * outW + lo;
+                int to = s + (end - 1) * outW + hi;
+                int at = (int) (first - g.padH + ki * g.dilH) * inW + shift + lo;
+                int until = at + (to - from);
+                System.arraycopy(src, from, run, at, to - from);
+                for (int i = at; i < until; i++) {
+                    plane[i] += run[i];
+                }
+            }
+        }
+        return s;
+    }
+
+    /** A thread's plane of sums and its copy of one run of the columns, kept between calls. */
+    private static final class PlaneSums {
+        /** Planes up to 256 KiB of float32 use the kept arrays; larger ones add into the input directly. */
+        static final int MAX_PLANE = 1 << 16;
+
+        float[] plane = new float[0];
+        float[] run = new float[0];
+
+        PlaneSums reserve(int size) {
+            if (plane.length < size) {
+                plane = new float[size];
+                run = new float[size];
+            }
+            return this;
         }
     }
 
@@ -136,31 +199,6 @@ final class FloatIm2Col {
             for (int i = start + column; i < end; i += width) {
                 a[i] = 0f;
             }
-        }
-    }
-
-    /**
-     * col2im of one row of the columns (from {@code s}) when {@link Convolution.Geometry#outputRowsRunOn}: the rows
-     * over the input are added as one run. The run also passes the padding columns between them, which land on
-     * the neighbouring input rows, so those entries of {@code src} are zeroed first (the columns are scratch):
-     * adding {@code +0.0} leaves every sum as it was, since a sum that starts at {@code +0.0} is never
-     * {@code -0.0}.
-     */
-    private static void col2imRun(Convolution.Geometry g, float[] src, int s, int ki, int shift, int lo, int hi,
-            float[] dst, int plane) {
-        int inW = (int) g.inW;
-        int outW = (int) g.outW;
-        int first = g.firstRowInside(ki);
-        int end = g.endRowInside(ki, first);
-        if (first == end) {
-            return;
-        }
-        zeroColumns(src, s + first * outW, s + end * outW, outW, lo, hi);
-        int from = s + first * outW + lo;
-        int to = s + (end - 1) * outW + hi;
-        int at = plane + (int) (first - g.padH + ki * g.dilH) * inW + shift + lo - from;
-        for (int i = from; i < to; i++) {
-            dst[at + i] += src[i];
         }
     }
 }

@@ -44,6 +44,15 @@ final class Gemm {
     /** Products with fewer multiply-adds than this keep the plain loop, cheaper than packing. */
     static final long MIN_PACKED_MULTIPLY_ADDS = 1 << 12;
     /**
+     * Products with fewer multiply-adds than this keep the plain loop when a native BLAS computes the others: a
+     * call through JNI costs about 150 ns, what the loop takes for a few hundred multiply-adds (linear's product
+     * of one sample and a 784 x 4 weight took 3.6 µs in the loop and 0.5 µs in OpenBLAS).
+     */
+    static final long MIN_NATIVE_MULTIPLY_ADDS = 1 << 8;
+    /** Where the float products leave the i-k-j loop: for the native BLAS or the packed kernel. */
+    static final long MIN_STRIDED_MULTIPLY_ADDS = NativeBlas.current() != null ? MIN_NATIVE_MULTIPLY_ADDS
+            : MIN_PACKED_MULTIPLY_ADDS;
+    /**
      * The grain of a product, in multiply-adds, below which it stays on the caller's thread: ATen's 32,768
      * elements scaled by 16 for the Java kernels, about 10 to 20 microseconds of work, more than it costs to
      * start a region; scaled by 64 when a native BLAS computes, about as fast again per multiply-add (bmm of
@@ -83,7 +92,7 @@ final class Gemm {
             return;
         }
         if ((dtype == ScalarType.Float32 || dtype == ScalarType.Float64)
-                && (long) m * k * n >= MIN_PACKED_MULTIPLY_ADDS) {
+                && (long) m * k * n >= MIN_STRIDED_MULTIPLY_ADDS) {
             strided(dtype, a, b, c, m, k, n);
             return;
         }
