@@ -9,8 +9,9 @@ import org.jitdispatch.runtime.ScalarType;
  * The CPU fast path of threshold_backward ({@code cpu_fast_path} in ops.yaml), relu's gradient: for the
  * operand shapes of {@link FastOperands} in float32 or float64, the generated ufunc loop computes
  * {@code self <= threshold ? 0 : grad_output}, exactly as {@link Activations}' kernel does (two float32
- * operands of one shape through {@link VectorActivationRuns} when the CPU capability is VECTOR, with the same
- * bits); every other call returns null having touched nothing.
+ * operands of one shape through {@link VectorActivationRuns} when the CPU capability is VECTOR, and relu's
+ * gradient at one offset through {@link FloatReluGradient} when it is not, with the same bits); every other call
+ * returns null having touched nothing.
  */
 public final class ActivationFastPaths implements ActivationFastPathsDeclarations {
 
@@ -32,6 +33,8 @@ public final class ActivationFastPaths implements ActivationFastPathsDeclaration
             if (VectorActivationRuns.ENABLED && gradOutput.dtype() == ScalarType.Float32 && gradOutput.isContiguous()
                     && self.isContiguous() && gradOutput.sameSizes(self)) {
                 VectorActivationRuns.thresholdBackward(result, gradOutput, self, (float) t);
+            } else if (FloatReluGradient.applies(result, gradOutput, self, (float) t)) {
+                FloatReluGradient.run(result, gradOutput, self);
             } else {
                 UfuncLoops.threshold_backward_Float32(result, gradOutput, self, (float) t);
             }
