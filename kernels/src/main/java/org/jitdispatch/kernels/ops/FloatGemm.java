@@ -89,9 +89,10 @@ final class FloatGemm {
 
     /**
      * A small product into a {@code c} of contiguous rows ({@code cs0} apart): the i-k-j loop below
-     * {@link Gemm#MIN_PACKED_MULTIPLY_ADDS}, the packed kernel from there (its micro-kernel is vectorized; the
-     * i-k-j loop reads b and c at different offsets, which C2 does not vectorize). The same bits either way with
-     * the scalar packed kernel (with the Vector API's, within a rounding per multiply-add).
+     * {@link Gemm#MIN_STRIDED_MULTIPLY_ADDS}, the native BLAS or the packed kernel from there (its micro-kernel
+     * is vectorized; the i-k-j loop reads b and c at different offsets, which C2 does not vectorize). The same
+     * bits either way with the scalar packed kernel (with the Vector API's or a native BLAS, within a rounding
+     * per multiply-add), as {@link Gemm#multiply} decides alike.
      */
     static void small(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,
             float[] c, int cOff, int cs0, int m, int k, int n) {

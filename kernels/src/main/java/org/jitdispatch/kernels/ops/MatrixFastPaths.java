@@ -9,8 +9,8 @@ import org.jitdispatch.runtime.Storage;
  * The CPU fast path of mm for small matrices ({@code cpu_fast_path} in ops.yaml): float32 or float64
  * operands of any strides (a transposed weight, say) multiplied straight into the result, with no
  * structured-meta object and no copy of a strided operand. It is {@link Gemm}'s i-k-j loop for the smallest
- * products and its packed kernel from {@link Gemm#MIN_PACKED_MULTIPLY_ADDS} on, both reading the operands
- * through their strides: each element is summed in its dtype in order of k, so the result is the same to the bit.
+ * products and its native BLAS or packed kernel from {@link Gemm#MIN_STRIDED_MULTIPLY_ADDS} on, both reading the
+ * operands through their strides, as {@link Gemm#multiply} chooses them: the result is the same to the bit.
  *
  * <p>Taken: two CPU matrices of float32 or float64 whose shapes multiply, with at most
  * {@link #MAX_MULTIPLY_ADDS} multiply-adds and none of m, k, n zero; an out= of exactly the result's
