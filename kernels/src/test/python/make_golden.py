@@ -3649,13 +3649,115 @@ def coverage(c):
     c("histc", torch.zeros(0, dtype=F64), 3)
 
 
+def solvers(c):
+    """linalg.inv, inverse, det, slogdet, logdet, linalg.solve and Cholesky: float32 and float64, batches, empty
+    matrices, singular and indefinite matrices (values where PyTorch returns them, LinAlgError where it raises),
+    and the shape and dtype refusals. Matrices are diagonally dominant (or M M^T + n I), so that float32's results
+    do not depend on the order LAPACK factors in. Its own random generator keeps the other families' inputs."""
+    rng.seed("solvers")
+
+    def square(n, d=F32, batch=()):
+        return (rand(batch + (n, n), F64) + 4 * torch.eye(n, dtype=F64)).to(d)
+
+    def spd(n, d=F32, batch=()):
+        m = rand(batch + (n, n), F64)
+        return (m @ m.transpose(-2, -1) + n * torch.eye(n, dtype=F64)).to(d)
+
+    singular = vals([[1.0, 2.0], [2.0, 4.0]])
+    for op in ("linalg_inv", "inverse"):
+        c(op, square(3))
+        c(op, square(4, F64))
+        c(op, square(3, F32, (2,)))
+        c(op, singular)
+    c("linalg_inv", square(2, F64, (2, 3)))
+    c("linalg_inv", torch.zeros(0, 0))
+    c("linalg_inv", torch.zeros(2, 0, 0, dtype=F64))
+    c("linalg_inv", torch.stack([torch.eye(2), singular]))
+    c("linalg_inv", rand((2, 3)))
+    c("linalg_inv", rand((3,)))
+    c("linalg_inv", square(2).to(I64))
+    c("linalg_inv", square(2).to(F16))
+    c("linalg_inv", layout("transposed"))
+    c("linalg_inv_ex", square(3))
+    c("linalg_inv_ex", singular)
+    c("linalg_inv_ex", singular, check_errors=True)
+    c("linalg_inv_ex", torch.stack([torch.eye(2), singular]), check_errors=True)
+    for op in ("linalg_det", "det"):
+        c(op, square(3))
+        c(op, square(4, F64, (2,)))
+        c(op, singular)
+        c(op, rand((2, 3)))
+    c("linalg_det", vals([[0.0, 1.0], [1.0, 0.0]]))
+    c("linalg_det", torch.zeros(0, 0))
+    c("linalg_det", torch.zeros(3, 0, 0, dtype=F64))
+    c("linalg_det", square(2).to(I64))
+    c("linalg_det", rand((3,)))
+    c("linalg_det", rand((1, 1)))
+    for op in ("linalg_slogdet", "slogdet"):
+        c(op, square(3))
+        c(op, vals([[0.0, 2.0], [3.0, 1.0]], F64))
+        c(op, singular)
+        c(op, square(2, F32, (3,)))
+    c("linalg_slogdet", torch.zeros(0, 0))
+    c("linalg_slogdet", square(2).to(I64))
+    c("linalg_slogdet", square(2).to(F16))
+    c("logdet", square(3, F64))
+    c("logdet", vals([[0.0, 2.0], [3.0, 1.0]]))
+    c("logdet", singular)
+    c("logdet", square(2, F32, (2,)))
+    c("logdet", rand((2, 3)))
+    c("logdet", square(2).to(I64))
+    a = square(3)
+    c("linalg_solve", a, rand((3,)))
+    c("linalg_solve", a, rand((3, 2)))
+    c("linalg_solve", square(3, F64), rand((3, 4), F64))
+    c("linalg_solve", square(3, F32, (2,)), rand((3,)))
+    c("linalg_solve", square(3, F32, (2,)), rand((2, 3)))
+    c("linalg_solve", square(3, F32, (2,)), rand((3, 3)))
+    c("linalg_solve", a, rand((2, 3, 4)))
+    c("linalg_solve", square(3, F32, (2, 1)), rand((3, 3, 2)))
+    c("linalg_solve", a, rand((2, 3)), left=False)
+    c("linalg_solve", square(3, F32, (2,)), rand((4, 3)), left=False)
+    c("linalg_solve", a, rand((3,)), left=False)
+    c("linalg_solve", a, rand((4,)))
+    c("linalg_solve", a, rand((4, 2)))
+    c("linalg_solve", a, rand((3, 2), F64))
+    c("linalg_solve", a.to(I64), rand((3,), I64))
+    c("linalg_solve", rand((2, 3)), rand((2,)))
+    c("linalg_solve", a, vals(1.0))
+    c("linalg_solve", singular, rand((2,)))
+    c("linalg_solve", torch.stack([torch.eye(2), singular]), rand((2, 2)))
+    c("linalg_solve", square(3, F32, (2,)), rand((3, 3, 2)))
+    c("linalg_solve", torch.zeros(0, 0), torch.zeros(0))
+    c("linalg_solve_ex", a, rand((3,)))
+    c("linalg_solve_ex", singular, rand((2, 1)))
+    c("linalg_solve_ex", singular, rand((2, 1)), check_errors=True)
+    for op in ("linalg_cholesky", "cholesky"):
+        c(op, spd(3))
+        c(op, spd(4, F64))
+        c(op, spd(3, F32, (2,)))
+        c(op, spd(3), upper=True)
+        c(op, singular)
+        c(op, rand((2, 3)))
+        c(op, torch.stack([spd(2), singular]))
+        c(op, torch.zeros(0, 0))
+    c("linalg_cholesky", spd(2).to(I64))
+    c("cholesky", spd(2).to(I64))
+    c("linalg_cholesky", spd(2, F64, (2, 2)), upper=True)
+    c("linalg_cholesky", vals([[4.0, 100.0], [2.0, 5.0]]))
+    c("linalg_cholesky_ex", spd(3))
+    c("linalg_cholesky_ex", singular)
+    c("linalg_cholesky_ex", vals([[-1.0, 0.0], [0.0, 1.0]]))
+    c("linalg_cholesky_ex", singular, check_errors=True)
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
             "normalization": normalization, "elementwise": elementwise, "shape_ops": shape_ops,
             "dtypes": dtypes, "selection": selection, "geometry": geometry,
             "random_shapes": random_shapes, "random_elementwise": random_elementwise,
-            "composites": composites, "coverage": coverage}
+            "composites": composites, "coverage": coverage, "solvers": solvers}
 
 
 def torch_version():

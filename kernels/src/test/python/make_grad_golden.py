@@ -21,6 +21,15 @@ def rand(*sizes, lo=-1.0, hi=1.0):
     return (torch.rand(sizes, dtype=torch.float64) * (hi - lo) + lo)
 
 
+def well_conditioned(n, *batch):
+    return rand(*batch, n, n) + n * torch.eye(n, dtype=torch.float64)
+
+
+def positive_definite(n, *batch):
+    m = rand(*batch, n, n)
+    return m @ m.transpose(-2, -1) + n * torch.eye(n, dtype=torch.float64)
+
+
 F32 = torch.float32
 F64 = torch.float64
 DTYPE_NAMES = {F32: "float32", F64: "float64"}
@@ -419,6 +428,24 @@ def main():
         case("avg_pool1d", "avg_pool1d", [rand(2, 3, 9)], [[3], [2], [1]], fn=lambda a: F.avg_pool1d(a, 3, 2, 1)),
         case("adaptive_avg_pool1d", "adaptive_avg_pool1d", [rand(2, 3, 7)], [[3]],
              fn=lambda a: F.adaptive_avg_pool1d(a, 3)),
+        case("linalg_inv", "linalg_inv", [well_conditioned(3)], fn=torch.linalg.inv),
+        case("inverse batched", "inverse", [well_conditioned(3, 2)], fn=torch.inverse),
+        case("linalg_det", "linalg_det", [well_conditioned(3)], fn=torch.linalg.det),
+        case("linalg_det batched", "linalg_det", [well_conditioned(2, 3)], fn=torch.linalg.det),
+        case("linalg_det singular", "linalg_det", [torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [0.5, -1.0, 2.0]],
+                                                                dtype=F64)], fn=torch.linalg.det),
+        case("linalg_slogdet", "linalg_slogdet", [well_conditioned(3, 2)], fn=lambda a: torch.linalg.slogdet(a)[1]),
+        case("logdet", "logdet", [positive_definite(3)], fn=torch.logdet),
+        case("linalg_solve matrix", "linalg_solve", [well_conditioned(3), rand(3, 2)], [True], fn=torch.linalg.solve),
+        case("linalg_solve vector broadcast", "linalg_solve", [well_conditioned(3, 2), rand(3)], [True],
+             fn=torch.linalg.solve),
+        case("linalg_solve batch of b", "linalg_solve", [well_conditioned(3), rand(2, 3, 4)], [True],
+             fn=torch.linalg.solve),
+        case("linalg_solve left=False", "linalg_solve", [well_conditioned(3), rand(2, 3)], [False],
+             fn=lambda a, b: torch.linalg.solve(a, b, left=False)),
+        case("linalg_cholesky", "linalg_cholesky", [positive_definite(3)], [False], fn=torch.linalg.cholesky),
+        case("linalg_cholesky upper batched", "linalg_cholesky", [positive_definite(3, 2)], [True],
+             fn=lambda a: torch.linalg.cholesky(a, upper=True)),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -194,6 +194,13 @@ class GoldenGradientsTest {
             Map.entry("avg_pool1d", (x, a) -> Torch.avg_pool1d(x[0], longs(a.get(0)), longs(a.get(1)), longs(a.get(2)),
                     false, true)),
             Map.entry("adaptive_avg_pool1d", (x, a) -> Torch.adaptive_avg_pool1d(x[0], longs(a.get(0)))),
+            Map.entry("linalg_inv", (x, a) -> Torch.linalg_inv(x[0])),
+            Map.entry("inverse", (x, a) -> x[0].inverse()),
+            Map.entry("linalg_det", (x, a) -> Torch.linalg_det(x[0])),
+            Map.entry("linalg_slogdet", (x, a) -> Torch.linalg_slogdet(x[0])[1]),
+            Map.entry("logdet", (x, a) -> x[0].logdet()),
+            Map.entry("linalg_solve", (x, a) -> Torch.linalg_solve(x[0], x[1], a.get(0).asBoolean())),
+            Map.entry("linalg_cholesky", (x, a) -> Torch.linalg_cholesky(x[0], a.get(0).asBoolean())),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
@@ -287,7 +294,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(255, tests.size(), "gradients.json lost cases");
+        assertEquals(268, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

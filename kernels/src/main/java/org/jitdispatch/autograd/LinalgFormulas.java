@@ -1,0 +1,74 @@
+package org.jitdispatch.autograd;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Scalar;
+
+/**
+ * derivatives.yaml helpers of the linear-algebra operators (PyTorch's FunctionsManual: the backward of the
+ * inverse, the determinants, solve and Cholesky), for real matrices, built from operators so that their
+ * gradients are differentiable again where PyTorch's are.
+ */
+public final class LinalgFormulas {
+    private LinalgFormulas() {
+    }
+
+    /** linalg_inv_ex: {@code -A^{-T} grad A^{-T}}. */
+    public static Tensor inverseBackward(Tensor grad, Tensor inverse) {
+        Tensor inverseT = inverse.transpose(-2, -1);
+        return Torch.neg(Torch.matmul(inverseT, Torch.matmul(grad, inverseT)));
+    }
+
+    /**
+     * _linalg_det: {@code grad * det * A^{-T}}, the cofactor matrix scaled by the gradient where A is invertible.
+     * Where a determinant is zero the gradient is zero, as PyTorch 1.13 computes it (its formula scales by the
+     * determinant there too), rather than the cofactor matrix.
+     */
+    public static Tensor detBackward(Tensor grad, Tensor det, Tensor a) {
+        Tensor scale = grad.mul(det).unsqueeze(-1).unsqueeze(-1);
+        Tensor gradient = scale.mul(Torch.linalg_inv_ex(a, false)[0].transpose(-2, -1));
+        Tensor singular = Torch.eq(det, Scalar.of(0.0));
+        if (singular.any().toDoubleArray()[0] == 0) {
+            return gradient;
+        }
+        return Torch.where(singular.unsqueeze(-1).unsqueeze(-1), Torch.zeros_like(gradient, null, null, null, null, null),
+                gradient);
+    }
+
+    /** _linalg_slogdet: {@code grad_logabsdet * A^{-T}} (the sign of a real determinant has no gradient). */
+    public static Tensor slogdetBackward(Tensor gradLogAbsDet, Tensor a) {
+        return gradLogAbsDet.unsqueeze(-1).unsqueeze(-1).mul(Torch.linalg_inv_ex(a, false)[0].transpose(-2, -1));
+    }
+
+    /**
+     * _linalg_solve_ex: with {@code X = A^{-1} B}, {@code gB = A^{-T} gX} and {@code gA = -gB X^T} (for
+     * {@code left=false}, {@code X = B A^{-1}}, {@code gB = gX A^{-T}} and {@code gA = -X^T gB}); B as a vector
+     * is a column. The engine sums each over the batch dims broadcasting added.
+     */
+    public static Tensor[] solveBackward(Tensor grad, Tensor result, Tensor a, Tensor b, boolean left, boolean[] mask) {
+        boolean vector = b.dim() == 1 || b.dim() == a.dim() - 1
+                && java.util.Arrays.equals(b.sizes(), java.util.Arrays.copyOf(a.sizes(), a.dim() - 1));
+        Tensor gradB = Torch.linalg_solve(a.transpose(-2, -1), grad, left);
+        Tensor gradA = null;
+        if (mask[0]) {
+            Tensor x = vector ? result.unsqueeze(-1) : result;
+            Tensor g = vector ? gradB.unsqueeze(-1) : gradB;
+            gradA = Torch.neg(left ? Torch.matmul(g, x.transpose(-2, -1)) : Torch.matmul(x.transpose(-2, -1), g));
+        }
+        return new Tensor[] {gradA, mask[1] ? gradB : null};
+    }
+
+    /**
+     * linalg_cholesky_ex (Murray, arXiv 1602.07527, as PyTorch's cholesky_backward): with {@code phi} the lower
+     * triangle of {@code L^T gL} with its diagonal halved, {@code gA = L^{-T} phi L^{-1}}, symmetrized.
+     */
+    public static Tensor choleskyBackward(Tensor grad, boolean upper, Tensor l) {
+        Tensor lower = upper ? l.transpose(-2, -1) : l;
+        Tensor gradLower = upper ? grad.transpose(-2, -1) : grad;
+        Tensor lowerInverse = Torch.linalg_inv_ex(lower, false)[0];
+        Tensor phi = Torch.tril(Torch.matmul(lower.transpose(-2, -1), gradLower), 0);
+        phi = phi.sub(Torch.diag_embed(phi.diagonal(0, -2, -1), 0, -2, -1).mul(Scalar.of(0.5)));
+        Tensor gradA = Torch.matmul(Torch.matmul(lowerInverse.transpose(-2, -1), phi), lowerInverse);
+        return gradA.add(gradA.transpose(-2, -1)).mul(Scalar.of(0.5));
+    }
+}

@@ -1,0 +1,452 @@
+package org.jitdispatch.kernels.ops;
+
+import java.util.Arrays;
+import org.jitdispatch.LinAlgError;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.iter.Broadcast;
+import org.jitdispatch.kernels.linalg.DenseLu;
+import org.jitdispatch.kernels.structured.Warnings;
+import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.ScalarType;
+
+/**
+ * Inverse, determinants, solve and Cholesky over batches of square matrices, as PyTorch 1.13's
+ * BatchLinearAlgebra.cpp composes them: the CPU kernels ({@code linalg_inv_ex}, {@code _linalg_det},
+ * {@code _linalg_slogdet}, {@code _linalg_solve_ex}, {@code linalg_cholesky_ex}) factor each matrix with
+ * {@link DenseLu} in double and round the results to the input's dtype; the public operators are composites over
+ * them that raise {@link LinAlgError} from the returned {@code info} as {@code _linalg_check_errors} does. Their
+ * gradients are in derivatives.yaml ({@code org.jitdispatch.autograd.LinalgFormulas}).
+ *
+ * <p>LAPACK factors float32 matrices in float32; these factor them in double, so results are within float32's
+ * rounding of PyTorch's rather than equal to them, and closer to the exact ones.
+ */
+public final class LinearSolvers implements LinearSolversDeclarations {
+
+    // ------------------------------------------------------------------------------------ CPU kernels
+
+    @Override
+    public Tensor[] linalg_inv_ex(Tensor a, boolean checkErrors) {
+        checkSquare(a, "linalg.inv", "A");
+        checkFloating(a, "linalg.inv", false);
+        Batch batch = new Batch(a);
+        double[] result = new double[batch.values.length];
+        int[] info = new int[batch.count];
+        int[] pivots = new int[batch.n];
+        for (int b = 0; b < batch.count; b++) {
+            int off = b * batch.matrix;
+            info[b] = DenseLu.factor(batch.values, off, batch.n, pivots);
+            for (int i = 0; i < batch.n; i++) {
+                result[off + i * batch.n + i] = 1;
+            }
+            DenseLu.solve(batch.values, off, batch.n, pivots, result, off, batch.n);
+        }
+        Tensor infoTensor = batch.infoTensor(info);
+        if (checkErrors) {
+            checkErrors(info, "linalg.inv_ex", a.dim() == 2);
+        }
+        return new Tensor[] {batch.matrices(result, a.sizes()), infoTensor};
+    }
+
+    @Override
+    public Tensor[] _linalg_det(Tensor a) {
+        checkSquare(a, "linalg.det", "A");
+        checkFloating(a, "linalg.det", false);
+        Factored f = factorEach(a);
+        double[] det = new double[f.batch.count];
+        for (int b = 0; b < det.length; b++) {
+            det[b] = DenseLu.determinant(f.lu, b * f.batch.matrix, f.batch.n, f.pivots(b));
+        }
+        return new Tensor[] {f.batch.scalars(det), f.luTensor(), f.pivotsTensor()};
+    }
+
+    @Override
+    public Tensor[] _linalg_slogdet(Tensor a) {
+        checkSquare(a, "linalg.slogdet", "A");
+        checkFloating(a, "linalg.slogdet", false);
+        Factored f = factorEach(a);
+        double[] sign = new double[f.batch.count];
+        double[] logAbs = new double[f.batch.count];
+        int n = f.batch.n;
+        for (int b = 0; b < sign.length; b++) {
+            int off = b * f.batch.matrix;
+            int[] pivots = f.pivots(b);
+            double s = 1;
+            double sum = 0;
+            for (int j = 0; j < n; j++) {
+                double u = f.lu[off + j * n + j];
+                s *= Math.signum(u);
+                if (pivots[j] != j) {
+                    s = -s;
+                }
+                sum += Math.log(Math.abs(u));
+            }
+            sign[b] = s;
+            logAbs[b] = sum;
+        }
+        return new Tensor[] {f.batch.scalars(sign), f.batch.scalars(logAbs), f.luTensor(), f.pivotsTensor()};
+    }
+
+    @Override
+    public Tensor[] _linalg_solve_ex(Tensor a, Tensor b, boolean left, boolean checkErrors) {
+        checkFloating(a, "linalg.solve", true);
+        if (a.dtype() != b.dtype()) {
+            throw new IllegalArgumentException("linalg.solve: Expected A and B to have the same dtype, but found A of type "
+                    + a.dtype().c10Name() + " and B of type " + b.dtype().c10Name() + " instead");
+        }
+        boolean vector = isVectorRhs(a, b);
+        Tensor rhs = vector ? b.unsqueeze(-1) : b;
+        checkSquare(a, "linalg.solve", "A");
+        checkMatrix(rhs, "linalg.solve", "B");
+        int n = (int) a.size(a.dim() - 1);
+        long rhsRows = rhs.size(rhs.dim() - 2);
+        long rhsColumns = rhs.size(rhs.dim() - 1);
+        if ((left ? rhsRows : rhsColumns) != n) {
+            throw new IllegalArgumentException("linalg.solve: Incompatible shapes of A and B for the equation "
+                    + (left ? "AX = B" : "XA = B") + " (" + n + "x" + n + " and " + rhsRows + "x" + rhsColumns + ")");
+        }
+        if (!left && vector) {
+            throw new IllegalArgumentException("linalg.solve: Vector broadcasting of the left hand side is not supported"
+                    + " for left=False. In this case linalg.solve is equivalent to B / A.squeeze(-1)");
+        }
+        long[] batchSizes = Broadcast.inferSize(batchOf(rhs), batchOf(a));
+        Tensor aFull = Torch.broadcast_to(a, concat(batchSizes, n, n));
+        Tensor bFull = Torch.broadcast_to(rhs, concat(batchSizes, rhsRows, rhsColumns));
+        // X A = B is A^T X^T = B^T
+        Tensor system = left ? aFull : aFull.transpose(-2, -1);
+        Tensor rhsMatrices = left ? bFull : bFull.transpose(-2, -1);
+        Factored f = factorEach(system);
+        Batch rhsBatch = new Batch(rhsMatrices);
+        int m = (int) rhsMatrices.size(rhsMatrices.dim() - 1);
+        int[] info = new int[f.batch.count];
+        for (int i = 0; i < f.batch.count; i++) {
+            info[i] = f.info[i];
+            DenseLu.solve(f.lu, i * f.batch.matrix, n, f.pivots(i), rhsBatch.values, i * n * m, m);
+        }
+        Tensor x;
+        if (vector) {
+            // ATen lays the solution out as B: its last two dims (a batch dim and the vector) column-major
+            long[] sizes = Arrays.copyOf(rhsMatrices.sizes(), rhsMatrices.dim() - 1);
+            x = sizes.length >= 2 ? rhsBatch.matrices(rhsBatch.values, sizes)
+                    : Tensor.FACTORY.fromArray(rhsBatch.values, sizes).to(a.dtype());
+        } else {
+            x = rhsBatch.matrices(rhsBatch.values, rhsMatrices.sizes());
+            if (!left) {
+                x = x.transpose(-2, -1);
+            }
+        }
+        if (checkErrors) {
+            checkErrors(info, "torch.linalg.solve_ex", a.dim() == 2);
+        }
+        return new Tensor[] {x, f.luTensor(), f.pivotsTensor(), f.batch.infoTensor(info)};
+    }
+
+    @Override
+    public Tensor[] linalg_cholesky_ex(Tensor self, boolean upper, boolean checkErrors) {
+        checkSquare(self, "linalg.cholesky", "A");
+        checkFloating(self, "linalg.cholesky", false);
+        Tensor[] result = choleskyFactors(self, upper);
+        if (checkErrors) {
+            checkErrors(intsOf(result[1]), "linalg.cholesky_ex", self.dim() == 2);
+        }
+        return result;
+    }
+
+    // ------------------------------------------------------------------------------------- composites
+
+    @Override
+    public Tensor linalg_inv(Tensor a) {
+        Tensor[] r = Torch.linalg_inv_ex(a, false);
+        checkErrors(intsOf(r[1]), "linalg.inv", a.dim() == 2);
+        return r[0];
+    }
+
+    @Override
+    public Tensor inverse(Tensor self) {
+        return Torch.linalg_inv(self);
+    }
+
+    @Override
+    public Tensor linalg_det(Tensor a) {
+        return Torch._linalg_det(a)[0];
+    }
+
+    @Override
+    public Tensor det(Tensor self) {
+        return Torch.linalg_det(self);
+    }
+
+    @Override
+    public Tensor[] linalg_slogdet(Tensor a) {
+        Tensor[] r = Torch._linalg_slogdet(a);
+        return new Tensor[] {r[0], r[1]};
+    }
+
+    @Override
+    public Tensor[] slogdet(Tensor self) {
+        return Torch.linalg_slogdet(self);
+    }
+
+    @Override
+    public Tensor logdet(Tensor self) {
+        checkSquare(self, "logdet", "A");
+        checkFloating(self, "logdet", false);
+        Tensor[] r = Torch.linalg_slogdet(self);
+        Tensor negative = Torch.eq(r[0], Scalar.of(-1.0));
+        return Torch.where(negative, Scalar.of(Double.NaN), r[1]);
+    }
+
+    @Override
+    public Tensor[] linalg_solve_ex(Tensor a, Tensor b, boolean left, boolean checkErrors) {
+        Tensor[] r = Torch._linalg_solve_ex(a, b, left, checkErrors);
+        return new Tensor[] {r[0], r[3]};
+    }
+
+    @Override
+    public Tensor linalg_solve(Tensor a, Tensor b, boolean left) {
+        Tensor[] r = Torch.linalg_solve_ex(a, b, left, false);
+        checkErrors(intsOf(r[1]), "torch.linalg.solve", a.dim() == 2);
+        return r[0];
+    }
+
+    @Override
+    public Tensor linalg_cholesky(Tensor self, boolean upper) {
+        Tensor[] r = Torch.linalg_cholesky_ex(self, upper, false);
+        checkErrors(intsOf(r[1]), "linalg.cholesky", self.dim() == 2);
+        return r[0];
+    }
+
+    @Override
+    public Tensor cholesky(Tensor self, boolean upper) {
+        Warnings.warn("torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a future"
+                + " PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = torch.linalg.cholesky(A)\nand\n"
+                + "U = torch.cholesky(A, upper=True)\nshould be replaced with\nU = torch.linalg.cholesky(A).mH().\n"
+                + "This transform will produce equivalent results for all valid (symmetric positive definite) inputs.");
+        if (self.numel() == 0) {
+            return Torch.empty_like(self, null, null, null, null, null);
+        }
+        checkSquare(self, "cholesky", "A");
+        if (!self.dtype().isFloatingPoint() || self.dtype() == ScalarType.Float16 || self.dtype() == ScalarType.BFloat16) {
+            throw Elementwise.notImplemented("cholesky_cpu", self.dtype());
+        }
+        Tensor[] r = Torch.linalg_cholesky_ex(self, upper, false);
+        checkErrors(intsOf(r[1]), "cholesky", self.dim() == 2);
+        return r[0];
+    }
+
+    // -------------------------------------------------------------------------------------- helpers
+
+    /**
+     * {@code A L L^T} factor of each matrix (its lower triangle read; with {@code upper}, {@code U^T U} from the
+     * upper one), the other triangle zero, and each matrix's info.
+     */
+    private static Tensor[] choleskyFactors(Tensor self, boolean upper) {
+        Tensor source = upper ? self.transpose(-2, -1) : self;
+        Batch batch = new Batch(source);
+        int n = batch.n;
+        int[] info = new int[batch.count];
+        for (int b = 0; b < batch.count; b++) {
+            int off = b * batch.matrix;
+            info[b] = DenseLu.cholesky(batch.values, off, n);
+            for (int i = 0; i < n; i++) {
+                Arrays.fill(batch.values, off + i * n + i + 1, off + i * n + n, 0);
+            }
+        }
+        double[] factor = batch.values;
+        if (upper) {
+            factor = new double[batch.values.length];
+            for (int off = 0; off < factor.length; off += batch.matrix) {
+                for (int i = 0; i < n; i++) {
+                    for (int j = 0; j < n; j++) {
+                        factor[off + j * n + i] = batch.values[off + i * n + j];
+                    }
+                }
+            }
+        }
+        return new Tensor[] {batch.matrices(factor, self.sizes()), batch.infoTensor(info)};
+    }
+
+    /**
+     * Raises PyTorch's error for the first nonzero {@code info} (LAPACK's: a zero pivot's or a minor's 1-based
+     * index), naming the batch element when the input was a batch, as {@code _linalg_check_errors} does.
+     */
+    static void checkErrors(int[] info, String api, boolean matrix) {
+        for (int b = 0; b < info.length; b++) {
+            if (info[b] <= 0) {
+                continue;
+            }
+            String where = api + (matrix ? "" : ": (Batch element " + b + ")");
+            if (api.contains("inv")) {
+                throw new LinAlgError(where + ": The diagonal element " + info[b]
+                        + " is zero, the inversion could not be completed because the input matrix is singular.");
+            }
+            if (api.contains("solve")) {
+                throw new LinAlgError(where + ": The solver failed because the input matrix is singular.");
+            }
+            throw new LinAlgError(where + ": The factorization could not be completed because the input is not"
+                    + " positive-definite (the leading minor of order " + info[b] + " is not positive-definite).");
+        }
+    }
+
+    private static int[] intsOf(Tensor info) {
+        long[] values = info.to(ScalarType.Int64).toLongArray();
+        int[] ints = new int[values.length];
+        for (int i = 0; i < values.length; i++) {
+            ints[i] = (int) values[i];
+        }
+        return ints;
+    }
+
+    static void checkMatrix(Tensor t, String api, String name) {
+        if (t.dim() < 2) {
+            throw new IllegalArgumentException(api + ": The input tensor " + name + " must have at least 2 dimensions.");
+        }
+    }
+
+    static void checkSquare(Tensor t, String api, String name) {
+        checkMatrix(t, api, name);
+        long rows = t.size(t.dim() - 2);
+        long columns = t.size(t.dim() - 1);
+        if (rows != columns) {
+            throw new IllegalArgumentException(api + ": " + name + " must be batches of square matrices, but they are "
+                    + rows + " by " + columns + " matrices");
+        }
+    }
+
+    static void checkFloating(Tensor t, String api, boolean lowPrecision) {
+        ScalarType dtype = t.dtype();
+        if (!dtype.isFloatingPoint()) {
+            throw new IllegalArgumentException(api + ": Expected a floating point or complex tensor as input. Got "
+                    + dtype.c10Name());
+        }
+        if (dtype != ScalarType.Float32 && dtype != ScalarType.Float64) {
+            if (!lowPrecision) {
+                throw new IllegalArgumentException(api + ": Low precision dtypes not supported. Got " + dtype.c10Name());
+            }
+            throw Elementwise.notImplemented("linalg_lu_factor_ex_out", dtype);
+        }
+    }
+
+    /** NumPy's rule for b as a vector: one dim, or A's sizes without the last. */
+    static boolean isVectorRhs(Tensor a, Tensor b) {
+        return b.dim() == 1 || b.dim() == a.dim() - 1
+                && Arrays.equals(b.sizes(), Arrays.copyOf(a.sizes(), a.dim() - 1));
+    }
+
+    private static long[] batchOf(Tensor t) {
+        return Arrays.copyOf(t.sizes(), t.dim() - 2);
+    }
+
+    private static long[] concat(long[] batch, long rows, long columns) {
+        long[] sizes = Arrays.copyOf(batch, batch.length + 2);
+        sizes[batch.length] = rows;
+        sizes[batch.length + 1] = columns;
+        return sizes;
+    }
+
+    private static Factored factorEach(Tensor a) {
+        Batch batch = new Batch(a);
+        int[] pivots = new int[batch.count * batch.n];
+        int[] info = new int[batch.count];
+        int[] step = new int[batch.n];
+        for (int b = 0; b < batch.count; b++) {
+            info[b] = DenseLu.factor(batch.values, b * batch.matrix, batch.n, step);
+            System.arraycopy(step, 0, pivots, b * batch.n, batch.n);
+        }
+        return new Factored(batch, batch.values, pivots, info);
+    }
+
+    /** A tensor's matrices as one row-major array of doubles, with their count and order. */
+    private static final class Batch {
+        final Tensor source;
+        final double[] values;
+        final int n;
+        final int matrix;
+        final int count;
+
+        Batch(Tensor t) {
+            this.source = t;
+            this.values = t.toDoubleArray();
+            this.n = (int) t.size(t.dim() - 2);
+            int columns = (int) t.size(t.dim() - 1);
+            this.matrix = n * columns;
+            long batches = 1;
+            for (int d = 0; d < t.dim() - 2; d++) {
+                batches *= t.size(d);
+            }
+            this.count = (int) batches;
+        }
+
+        long[] batchSizes() {
+            return batchOf(source);
+        }
+
+        /**
+         * Row-major matrices of {@code sizes} as a tensor laid out column-major (each matrix's transpose
+         * contiguous), as LAPACK leaves PyTorch's results.
+         */
+        Tensor matrices(double[] data, long[] sizes) {
+            int d = sizes.length;
+            int rows = (int) sizes[d - 2];
+            int columns = (int) sizes[d - 1];
+            double[] transposed = new double[data.length];
+            for (int off = 0; off < data.length; off += rows * columns) {
+                for (int i = 0; i < rows; i++) {
+                    for (int j = 0; j < columns; j++) {
+                        transposed[off + j * rows + i] = data[off + i * columns + j];
+                    }
+                }
+            }
+            long[] swapped = sizes.clone();
+            swapped[d - 2] = columns;
+            swapped[d - 1] = rows;
+            return Tensor.FACTORY.fromArray(transposed, swapped).to(source.dtype()).transpose(-2, -1);
+        }
+
+        Tensor scalars(double[] data) {
+            return Tensor.FACTORY.fromArray(data, data.length).reshape(batchSizes()).to(source.dtype());
+        }
+
+        Tensor infoTensor(int[] info) {
+            return Tensor.FACTORY.fromArray(info, info.length).reshape(batchSizes());
+        }
+    }
+
+    /** Each matrix's LU factors, pivots (0-based) and info. */
+    private static final class Factored {
+        final Batch batch;
+        final double[] lu;
+        final int[] pivots;
+        final int[] info;
+
+        Factored(Batch batch, double[] lu, int[] pivots, int[] info) {
+            this.batch = batch;
+            this.lu = lu;
+            this.pivots = pivots;
+            this.info = info;
+        }
+
+        int[] pivots(int b) {
+            return Arrays.copyOfRange(pivots, b * batch.n, (b + 1) * batch.n);
+        }
+
+        Tensor luTensor() {
+            return batch.matrices(lu, batch.source.sizes());
+        }
+
+        /** LAPACK's pivots: 1-based int32. */
+        Tensor pivotsTensor() {
+            int[] oneBased = new int[pivots.length];
+            for (int i = 0; i < pivots.length; i++) {
+                oneBased[i] = pivots[i] + 1;
+            }
+            return Tensor.FACTORY.fromArray(oneBased, concatOne(batch.batchSizes(), batch.n));
+        }
+
+        private static long[] concatOne(long[] batch, long last) {
+            long[] sizes = Arrays.copyOf(batch, batch.length + 1);
+            sizes[batch.length] = last;
+            return sizes;
+        }
+    }
+}
