@@ -3647,6 +3647,29 @@ def coverage(c):
     c("histc", vals([1.0, 2.0, 3.0]), 3, 3, 1)
     c("histc", vals([1.0, 2.0, INF]), 3)
     c("histc", torch.zeros(0, dtype=F64), 3)
+    # erfc: 1 - erf below 2, the continued fraction above (tails down to underflow)
+    tails = vals([-30.0, -3.0, -0.5, -0.0, 0.0, 1e-10, 0.3, 1.0, 1.9, 2.0, 2.5, 4.0, 6.0, 9.5, 10.0, 15.0, 26.0, 27.0,
+                  30.0, INF, -INF, NAN], F64)
+    c("erfc", tails)
+    c("erfc", tails.to(F32))
+    c("erfc", rand((2, 3)))
+    c("erfc", rand((2, 3), I64))
+    c("erfc", layout("transposed"))
+    c("erfc_", rand((2, 3)))
+    c("erfc_", rand((2, 3), I64))
+    c("erfc.out", rand((2, 3)), out=torch.zeros(0))
+    # polygamma: digamma, trigamma and the Hurwitz zeta for n >= 2, at poles, negatives and large arguments
+    points = vals([-2.5, -1.0, -0.5, 0.0, 1e-3, 0.25, 0.5, 1.0, 1.5, 2.0, 3.7, 9.0, 10.0, 12.5, 100.0, 1e6, INF,
+                   NAN], F64)
+    for n in (0, 1, 2, 3, 4, 7):
+        c("polygamma", n, points)
+    c("polygamma", 1, points.to(F32))
+    c("polygamma", 3, rand((2, 3), F32, 0.1, 5))
+    c("polygamma", 2, rand((2, 3), I64, 1, 6))
+    c("polygamma", -1, rand((2, 3)))
+    c("polygamma.out", 2, rand((2, 3), F32, 0.1, 5), out=torch.zeros(0))
+    c("polygamma_", rand((2, 3), F32, 0.1, 5), 2)
+    c("polygamma_", rand((2, 3), I64, 1, 5), 1)
 
 
 def solvers(c):

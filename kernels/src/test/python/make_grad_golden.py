@@ -446,6 +446,9 @@ def main():
         case("linalg_cholesky", "linalg_cholesky", [positive_definite(3)], [False], fn=torch.linalg.cholesky),
         case("linalg_cholesky upper batched", "linalg_cholesky", [positive_definite(3, 2)], [True],
              fn=lambda a: torch.linalg.cholesky(a, upper=True)),
+        case("digamma", "digamma", [rand(2, 3, lo=0.3, hi=4.0)], fn=torch.digamma),
+        case("polygamma 2", "polygamma", [rand(2, 3, lo=0.3, hi=4.0)], [2], fn=lambda a: torch.polygamma(2, a)),
+        case("erfc", "erfc", [rand(2, 3, lo=-2.0, hi=3.0)], fn=torch.erfc),
     ]
     result = {
         "torch_version": torch.__version__,

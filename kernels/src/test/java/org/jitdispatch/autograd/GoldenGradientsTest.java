@@ -201,6 +201,9 @@ class GoldenGradientsTest {
             Map.entry("logdet", (x, a) -> x[0].logdet()),
             Map.entry("linalg_solve", (x, a) -> Torch.linalg_solve(x[0], x[1], a.get(0).asBoolean())),
             Map.entry("linalg_cholesky", (x, a) -> Torch.linalg_cholesky(x[0], a.get(0).asBoolean())),
+            Map.entry("digamma", (x, a) -> Torch.digamma(x[0])),
+            Map.entry("polygamma", (x, a) -> Torch.polygamma(a.get(0).asLong(), x[0])),
+            Map.entry("erfc", (x, a) -> Torch.erfc(x[0])),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
@@ -294,7 +297,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(268, tests.size(), "gradients.json lost cases");
+        assertEquals(271, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

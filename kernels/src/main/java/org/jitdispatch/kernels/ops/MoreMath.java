@@ -250,4 +250,37 @@ public final class MoreMath implements MoreMathDeclarations {
     public void erfinv_out(TensorIterator op, Tensor self, Tensor out) {
         UfuncKernels.erfinv(op, op.commonDtype());
     }
+
+    @Override
+    public void meta_erfc(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void erfc_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.erfc(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_polygamma(TensorIterator op, long n, Tensor self) {
+        if (n < 0) {
+            throw new IllegalArgumentException("polygamma(n, x) does not support negative n.");
+        }
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    /** digamma for n = 0, trigamma for n = 1, {@code (-1)^(n+1) n! zeta(n + 1, x)} above (SpecialFunctions). */
+    @Override
+    public void polygamma_out(TensorIterator op, long n, Tensor self, Tensor out) {
+        if (op.commonDtype() == ScalarType.Float64) {
+            UfuncKernels.polygamma_double(op, n);
+        } else {
+            UfuncKernels.polygamma_float(op, n);
+        }
+    }
+
+    @Override
+    public Tensor polygamma_(Tensor self, long n) {
+        return Torch.polygamma_out(self, n, self);
+    }
 }

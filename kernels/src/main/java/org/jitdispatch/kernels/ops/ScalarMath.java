@@ -130,6 +130,19 @@ public final class ScalarMath {
         return SpecialFunctions.digamma(x);
     }
 
+    public static double erfc(double x) {
+        return SpecialFunctions.erfc(x);
+    }
+
+    public static double polygamma(int n, double x) {
+        return SpecialFunctions.polygamma(n, x);
+    }
+
+    /** polygamma of a float32: trigamma in float arithmetic, as ATen's float overload (near its poles, sin(pi x) in float). */
+    public static float polygamma(int n, float x) {
+        return n == 1 ? SpecialFunctions.trigamma(x) : (float) SpecialFunctions.polygamma(n, x);
+    }
+
     public static double erfinv(double x) {
         return SpecialFunctions.erfinv(x);
     }
