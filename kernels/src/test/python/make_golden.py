@@ -3670,6 +3670,27 @@ def coverage(c):
     c("polygamma.out", 2, rand((2, 3), F32, 0.1, 5), out=torch.zeros(0))
     c("polygamma_", rand((2, 3), F32, 0.1, 5), 2)
     c("polygamma_", rand((2, 3), I64, 1, 5), 1)
+    # round with decimals, remainder with a Scalar dividend, argsort's stable overload
+    halves = vals([1.2345, -2.5551, 1234.5, 0.125, -0.375, 2.5, 1e30, -0.0, INF, NAN])
+    for decimals in (2, -2, 0, 1, 40, -40):
+        c("round.decimals", halves, decimals=decimals)
+    c("round.decimals", halves.to(F64), decimals=3)
+    c("round.decimals", halves.to(F64), decimals=-1)
+    c("round.decimals", vals([12, 15, 1234], I64), decimals=-1)
+    c("round.decimals", vals([12, 15, 1234], I64), decimals=0)
+    c("round_.decimals", rand((2, 3)), decimals=1)
+    c("round.decimals_out", rand((2, 3)), decimals=2, out=torch.zeros(0))
+    c("remainder.Scalar_Tensor", 2.0, rand((2, 3)))
+    c("remainder.Scalar_Tensor", 5, vals([3, -3, 4, 7], I64))
+    c("remainder.Scalar_Tensor", 5, vals([3, 0], I64))
+    c("remainder.Scalar_Tensor", 2.5, vals([3, -2], I64))
+    c("remainder.Scalar_Tensor", -7, rand((3,), F64))
+    tied = vals([3.0, 1.0, 2.0, 1.0, NAN, 3.0, -0.0, 0.0])
+    c("argsort.stable", tied, stable=True)
+    c("argsort.stable", tied, stable=True, descending=True)
+    c("argsort.stable", tied, stable=False)
+    c("argsort.stable", rand((3, 4), I64, -2, 2), stable=True, dim=0)
+    c("argsort.stable", rand((3, 4)), stable=True, dim=2)
 
 
 def solvers(c):

@@ -449,6 +449,12 @@ def main():
         case("digamma", "digamma", [rand(2, 3, lo=0.3, hi=4.0)], fn=torch.digamma),
         case("polygamma 2", "polygamma", [rand(2, 3, lo=0.3, hi=4.0)], [2], fn=lambda a: torch.polygamma(2, a)),
         case("erfc", "erfc", [rand(2, 3, lo=-2.0, hi=3.0)], fn=torch.erfc),
+        case("binary_cross_entropy target", "binary_cross_entropy_target",
+             [rand(2, 3, lo=0.05, hi=0.95), rand(2, 3, lo=0.0, hi=1.0)], [1],
+             fn=lambda x, t: F.binary_cross_entropy(x, t)),
+        case("binary_cross_entropy target sum", "binary_cross_entropy_target",
+             [rand(2, 3, lo=0.05, hi=0.95), rand(2, 3, lo=0.0, hi=1.0)], [2],
+             fn=lambda x, t: F.binary_cross_entropy(x, t, reduction="sum")),
     ]
     result = {
         "torch_version": torch.__version__,

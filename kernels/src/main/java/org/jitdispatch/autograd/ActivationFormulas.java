@@ -1,6 +1,7 @@
 package org.jitdispatch.autograd;
 
 import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
 import org.jitdispatch.runtime.Scalar;
 
 /**
@@ -52,5 +53,21 @@ public final class ActivationFormulas {
         Tensor oneMinus = sig.neg().add(s(1));
         Tensor second = sig.mul(oneMinus).mul(self.mul(sig.mul(s(-2)).add(s(1))).add(s(2)));
         return ggI.mul(gO).mul(second);
+    }
+
+    /**
+     * binary_cross_entropy's gradient for the target (FunctionsManual's binary_cross_entropy_target_backward):
+     * {@code -logit(self)}, times the weight, over the element count for the mean, times grad.
+     */
+    public static Tensor binaryCrossEntropyTargetBackward(Tensor grad, Tensor self, Tensor target, Tensor weight,
+            long reduction) {
+        Tensor gradTarget = Torch.logit(self, null).neg();
+        if (weight != null) {
+            gradTarget = gradTarget.mul(weight);
+        }
+        if (reduction == 1) { // Mean
+            gradTarget = gradTarget.div(Scalar.of(target.numel()));
+        }
+        return gradTarget.mul(grad);
     }
 }

@@ -204,6 +204,7 @@ class GoldenGradientsTest {
             Map.entry("digamma", (x, a) -> Torch.digamma(x[0])),
             Map.entry("polygamma", (x, a) -> Torch.polygamma(a.get(0).asLong(), x[0])),
             Map.entry("erfc", (x, a) -> Torch.erfc(x[0])),
+            Map.entry("binary_cross_entropy_target", (x, a) -> Torch.binary_cross_entropy(x[0], x[1], null, a.get(0).asLong())),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
@@ -297,7 +298,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(271, tests.size(), "gradients.json lost cases");
+        assertEquals(273, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

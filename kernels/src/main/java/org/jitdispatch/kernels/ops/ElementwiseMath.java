@@ -295,6 +295,39 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
         return Torch.remainder(self, Elementwise.wrappedScalarTensor(other));
     }
 
+    /** remainder.Scalar_Tensor: the Scalar as a wrapped number, so other's dtype decides (a Python int stays int). */
+    @Override
+    public Tensor remainder(Scalar self, Tensor other) {
+        return Torch.remainder(Elementwise.wrappedScalarTensor(self), other);
+    }
+
+    @Override
+    public void meta_round_decimals(TensorIterator op, Tensor self, long decimals) {
+        op.buildUnaryOp(op.maybeGetOutput(0), self);
+    }
+
+    /**
+     * round.decimals: the float dtypes only (ATen has no integer shortcut here, unlike round); 10^|decimals| in
+     * the dtype, as ATen's round_decimals_kernel, and round's own loop for decimals 0.
+     */
+    @Override
+    public void round_decimals_out(TensorIterator op, Tensor self, long decimals, Tensor out) {
+        ScalarType dtype = op.commonDtype();
+        if (!dtype.isFloatingPoint()) {
+            throw Elementwise.notImplemented(decimals == 0 ? "round_vml_cpu" : "round_cpu", dtype);
+        }
+        if (decimals == 0) {
+            UfuncKernels.round(op, dtype);
+            return;
+        }
+        double tenPow = Math.pow(10, Math.abs((double) decimals));
+        if (dtype == ScalarType.Float64) {
+            UfuncKernels.round_decimals_double(op, tenPow, decimals < 0 ? 1 : 0);
+        } else {
+            UfuncKernels.round_decimals_float(op, (float) tenPow, decimals < 0 ? 1 : 0);
+        }
+    }
+
     @Override
     public Tensor remainder_(Tensor self, Scalar other) {
         return self.remainder_(Elementwise.wrappedScalarTensor(other));

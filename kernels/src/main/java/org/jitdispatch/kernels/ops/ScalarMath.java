@@ -25,6 +25,16 @@ public final class ScalarMath {
         return Erf.erf(x);
     }
 
+    /** round.decimals: {@code rint(x * p) / p}, or {@code rint(x / p) * p} for negative decimals, in float. */
+    public static float roundDecimals(float x, float tenPow, boolean negative) {
+        return negative ? (float) Math.rint(x / tenPow) * tenPow : (float) Math.rint(x * tenPow) / tenPow;
+    }
+
+    /** As {@link #roundDecimals(float, float, boolean)}, in double. */
+    public static double roundDecimals(double x, double tenPow, boolean negative) {
+        return negative ? Math.rint(x / tenPow) * tenPow : Math.rint(x * tenPow) / tenPow;
+    }
+
     /** Python's modulus (ATen's remainder): the result takes the divisor's sign. */
     public static double remainder(double a, double b) {
         double mod = a % b;

@@ -357,6 +357,12 @@ public final class ShapeOps implements ShapeOpsDeclarations {
         return Torch.sort(self, dim, descending)[1];
     }
 
+    /** argsort with the stable flag: this sort is always stable, so the same indices. */
+    @Override
+    public Tensor argsort(Tensor self, boolean stable, long dim, boolean descending) {
+        return Torch.sort(self, stable, dim, descending)[1];
+    }
+
     @Override
     public Tensor[] unbind(Tensor self, long dim) {
         int d = TensorGeometry.wrapDim(dim, self.dim());
