@@ -3691,6 +3691,28 @@ def coverage(c):
     c("argsort.stable", tied, stable=False)
     c("argsort.stable", rand((3, 4), I64, -2, 2), stable=True, dim=0)
     c("argsort.stable", rand((3, 4)), stable=True, dim=2)
+    # unique along a dim: sorted slices with their inverse and counts, and runs of equal slices
+    rows = vals([[1, 2, 1, 2], [3, 4, 3, 0], [1, 2, 1, 2]], I64)
+    for dim in (0, 1, -1):
+        c("unique_dim", rows, dim, return_inverse=True, return_counts=True)
+    c("unique_dim", rows.to(F32), 0)
+    c("unique_dim", vals([[2.0, -0.0], [1.5, 0.0], [2.0, 0.0], [1.5, 3.0]], F64), 0, return_inverse=True)
+    c("unique_dim", rand((3, 2, 4), I64, 0, 2), 1, return_inverse=True, return_counts=True)
+    c("unique_dim", rand((4, 2, 2), I64, 0, 2), 0, return_counts=True)
+    c("unique_dim", vals([[True, False], [True, False], [False, False]], B), 0)
+    c("unique_dim", vals([3, 1, 3, 2], I32), 0, return_inverse=True, return_counts=True)
+    c("unique_dim", torch.zeros(0, 3), 0, return_inverse=True, return_counts=True)
+    c("unique_dim", torch.zeros(2, 0), 0)
+    c("unique_dim", torch.zeros(0, 0), 0)
+    c("unique_dim", rows, 2)
+    c("unique_dim", vals(3.0), 0)
+    c("unique_dim", rows.to(F16), 0)
+    c("unique_dim_consecutive", vals([[1, 2], [1, 2], [3, 4], [1, 2]], I64), 0, return_inverse=True,
+      return_counts=True)
+    c("unique_dim_consecutive", rows, 1)
+    c("unique_consecutive", vals([[1, 2], [1, 2], [3, 4], [1, 2]], I64), True, True, 0)
+    c("unique_consecutive", vals([[1, 1, 2], [1, 1, 2]], F32), True, True, 1)
+    c("unique_consecutive", vals([1, 1, 2, 2, 1], I64), True, True, 0)
 
 
 def solvers(c):

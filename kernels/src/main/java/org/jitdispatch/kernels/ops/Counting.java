@@ -7,6 +7,7 @@ import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.Layout;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.Storage;
+import org.jitdispatch.runtime.TensorGeometry;
 
 /**
  * unique (sorted) and unique_consecutive, bincount, searchsorted and bucketize, tril_indices and triu_indices,
@@ -27,16 +28,146 @@ public final class Counting implements CountingDeclarations {
         return runs(self, order[0], order[1], returnInverse, returnCounts);
     }
 
-    /** Runs of equal neighbouring elements of the flattened tensor, in order. */
+    /**
+     * Runs of equal neighbouring elements of the flattened tensor, in order; with a dim (of a tensor of more than
+     * one dim), runs of equal neighbouring slices along it ({@link #unique_dim_consecutive}).
+     */
     @Override
     public Tensor[] unique_consecutive(Tensor self, boolean returnInverse, boolean returnCounts, Long dim) {
-        if (dim != null) {
-            throw new UnsupportedOperationException("unique_consecutive along a dim (dim=" + dim + ") is not supported;"
-                    + " call it without dim, on the flattened tensor");
+        if (dim != null && !(dim == 0 && self.dim() == 1)) {
+            return Torch.unique_dim_consecutive(self, dim, returnInverse, returnCounts);
         }
         Tensor flat = self.reshape(new long[] {-1});
         Tensor identity = Torch.arange(org.jitdispatch.runtime.Scalar.of(flat.numel()), ScalarType.Int64, null, null, null);
         return runs(self, flat, identity, returnInverse, returnCounts);
+    }
+
+    /**
+     * The distinct slices of self along dim, sorted lexicographically (ATen's _unique_dim_cpu_template), each
+     * slice's index among them and each one's count; the inverse and the counts are computed whatever the flags say,
+     * as ATen computes them, and {@code sorted} is ignored (the result is always sorted).
+     */
+    @Override
+    public Tensor[] unique_dim(Tensor self, long dim, boolean sorted, boolean returnInverse, boolean returnCounts) {
+        return uniqueSlices(self, dim, false);
+    }
+
+    /** Runs of equal neighbouring slices of self along dim: the first of each, each slice's run, each run's length. */
+    @Override
+    public Tensor[] unique_dim_consecutive(Tensor self, long dim, boolean returnInverse, boolean returnCounts) {
+        return uniqueSlices(self, dim, true);
+    }
+
+    private static Tensor[] uniqueSlices(Tensor self, long dim, boolean consecutive) {
+        if (self.dtype() == ScalarType.Float16) {
+            throw Elementwise.notImplemented("unique_dim", self.dtype());
+        }
+        int d = TensorGeometry.wrapDim(dim, self.dim());
+        if (self.dim() == 0) {
+            throw new IndexOutOfBoundsException("Dimension specified as " + d + " but tensor has no dimensions");
+        }
+        long[] sizes = self.sizes();
+        int zeroDims = 0;
+        for (long size : sizes) {
+            zeroDims += size == 0 ? 1 : 0;
+        }
+        if (sizes[d] == 0) {
+            if (zeroDims != 1) {
+                throw new IllegalArgumentException(
+                        "Number of zero sized dimensions is more than one, so unique cannot be applied ");
+            }
+            Tensor none = Torch.empty(new long[] {0}, ScalarType.Int64, null, self.device(), null, null);
+            return new Tensor[] {Torch.empty(sizes, self.dtype(), null, self.device(), null, null), none, none.clone()};
+        }
+        if (zeroDims != 0) {
+            throw new IllegalArgumentException(
+                    "There are 0 sized dimensions, and they aren't selected, so unique cannot be applied");
+        }
+        Tensor moved = Torch.movedim(self, d, 0).contiguous();
+        int rows = (int) sizes[d];
+        int width = (int) (moved.numel() / rows);
+        Tensor flat = moved.reshape(new long[] {rows, width});
+        boolean integral = !self.dtype().isFloatingPoint();
+        long[] longs = integral ? flat.to(ScalarType.Int64).toLongArray() : null;
+        double[] doubles = integral ? null : flat.toDoubleArray();
+        Integer[] order = new Integer[rows];
+        for (int i = 0; i < rows; i++) {
+            order[i] = i;
+        }
+        if (!consecutive) {
+            Arrays.sort(order, (a, b) -> integral ? compareRows(longs, a, b, width) : compareRows(doubles, a, b, width));
+        }
+        long[] firsts = new long[rows];
+        long[] counts = new long[rows];
+        long[] inverse = new long[rows];
+        int distinct = 0;
+        for (int i = 0; i < rows; i++) {
+            int row = order[i];
+            boolean same = i > 0 && (integral ? sameRows(longs, row, order[i - 1], width)
+                    : sameRows(doubles, row, order[i - 1], width));
+            if (!same) {
+                firsts[distinct++] = row;
+            }
+            counts[distinct - 1]++;
+            inverse[row] = distinct - 1;
+        }
+        Tensor take = Tensor.FACTORY.fromArray(Arrays.copyOf(firsts, distinct), distinct);
+        long[] outSizes = Torch.movedim(self, d, 0).sizes();
+        outSizes[0] = distinct;
+        Tensor output = Torch.movedim(flat.index_select(0, take).reshape(outSizes), 0, d);
+        return new Tensor[] {output, Tensor.FACTORY.fromArray(inverse, rows),
+            Tensor.FACTORY.fromArray(Arrays.copyOf(counts, distinct), distinct)};
+    }
+
+    /**
+     * Lexicographic order of two rows by {@code <}, as ATen's comparator (so -0.0 and 0.0 are equal), with NaN after
+     * every number so that the order is total (ATen's sort leaves rows with NaN wherever it happens to).
+     */
+    private static int compareRows(double[] v, int a, int b, int width) {
+        for (int i = 0; i < width; i++) {
+            double x = v[a * width + i];
+            double y = v[b * width + i];
+            if (x < y) {
+                return -1;
+            }
+            if (x > y) {
+                return 1;
+            }
+            boolean xNaN = x != x;
+            if (xNaN != (y != y)) {
+                return xNaN ? 1 : -1;
+            }
+        }
+        return 0;
+    }
+
+    private static int compareRows(long[] v, int a, int b, int width) {
+        for (int i = 0; i < width; i++) {
+            int c = Long.compare(v[a * width + i], v[b * width + i]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    /** Whether two rows are equal element by element (at::equal: NaN equals nothing). */
+    private static boolean sameRows(double[] v, int a, int b, int width) {
+        for (int i = 0; i < width; i++) {
+            if (!(v[a * width + i] == v[b * width + i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean sameRows(long[] v, int a, int b, int width) {
+        for (int i = 0; i < width; i++) {
+            if (v[a * width + i] != v[b * width + i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
