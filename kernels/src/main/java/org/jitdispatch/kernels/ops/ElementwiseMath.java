@@ -304,18 +304,20 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
     @Override
     public void meta_round_decimals(TensorIterator op, Tensor self, long decimals) {
         op.buildUnaryOp(op.maybeGetOutput(0), self);
+        if (!op.isMeta() && !op.commonDtype().isFloatingPoint()) {
+            // refused before an out= is resized
+            throw Elementwise.notImplemented(decimals == 0 ? "round_vml_cpu" : "round_cpu", op.commonDtype());
+        }
     }
 
     /**
-     * round.decimals: the float dtypes only (ATen has no integer shortcut here, unlike round); 10^|decimals| in
+     * round.decimals: the float dtypes only (ATen has no integer shortcut here, unlike round; the meta refuses
+     * the others); 10^|decimals| in
      * the dtype, as ATen's round_decimals_kernel, and round's own loop for decimals 0.
      */
     @Override
     public void round_decimals_out(TensorIterator op, Tensor self, long decimals, Tensor out) {
         ScalarType dtype = op.commonDtype();
-        if (!dtype.isFloatingPoint()) {
-            throw Elementwise.notImplemented(decimals == 0 ? "round_vml_cpu" : "round_cpu", dtype);
-        }
         if (decimals == 0) {
             UfuncKernels.round(op, dtype);
             return;
