@@ -59,6 +59,10 @@ def run_call(call, gen):
         return torch.normal(torch.tensor(call["mean"], dtype=dtype), call["std"], **kw)
     if op == "normal_float_tensor":
         return torch.normal(call["mean"], torch.tensor(call["std"], dtype=dtype), **kw)
+    if op == "exponential_":
+        return torch.empty(call["size"], dtype=dtype).exponential_(call["lambd"], **kw)
+    if op == "multinomial":
+        return torch.multinomial(torch.tensor(call["p"], dtype=dtype), call["n"], call["replacement"], **kw)
     if op == "dropout":
         assert gen is None
         return torch.dropout(torch.ones(call["size"], dtype=dtype), call["p"], call["train"])
@@ -178,6 +182,48 @@ def cases():
     out.append(case("error randperm of float16", 0, [{"op": "randperm", "n": 3000, "dtype": "Float16"}]))
     out.append(case("error randint out of int8", 0, [{"op": "randint", "low": 0, "high": 200, "size": [3],
                                                        "dtype": "Int8"}]))
+    for seed in SEEDS:
+        s = f"seed{seed}"
+        out.append(case(f"exponential_ {s}", seed, [
+            {"op": "exponential_", "size": [7], "lambd": 1.0, "dtype": "Float32"},
+            {"op": "exponential_", "size": [5], "lambd": 2.5, "dtype": "Float64"},
+            {"op": "exponential_", "size": [4], "lambd": 0.25, "dtype": "Float32"},
+            {"op": "exponential_", "size": [6], "lambd": 0.5, "dtype": "BFloat16"}]))
+        out.append(case(f"multinomial {s}", seed, [
+            {"op": "multinomial", "p": [0.1, 0.2, 0.3, 0.4], "n": 1, "replacement": False, "dtype": "Float32"},
+            {"op": "multinomial", "p": [0.1, 0.2, 0.3, 0.4], "n": 3, "replacement": False, "dtype": "Float32"},
+            {"op": "multinomial", "p": [1.0, 0.0, 3.0, 2.0, 0.5], "n": 12, "replacement": True, "dtype": "Float32"},
+            {"op": "multinomial", "p": [[0.5, 0.5, 0.0], [0.2, 0.0, 0.8]], "n": 6, "replacement": True,
+             "dtype": "Float64"},
+            {"op": "multinomial", "p": [[2.0, 1.0, 1.0], [0.0, 3.0, 1.0]], "n": 2, "replacement": False,
+             "dtype": "Float64"},
+            {"op": "multinomial", "p": [[2.0, 1.0, 1.0], [0.0, 3.0, 1.0]], "n": 1, "replacement": True,
+             "dtype": "Float32"}]))
+        out.append(case(f"multinomial with a generator {s}", seed, [
+            {"op": "multinomial", "p": [0.25, 0.25, 0.5], "n": 8, "replacement": True, "dtype": "Float32"},
+            {"op": "exponential_", "size": [3], "lambd": 1.0, "dtype": "Float64"}], generator=True))
+    out.append(case("error exponential_ lambda", 0, [{"op": "exponential_", "size": [3], "lambd": -1.0,
+                                                      "dtype": "Float32"}]))
+    out.append(case("error exponential_ of int64", 0, [{"op": "exponential_", "size": [3], "lambd": 1.0,
+                                                        "dtype": "Int64"}]))
+    out.append(case("error multinomial too many", 0, [{"op": "multinomial", "p": [0.5, 0.5], "n": 3,
+                                                       "replacement": False, "dtype": "Float32"}]))
+    out.append(case("error multinomial negative", 0, [{"op": "multinomial", "p": [0.5, -0.5], "n": 1,
+                                                       "replacement": False, "dtype": "Float32"}]))
+    out.append(case("error multinomial negative with replacement", 0, [{"op": "multinomial", "p": [0.5, -0.5],
+                                                                        "n": 2, "replacement": True,
+                                                                        "dtype": "Float32"}]))
+    out.append(case("error multinomial zero row", 0, [{"op": "multinomial", "p": [[0.0, 0.0], [1.0, 1.0]], "n": 1,
+                                                       "replacement": False, "dtype": "Float32"}]))
+    out.append(case("error multinomial zero row with replacement", 0, [{"op": "multinomial", "p": [0.0, 0.0],
+                                                                        "n": 2, "replacement": True,
+                                                                        "dtype": "Float64"}]))
+    out.append(case("error multinomial of 3 dims", 0, [{"op": "multinomial", "p": [[[1.0]]], "n": 1,
+                                                        "replacement": True, "dtype": "Float32"}]))
+    out.append(case("error multinomial no samples", 0, [{"op": "multinomial", "p": [1.0], "n": 0,
+                                                         "replacement": True, "dtype": "Float32"}]))
+    out.append(case("error multinomial of int64", 0, [{"op": "multinomial", "p": [1, 2], "n": 1,
+                                                       "replacement": True, "dtype": "Int64"}]))
     return out
 
 

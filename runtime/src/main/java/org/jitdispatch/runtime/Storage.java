@@ -27,9 +27,14 @@ public final class Storage {
         try {
             return new Storage(dtype, newArray(dtype, n));
         } catch (OutOfMemoryError e) {
-            throw new IllegalStateException("DefaultCPUAllocator: not enough memory: you tried to allocate "
-                    + (long) n * dtype.itemSize() + " bytes.");
+            throw notEnoughMemory((long) n * dtype.itemSize());
         }
+    }
+
+    /** PyTorch's allocator error for a request of {@code bytes} that the heap cannot hold. */
+    public static IllegalStateException notEnoughMemory(long bytes) {
+        return new IllegalStateException("DefaultCPUAllocator: not enough memory: you tried to allocate " + bytes
+                + " bytes.");
     }
 
     /** Wraps an array without copying; its component type decides the dtype ({@code byte[]} is Int8). */

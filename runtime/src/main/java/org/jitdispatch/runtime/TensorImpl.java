@@ -514,16 +514,21 @@ public class TensorImpl {
     }
 
     public final double[] toDoubleArray() {
-        TensorImpl t = readable("toDoubleArray");
-        if (t.isContiguous()) {
-            return t.contiguousDoubles();
+        try {
+            TensorImpl t = readable("toDoubleArray");
+            if (t.isContiguous()) {
+                return t.contiguousDoubles();
+            }
+            long[] offs = t.elementOffsets();
+            double[] out = new double[offs.length];
+            for (int i = 0; i < offs.length; i++) {
+                out[i] = t.storage.getDouble(offs[i]);
+            }
+            return out;
+        } catch (OutOfMemoryError e) {
+            // the copy and its element offsets: refused with the allocator's message, as a storage is
+            throw Storage.notEnoughMemory(numel * 8L);
         }
-        long[] offs = t.elementOffsets();
-        double[] out = new double[offs.length];
-        for (int i = 0; i < offs.length; i++) {
-            out[i] = t.storage.getDouble(offs[i]);
-        }
-        return out;
     }
 
     /** A contiguous tensor's values as doubles: one typed loop (or a copy) rather than a read per element. */
@@ -550,43 +555,63 @@ public class TensorImpl {
     }
 
     public final float[] toFloatArray() {
-        TensorImpl t = readable("toFloatArray");
-        long[] offs = t.elementOffsets();
-        float[] out = new float[offs.length];
-        for (int i = 0; i < offs.length; i++) {
-            out[i] = (float) t.storage.getDouble(offs[i]);
+        try {
+            TensorImpl t = readable("toFloatArray");
+            long[] offs = t.elementOffsets();
+            float[] out = new float[offs.length];
+            for (int i = 0; i < offs.length; i++) {
+                out[i] = (float) t.storage.getDouble(offs[i]);
+            }
+            return out;
+        } catch (OutOfMemoryError e) {
+            // the copy and its element offsets: refused with the allocator's message, as a storage is
+            throw Storage.notEnoughMemory(numel * 4L);
         }
-        return out;
     }
 
     public final long[] toLongArray() {
-        TensorImpl t = readable("toLongArray");
-        long[] offs = t.elementOffsets();
-        long[] out = new long[offs.length];
-        for (int i = 0; i < offs.length; i++) {
-            out[i] = t.storage.getLong(offs[i]);
+        try {
+            TensorImpl t = readable("toLongArray");
+            long[] offs = t.elementOffsets();
+            long[] out = new long[offs.length];
+            for (int i = 0; i < offs.length; i++) {
+                out[i] = t.storage.getLong(offs[i]);
+            }
+            return out;
+        } catch (OutOfMemoryError e) {
+            // the copy and its element offsets: refused with the allocator's message, as a storage is
+            throw Storage.notEnoughMemory(numel * 8L);
         }
-        return out;
     }
 
     public final int[] toIntArray() {
-        TensorImpl t = readable("toIntArray");
-        long[] offs = t.elementOffsets();
-        int[] out = new int[offs.length];
-        for (int i = 0; i < offs.length; i++) {
-            out[i] = (int) t.storage.getLong(offs[i]);
+        try {
+            TensorImpl t = readable("toIntArray");
+            long[] offs = t.elementOffsets();
+            int[] out = new int[offs.length];
+            for (int i = 0; i < offs.length; i++) {
+                out[i] = (int) t.storage.getLong(offs[i]);
+            }
+            return out;
+        } catch (OutOfMemoryError e) {
+            // the copy and its element offsets: refused with the allocator's message, as a storage is
+            throw Storage.notEnoughMemory(numel * 4L);
         }
-        return out;
     }
 
     public final boolean[] toBooleanArray() {
-        TensorImpl t = readable("toBooleanArray");
-        long[] offs = t.elementOffsets();
-        boolean[] out = new boolean[offs.length];
-        for (int i = 0; i < offs.length; i++) {
-            out[i] = t.storage.getBoolean(offs[i]);
+        try {
+            TensorImpl t = readable("toBooleanArray");
+            long[] offs = t.elementOffsets();
+            boolean[] out = new boolean[offs.length];
+            for (int i = 0; i < offs.length; i++) {
+                out[i] = t.storage.getBoolean(offs[i]);
+            }
+            return out;
+        } catch (OutOfMemoryError e) {
+            // the copy and its element offsets: refused with the allocator's message, as a storage is
+            throw Storage.notEnoughMemory(numel * 1L);
         }
-        return out;
     }
 
     /** The single element as a Scalar of this tensor's category (PyTorch's item()). */

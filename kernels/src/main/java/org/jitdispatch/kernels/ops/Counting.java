@@ -233,15 +233,20 @@ public final class Counting implements CountingDeclarations {
             for (long v : values) {
                 counts[(int) v]++;
             }
-            return Tensor.FACTORY.fromArray(counts, size);
+            return wrap(bincounts, size);
         }
         double[] w = weights.toDoubleArray();
         double[] sums = (double[]) bincounts.data();
         for (int i = 0; i < values.length; i++) {
             sums[(int) values[i]] += w[i];
         }
-        Tensor result = Tensor.FACTORY.fromArray(sums, size);
+        Tensor result = wrap(bincounts, size);
         return weights.dtype() == ScalarType.Float32 ? result.to(ScalarType.Float32) : result;
+    }
+
+    /** The storage itself as a 1-d tensor: no copy, which could be more than the heap holds. */
+    private static Tensor wrap(Storage storage, long size) {
+        return Tensor.FACTORY.wrap(storage, new long[] {size}, new long[] {1}, 0);
     }
 
     // ---------------------------------------------------------------- histc

@@ -111,6 +111,11 @@ class RandomGoldenTest {
                 return Torch.normal(tensor(call.get("mean"), dtype), call.get("std").asDouble(), g);
             case "normal_float_tensor":
                 return Torch.normal(call.get("mean").asDouble(), tensor(call.get("std"), dtype), g);
+            case "exponential_":
+                return empty(call, dtype).exponential_(call.get("lambd").asDouble(), g);
+            case "multinomial":
+                return Torch.multinomial(tensor(call.get("p"), dtype), call.get("n").asLong(),
+                        call.get("replacement").asBoolean(), g);
             case "dropout":
                 return Torch.dropout(Torch.ones(longs(call.get("size")), dtype, null, null, null),
                         call.get("p").asDouble(), call.get("train").asBoolean());

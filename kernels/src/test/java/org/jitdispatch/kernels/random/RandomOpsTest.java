@@ -148,4 +148,27 @@ class RandomOpsTest {
         assertEquals("a leaf Variable that requires grad is being used in an in-place operation.",
                 assertThrows(IllegalStateException.class, () -> p.uniform_()).getMessage());
     }
+
+    /**
+     * multinomial's corner cases that the golden file's nested lists cannot hold (PyTorch 1.13's results): rows of
+     * no categories, and no rows; a refused call leaves out= as it was.
+     */
+    @Test
+    void multinomialOfNoCategoriesOrNoRows() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.multinomial(Torch.zeros(new long[] {2, 0}, ScalarType.Float32, null, null), 2, true));
+        assertEquals("invalid multinomial distribution (sum of probabilities <= 0)", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.multinomial(Torch.zeros(new long[] {0}, ScalarType.Float32, null, null), 1, false));
+        assertEquals("cannot sample n_sample > prob_dist.size(-1) samples without replacement", e.getMessage());
+        for (boolean replacement : new boolean[] {true, false}) {
+            Tensor none = Torch.multinomial(Torch.zeros(new long[] {0, 3}, ScalarType.Float32, null, null), 2, replacement);
+            assertArrayEquals(new long[] {0, 2}, none.sizes());
+            assertEquals(ScalarType.Int64, none.dtype());
+        }
+        Tensor out = Torch.full(new long[] {3}, org.jitdispatch.runtime.Scalar.of(7), ScalarType.Int64, null, null, null);
+        assertThrows(IllegalArgumentException.class, () -> Torch.multinomial_out(out,
+                Torch.tensor(new double[] {0.5, -0.5}, new long[] {2}), 2, true, null));
+        assertArrayEquals(new long[] {7, 7, 7}, out.toLongArray());
+    }
 }
