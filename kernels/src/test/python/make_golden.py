@@ -3713,6 +3713,30 @@ def coverage(c):
     c("unique_consecutive", vals([[1, 2], [1, 2], [3, 4], [1, 2]], I64), True, True, 0)
     c("unique_consecutive", vals([[1, 1, 2], [1, 1, 2]], F32), True, True, 1)
     c("unique_consecutive", vals([1, 1, 2, 2, 1], I64), True, True, 0)
+    # bicubic upsampling: Keys' cubic (A = -0.75) over 4 x 4 clamped neighbours, up and down, align_corners, scales
+    pic = rand((2, 3, 4, 5))
+    for size in ([4, 5], [8, 10], [6, 7], [3, 2], [1, 1], [9, 13]):
+        for align in (False, True):
+            c("upsample_bicubic2d", pic, size, align)
+    c("upsample_bicubic2d", pic, [7, 9], False, 1.7, 1.9)
+    c("upsample_bicubic2d", pic, [7, 9], True, 1.7, 1.9)
+    c("upsample_bicubic2d", rand((2, 3, 4, 5), F64), [6, 8], False)
+    c("upsample_bicubic2d", rand((2, 3, 4, 5), F64), [3, 9], True)
+    c("upsample_bicubic2d", rand((1, 2, 3, 3), I64), [5, 6], False)
+    c("upsample_bicubic2d", rand((1, 2, 3, 3)).to(F16), [5, 6], False)
+    c("upsample_bicubic2d", rand((0, 3, 4, 5)), [6, 8], False)
+    c("upsample_bicubic2d", rand((2, 0, 4, 5)), [6, 8], False)
+    c("upsample_bicubic2d", rand((3, 4, 5)), [6, 8], False)
+    c("upsample_bicubic2d", pic, [0, 8], False)
+    c("upsample_bicubic2d", layout("transposed", (2, 3, 4, 5)), [6, 8], False)
+    c("upsample_bicubic2d.out", pic, [6, 8], False, out=torch.zeros(0))
+    for scales in ([2.0, 2.0], [1.5, 0.5]):
+        c("upsample_bicubic2d.vec", pic, None, False, scales)
+        c("upsample_bicubic2d.vec", pic, None, True, scales)
+    c("upsample_bicubic2d.vec", pic, [5, 3], False, None)
+    c("upsample_bicubic2d_backward", rand((2, 3, 8, 10)), [8, 10], [2, 3, 4, 5], False)
+    c("upsample_bicubic2d_backward", rand((2, 3, 3, 2), F64), [3, 2], [2, 3, 4, 5], True)
+    c("upsample_bicubic2d_backward", rand((2, 3, 8, 9)), [8, 10], [2, 3, 4, 5], False)
 
 
 def solvers(c):

@@ -455,6 +455,10 @@ def main():
         case("binary_cross_entropy target sum", "binary_cross_entropy_target",
              [rand(2, 3, lo=0.05, hi=0.95), rand(2, 3, lo=0.0, hi=1.0)], [2],
              fn=lambda x, t: F.binary_cross_entropy(x, t, reduction="sum")),
+        case("upsample_bicubic2d", "upsample_bicubic2d", [rand(1, 2, 3, 4)], [[5, 7], False],
+             fn=lambda a: F.interpolate(a, size=[5, 7], mode="bicubic", align_corners=False)),
+        case("upsample_bicubic2d align_corners", "upsample_bicubic2d", [rand(1, 2, 4, 3)], [[6, 2], True],
+             fn=lambda a: F.interpolate(a, size=[6, 2], mode="bicubic", align_corners=True)),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -5,7 +5,8 @@ import org.jitdispatch.Torch;
 
 /**
  * Upsampling of (N, C, H, W) inputs ({@code torch.nn.Upsample}): to a fixed output size or by scale factors,
- * with mode {@code "nearest"} or {@code "bilinear"} (align_corners only for bilinear, false by default).
+ * with mode {@code "nearest"}, {@code "bilinear"} or {@code "bicubic"} (align_corners only for the interpolating
+ * modes, false by default).
  */
 public final class Upsample extends Module {
     private final long[] size;
@@ -14,8 +15,9 @@ public final class Upsample extends Module {
     private final boolean alignCorners;
 
     private Upsample(long[] size, double[] scaleFactor, String mode, boolean alignCorners) {
-        if (!mode.equals("nearest") && !mode.equals("bilinear")) {
-            throw new IllegalArgumentException("Upsample: mode must be 'nearest' or 'bilinear', not '" + mode + "'");
+        if (!mode.equals("nearest") && !mode.equals("bilinear") && !mode.equals("bicubic")) {
+            throw new IllegalArgumentException("Upsample: mode must be 'nearest', 'bilinear' or 'bicubic', not '" + mode
+                    + "'");
         }
         if (alignCorners && mode.equals("nearest")) {
             throw new IllegalArgumentException("align_corners option can only be set with the interpolating modes:"
@@ -39,8 +41,14 @@ public final class Upsample extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return mode.equals("nearest") ? Torch.upsample_nearest2d(input, size, scaleFactor)
-                : Torch.upsample_bilinear2d(input, size, alignCorners, scaleFactor);
+        switch (mode) {
+            case "nearest":
+                return Torch.upsample_nearest2d(input, size, scaleFactor);
+            case "bilinear":
+                return Torch.upsample_bilinear2d(input, size, alignCorners, scaleFactor);
+            default:
+                return Torch.upsample_bicubic2d(input, size, alignCorners, scaleFactor);
+        }
     }
 
     @Override

@@ -205,6 +205,8 @@ class GoldenGradientsTest {
             Map.entry("polygamma", (x, a) -> Torch.polygamma(a.get(0).asLong(), x[0])),
             Map.entry("erfc", (x, a) -> Torch.erfc(x[0])),
             Map.entry("binary_cross_entropy_target", (x, a) -> Torch.binary_cross_entropy(x[0], x[1], null, a.get(0).asLong())),
+            Map.entry("upsample_bicubic2d",
+                    (x, a) -> Torch.upsample_bicubic2d(x[0], longs(a.get(0)), a.get(1).asBoolean(), null, null)),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
@@ -298,7 +300,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(273, tests.size(), "gradients.json lost cases");
+        assertEquals(275, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

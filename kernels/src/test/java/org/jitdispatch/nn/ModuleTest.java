@@ -183,7 +183,13 @@ class ModuleTest {
                 Upsample.toSize(3, 3, "bilinear", true).forward(x).toFloatArray());
         assertArrayEquals(new long[] {1, 1, 5, 7}, Upsample.toSize(5, 7, "bilinear", false).forward(x).sizes());
         assertThrows(IllegalArgumentException.class, () -> Upsample.byScale(2, "nearest", true));
+        assertThrows(IllegalArgumentException.class, () -> Upsample.byScale(2, "area", false));
         assertEquals("Upsample(scale_factor=2.0, mode='nearest')", Upsample.byScale(2, "nearest", false).toString());
+        // nn.Upsample(scale_factor=2, mode='bicubic') of arange(4) in PyTorch 1.13: overshoots past the corners
+        Tensor ramp = Torch.tensor(new float[] {0f, 1f, 2f, 3f}, 1, 1, 2, 2);
+        assertArrayEquals(new float[] {-0.31640625f, 0.015625f, 0.5625f, 0.89453125f, 0.34765625f, 0.6796875f,
+            1.2265625f, 1.55859375f, 1.44140625f, 1.7734375f, 2.3203125f, 2.65234375f, 2.10546875f, 2.4375f, 2.984375f,
+            3.31640625f}, Upsample.byScale(2, "bicubic", false).forward(ramp).toFloatArray(), 1e-6f);
     }
 
     @Test

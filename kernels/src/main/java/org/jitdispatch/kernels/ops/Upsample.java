@@ -12,7 +12,7 @@ import org.jitdispatch.runtime.TensorGeometry;
 import org.jitdispatch.runtime.TensorImpl;
 
 /**
- * Nearest and bilinear upsampling of 4-D (N, C, H, W) inputs, as PyTorch 1.13's UpSample.h and
+ * Nearest, bilinear and bicubic upsampling of 4-D (N, C, H, W) inputs, as PyTorch 1.13's UpSample.h and
  * UpSampleKernel.cpp compute them: the structured operators with explicit scales, their backward operators,
  * and the {@code .vec} overloads that F.interpolate calls (an output size or scale factors).
  *
@@ -240,7 +240,7 @@ public final class Upsample implements UpsampleDeclarations {
         }
 
         /** area_pixel_compute_scale: (in - 1) / (out - 1) with align_corners, else 1 / scale or in / out. */
-        private static double ratio(int in, int out, boolean alignCorners, Double scale, boolean single) {
+        static double ratio(int in, int out, boolean alignCorners, Double scale, boolean single) {
             if (alignCorners) {
                 return out <= 1 ? 0 : single ? (float) (in - 1) / (out - 1) : (double) (in - 1) / (out - 1);
             }
@@ -251,7 +251,169 @@ public final class Upsample implements UpsampleDeclarations {
         }
     }
 
+    // ---------------------------------------------------------------- bicubic
+
+    @Override
+    public void meta_upsample_bicubic2d(StructuredMeta op, Tensor self, long[] outputSize, boolean alignCorners,
+            Double scalesH, Double scalesW) {
+        long[] full = commonCheck(self.sizes(), outputSize);
+        checkNonEmpty(self);
+        checkApart(op, self);
+        op.setOutputRawStrided(0, full, stridesLike(self, full), self.dtype(), self.device());
+        if (onCpu(self) && (!self.dtype().isFloatingPoint() || self.dtype() == ScalarType.Float16)) {
+            throw Elementwise.notImplemented("compute_indices_weights_cubic", self.dtype());
+        }
+    }
+
+    /** Each output the sum over 4 x 4 inputs (indices clamped to the plane) of the row weight times the column's. */
+    @Override
+    public void upsample_bicubic2d_out(StructuredMeta op, Tensor self, long[] outputSize, boolean alignCorners,
+            Double scalesH, Double scalesW, Tensor out) {
+        if (out.numel() == 0) {
+            return; // an empty batch: nothing to read or write
+        }
+        Geometry g = new Geometry(self.sizes(), outputSize);
+        boolean single = self.dtype() != ScalarType.Float64;
+        Cubic rows = Cubic.of(g.inH, g.outH, alignCorners, scalesH, single);
+        Cubic cols = Cubic.of(g.inW, g.outW, alignCorners, scalesW, single);
+        double[] in = self.contiguous().toDoubleArray();
+        double[] values = new double[g.outNumel()];
+        for (int p = 0, o = 0; p < g.planes; p++) {
+            int base = p * g.inH * g.inW;
+            for (int oh = 0; oh < g.outH; oh++) {
+                for (int ow = 0; ow < g.outW; ow++) {
+                    double sum = 0;
+                    for (int i = 0; i < 4; i++) {
+                        int row = base + rows.index[oh * 4 + i] * g.inW;
+                        double across = 0;
+                        for (int j = 0; j < 4; j++) {
+                            across += in[row + cols.index[ow * 4 + j]] * cols.weight[ow * 4 + j];
+                        }
+                        sum += across * rows.weight[oh * 4 + i];
+                    }
+                    values[o++] = sum;
+                }
+            }
+        }
+        write(values, out);
+    }
+
+    @Override
+    public void meta_upsample_bicubic2d_backward(StructuredMeta op, Tensor gradOutput, long[] outputSize,
+            long[] inputSize, boolean alignCorners, Double scalesH, Double scalesW) {
+        long[] full = commonCheck(inputSize, outputSize);
+        checkGradOutput(gradOutput, full);
+        checkApart(op, gradOutput);
+        op.setOutputRawStrided(0, inputSize, null, gradOutput.dtype(), gradOutput.device());
+        if (onCpu(gradOutput)) {
+            checkDtype("upsample_bicubic2d_backward_out_frame", gradOutput.dtype(), false);
+        }
+    }
+
+    /** Each gradient added into the 4 x 4 inputs it was read from, with the forward's weights. */
+    @Override
+    public void upsample_bicubic2d_backward_out(StructuredMeta op, Tensor gradOutput, long[] outputSize,
+            long[] inputSize, boolean alignCorners, Double scalesH, Double scalesW, Tensor gradInput) {
+        if (gradInput.numel() == 0) {
+            return;
+        }
+        Geometry g = new Geometry(inputSize, outputSize);
+        boolean single = gradOutput.dtype() != ScalarType.Float64;
+        Cubic rows = Cubic.of(g.inH, g.outH, alignCorners, scalesH, single);
+        Cubic cols = Cubic.of(g.inW, g.outW, alignCorners, scalesW, single);
+        double[] grad = gradOutput.contiguous().toDoubleArray();
+        double[] sums = new double[g.inNumel()];
+        for (int p = 0, o = 0; p < g.planes; p++) {
+            int base = p * g.inH * g.inW;
+            for (int oh = 0; oh < g.outH; oh++) {
+                for (int ow = 0; ow < g.outW; ow++) {
+                    double v = grad[o++];
+                    for (int i = 0; i < 4; i++) {
+                        int row = base + rows.index[oh * 4 + i] * g.inW;
+                        double down = v * rows.weight[oh * 4 + i];
+                        for (int j = 0; j < 4; j++) {
+                            sums[row + cols.index[ow * 4 + j]] += down * cols.weight[ow * 4 + j];
+                        }
+                    }
+                }
+            }
+        }
+        write(sums, gradInput);
+    }
+
+    /**
+     * HelperInterpCubic's compute_indices_weights along one dim: for each output index, the four source indices
+     * {@code floor(x) - 1 .. floor(x) + 2} clamped to the input, and Keys' cubic convolution weights ({@code A =
+     * -0.75}) of the fraction, in the input's opmath type (float for float32). The source coordinate is {@code
+     * scale * (o + 0.5) - 0.5}, not clamped at 0 as bilinear's is, or {@code scale * o} with align_corners.
+     */
+    private static final class Cubic {
+        private static final double A = -0.75;
+
+        final int[] index;
+        final double[] weight;
+
+        private Cubic(int out) {
+            index = new int[out * 4];
+            weight = new double[out * 4];
+        }
+
+        static Cubic of(int in, int out, boolean alignCorners, Double scale, boolean single) {
+            Cubic c = new Cubic(out);
+            double ratio = Linear.ratio(in, out, alignCorners, scale, single);
+            for (int o = 0; o < out; o++) {
+                double real = single
+                        ? (alignCorners ? (float) ratio * o : (float) ratio * (o + 0.5f) - 0.5f)
+                        : (alignCorners ? ratio * o : ratio * (o + 0.5) - 0.5);
+                long floor = (long) Math.floor(real);
+                double t = single ? (float) (real - floor) : real - floor;
+                double[] w = single ? coefficientsFloat((float) t) : coefficients(t);
+                for (int j = 0; j < 4; j++) {
+                    c.index[o * 4 + j] = (int) Math.max(Math.min(floor - 1 + j, in - 1), 0);
+                    c.weight[o * 4 + j] = w[j];
+                }
+            }
+            return c;
+        }
+
+        /** get_cubic_upsample_coefficients in double. */
+        private static double[] coefficients(double t) {
+            double x2 = 1.0 - t;
+            return new double[] {convolution2(t + 1.0), convolution1(t), convolution1(x2), convolution2(x2 + 1.0)};
+        }
+
+        private static double convolution1(double x) {
+            return ((A + 2) * x - (A + 3)) * x * x + 1;
+        }
+
+        private static double convolution2(double x) {
+            return ((A * x - 5 * A) * x + 8 * A) * x - 4 * A;
+        }
+
+        /** get_cubic_upsample_coefficients in float, as ATen computes it for float32. */
+        private static double[] coefficientsFloat(float t) {
+            float x2 = 1.0f - t;
+            return new double[] {convolution2(t + 1.0f), convolution1(t), convolution1(x2), convolution2(x2 + 1.0f)};
+        }
+
+        private static float convolution1(float x) {
+            float a = (float) A;
+            return ((a + 2) * x - (a + 3)) * x * x + 1;
+        }
+
+        private static float convolution2(float x) {
+            float a = (float) A;
+            return ((a * x - 5 * a) * x + 8 * a) * x - 4 * a;
+        }
+    }
+
     // ---------------------------------------------------------------- the .vec overloads (F.interpolate)
+
+    @Override
+    public Tensor upsample_bicubic2d(Tensor input, long[] outputSize, boolean alignCorners, double[] scaleFactors) {
+        long[] size = outputSize(input, outputSize, scaleFactors);
+        return Torch.upsample_bicubic2d(input, size, alignCorners, scale(scaleFactors, 0), scale(scaleFactors, 1));
+    }
 
     @Override
     public Tensor upsample_nearest2d(Tensor input, long[] outputSize, double[] scaleFactors) {
