@@ -3737,6 +3737,32 @@ def coverage(c):
     c("upsample_bicubic2d_backward", rand((2, 3, 8, 10)), [8, 10], [2, 3, 4, 5], False)
     c("upsample_bicubic2d_backward", rand((2, 3, 3, 2), F64), [3, 2], [2, 3, 4, 5], True)
     c("upsample_bicubic2d_backward", rand((2, 3, 8, 9)), [8, 10], [2, 3, 4, 5], False)
+    # 1-D upsampling
+    line = rand((2, 3, 5))
+    for size in ([5], [8], [12], [3], [1]):
+        c("upsample_nearest1d", line, size)
+        for align in (False, True):
+            c("upsample_linear1d", line, size, align)
+    c("upsample_nearest1d", line, [7], 1.7)
+    c("upsample_linear1d", line, [7], False, 1.7)
+    c("upsample_linear1d", rand((2, 3, 5), F64), [9], True)
+    c("upsample_nearest1d", line, [8, 2])
+    c("upsample_nearest1d", rand((2, 5)), [8])
+    c("upsample_nearest1d", rand((2, 0, 5)), [8])
+    c("upsample_nearest1d", rand((0, 2, 5)), [8])
+    c("upsample_nearest1d", line, [0])
+    c("upsample_linear1d", rand((2, 3, 5), I64), [8], True)
+    c("upsample_nearest1d", rand((2, 3, 5), I64), [8])
+    for scales in ([2.0], [0.5], [1.5]):
+        c("upsample_nearest1d.vec", line, None, scales)
+        c("upsample_linear1d.vec", line, None, False, scales)
+    c("upsample_linear1d.vec", line, [9], True, None)
+    c("upsample_nearest1d_backward", rand((2, 3, 8)), [8], [2, 3, 5])
+    c("upsample_nearest1d_backward", rand((2, 3, 7)), [8], [2, 3, 5])
+    c("upsample_nearest1d_backward", rand((2, 3, 8)), [8], [2, 3])
+    c("upsample_linear1d_backward", rand((2, 3, 8)), [8], [2, 3, 5], False)
+    c("upsample_linear1d_backward", rand((2, 3, 4), F64), [4], [2, 3, 6], True)
+    c("upsample_linear1d_backward", rand((2, 3, 8), I64), [8], [2, 3, 5], False)
 
 
 def solvers(c):

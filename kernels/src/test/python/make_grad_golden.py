@@ -459,6 +459,8 @@ def main():
              fn=lambda a: F.interpolate(a, size=[5, 7], mode="bicubic", align_corners=False)),
         case("upsample_bicubic2d align_corners", "upsample_bicubic2d", [rand(1, 2, 4, 3)], [[6, 2], True],
              fn=lambda a: F.interpolate(a, size=[6, 2], mode="bicubic", align_corners=True)),
+        case("upsample_linear1d", "upsample_linear1d", [rand(2, 3, 4)], [[7], False],
+             fn=lambda a: F.interpolate(a, size=[7], mode="linear", align_corners=False)),
     ]
     result = {
         "torch_version": torch.__version__,

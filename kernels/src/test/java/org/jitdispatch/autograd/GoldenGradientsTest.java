@@ -207,6 +207,8 @@ class GoldenGradientsTest {
             Map.entry("binary_cross_entropy_target", (x, a) -> Torch.binary_cross_entropy(x[0], x[1], null, a.get(0).asLong())),
             Map.entry("upsample_bicubic2d",
                     (x, a) -> Torch.upsample_bicubic2d(x[0], longs(a.get(0)), a.get(1).asBoolean(), null, null)),
+            Map.entry("upsample_linear1d",
+                    (x, a) -> Torch.upsample_linear1d(x[0], longs(a.get(0)), a.get(1).asBoolean(), (Double) null)),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
             Map.entry("max", (x, a) -> x[0].max()),
             Map.entry("min", (x, a) -> x[0].min()),
@@ -300,7 +302,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(275, tests.size(), "gradients.json lost cases");
+        assertEquals(276, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 
