@@ -461,6 +461,15 @@ def main():
              fn=lambda a: F.interpolate(a, size=[6, 2], mode="bicubic", align_corners=True)),
         case("upsample_linear1d", "upsample_linear1d", [rand(2, 3, 4)], [[7], False],
              fn=lambda a: F.interpolate(a, size=[7], mode="linear", align_corners=False)),
+        case("linalg_solve_triangular", "linalg_solve_triangular", [well_conditioned(3).tril(), rand(3, 2)],
+             [False, True, False], fn=lambda a, b: torch.linalg.solve_triangular(a, b, upper=False)),
+        case("linalg_solve_triangular right unit", "linalg_solve_triangular", [well_conditioned(3).triu(), rand(2, 3)],
+             [True, False, True],
+             fn=lambda a, b: torch.linalg.solve_triangular(a, b, upper=True, left=False, unitriangular=True)),
+        case("cholesky_solve", "cholesky_solve", [rand(3, 2), torch.linalg.cholesky(positive_definite(3))], [False],
+             fn=lambda b, f: torch.cholesky_solve(b, f)),
+        case("cholesky_inverse", "cholesky_inverse", [torch.linalg.cholesky(positive_definite(3))], [False],
+             fn=lambda f: torch.cholesky_inverse(f)),
     ]
     result = {
         "torch_version": torch.__version__,

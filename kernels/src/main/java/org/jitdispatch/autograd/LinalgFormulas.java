@@ -71,4 +71,40 @@ public final class LinalgFormulas {
         Tensor gradA = Torch.matmul(Torch.matmul(lowerInverse.transpose(-2, -1), phi), lowerInverse);
         return gradA.add(gradA.transpose(-2, -1)).mul(Scalar.of(0.5));
     }
+
+    /**
+     * linalg_solve_triangular: {@code gB} solves the transposed triangle (the other one) for the gradient, and
+     * {@code gA = -gB X^T} ({@code -X^T gB} on the right) keeps only the triangle A's values were read from.
+     */
+    public static Tensor[] solveTriangularBackward(Tensor grad, Tensor a, Tensor result, boolean upper, boolean left,
+            boolean unitriangular, boolean[] mask) {
+        Tensor gradB = Torch.linalg_solve_triangular(a.transpose(-2, -1), grad, !upper, left, unitriangular);
+        Tensor gradA = null;
+        if (mask[0]) {
+            Tensor xT = result.transpose(-2, -1);
+            gradA = Torch.neg(left ? Torch.matmul(gradB, xT) : Torch.matmul(xT, gradB));
+            long diagonal = unitriangular ? 1 : 0;
+            gradA = upper ? Torch.triu(gradA, diagonal) : Torch.tril(gradA, -diagonal);
+        }
+        return new Tensor[] {gradA, mask[1] ? gradB : null};
+    }
+
+    /**
+     * cholesky_solve: {@code gB = cholesky_solve(grad, L)}, and for the factor {@code -(C + C^T) L} ({@code -U (C +
+     * C^T)} with upper), {@code C = gB X^T}, as PyTorch's cholesky_solve_backward (a full matrix, not a triangle).
+     */
+    public static Tensor[] choleskySolveBackward(Tensor grad, Tensor b, Tensor factor, Tensor result, boolean upper) {
+        Tensor gradB = Torch.cholesky_solve(grad, factor, upper);
+        Tensor common = Torch.matmul(gradB, result.transpose(-2, -1));
+        common = common.add(common.transpose(-2, -1));
+        Tensor gradFactor = Torch.neg(upper ? Torch.matmul(factor, common) : Torch.matmul(common, factor));
+        return new Tensor[] {gradB, gradFactor};
+    }
+
+    /** cholesky_inverse: {@code -(A^{-1} (g + g^T) A^{-1}) L} ({@code -U (...)} with upper), as PyTorch's. */
+    public static Tensor choleskyInverseBackward(Tensor grad, Tensor factor, boolean upper, Tensor inverse) {
+        Tensor common = grad.add(grad.transpose(-2, -1));
+        common = Torch.matmul(inverse, Torch.matmul(common, inverse));
+        return Torch.neg(upper ? Torch.matmul(factor, common) : Torch.matmul(common, factor));
+    }
 }

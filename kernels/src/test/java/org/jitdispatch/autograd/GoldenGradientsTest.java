@@ -207,6 +207,10 @@ class GoldenGradientsTest {
             Map.entry("binary_cross_entropy_target", (x, a) -> Torch.binary_cross_entropy(x[0], x[1], null, a.get(0).asLong())),
             Map.entry("upsample_bicubic2d",
                     (x, a) -> Torch.upsample_bicubic2d(x[0], longs(a.get(0)), a.get(1).asBoolean(), null, null)),
+            Map.entry("linalg_solve_triangular", (x, a) -> Torch.linalg_solve_triangular(x[0], x[1],
+                    a.get(0).asBoolean(), a.get(1).asBoolean(), a.get(2).asBoolean())),
+            Map.entry("cholesky_solve", (x, a) -> Torch.cholesky_solve(x[0], x[1], a.get(0).asBoolean())),
+            Map.entry("cholesky_inverse", (x, a) -> Torch.cholesky_inverse(x[0], a.get(0).asBoolean())),
             Map.entry("upsample_linear1d",
                     (x, a) -> Torch.upsample_linear1d(x[0], longs(a.get(0)), a.get(1).asBoolean(), (Double) null)),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
@@ -302,7 +306,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(276, tests.size(), "gradients.json lost cases");
+        assertEquals(280, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

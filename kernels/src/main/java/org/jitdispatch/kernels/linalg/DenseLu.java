@@ -3,7 +3,7 @@ package org.jitdispatch.kernels.linalg;
 /**
  * LAPACK's unblocked factorizations and solves on one row-major {@code n x n} matrix of doubles: the LU
  * factorization with partial pivoting ({@code getf2}), solves with its factors ({@code getrs}) and the
- * Cholesky factorization ({@code potf2}). They run in double whatever the tensor's dtype; the callers round.
+ * Cholesky factorization ({@code potf2}), and triangular solves ({@code trtrs}). They run in double whatever the tensor's dtype; the callers round.
  */
 public final class DenseLu {
     private DenseLu() {
@@ -136,6 +136,39 @@ public final class DenseLu {
             }
         }
         return 0;
+    }
+
+    /**
+     * Solves {@code T X = B} in place over {@code b} ({@code n x m} from {@code bOff}) for the triangle of {@code a}
+     * ({@code n x n} from {@code off}) that {@code upper} names, read through its transpose when {@code transposed}
+     * (so the lower triangle of a read transposed is an upper triangular T), with a unit diagonal when
+     * {@code unit}; the other triangle is never read. A zero diagonal divides by zero, as LAPACK's {@code trtrs}.
+     */
+    public static void solveTriangular(double[] a, int off, int n, boolean upper, boolean transposed, boolean unit,
+            double[] b, int bOff, int m) {
+        // T[i][k] is a[i][k], or a[k][i] when transposed; T is upper triangular when upper != transposed
+        boolean upperT = upper != transposed;
+        for (int step = 0; step < n; step++) {
+            int i = upperT ? n - 1 - step : step;
+            int row = bOff + i * m;
+            int from = upperT ? i + 1 : 0;
+            int to = upperT ? n : i;
+            for (int k = from; k < to; k++) {
+                double t = transposed ? a[off + k * n + i] : a[off + i * n + k];
+                if (t != 0) {
+                    int source = bOff + k * m;
+                    for (int c = 0; c < m; c++) {
+                        b[row + c] -= t * b[source + c];
+                    }
+                }
+            }
+            if (!unit) {
+                double d = a[off + i * n + i];
+                for (int c = 0; c < m; c++) {
+                    b[row + c] /= d;
+                }
+            }
+        }
     }
 
     private static void swapRows(double[] a, int off, int width, int r, int s) {

@@ -152,6 +152,105 @@ public final class LinearSolvers implements LinearSolversDeclarations {
         return result;
     }
 
+    /**
+     * {@code A X = B} (or {@code X A = B}) for the triangle of A that {@code upper} names, B's and A's batch dims
+     * broadcast; the other triangle is never read, and with {@code unitriangular} neither is the diagonal.
+     */
+    @Override
+    public Tensor linalg_solve_triangular(Tensor a, Tensor b, boolean upper, boolean left, boolean unitriangular) {
+        String api = "linalg.solve_triangular";
+        checkSquare(a, api, "A");
+        checkMatrix(b, api, "B");
+        int n = (int) a.size(a.dim() - 1);
+        long rows = b.size(b.dim() - 2);
+        long columns = b.size(b.dim() - 1);
+        if ((left ? rows : columns) != n) {
+            throw new IllegalArgumentException(api + ": Incompatible shapes of A and B for the equation "
+                    + (left ? "AX = B" : "XA = B") + " (" + n + "x" + n + " and " + rows + "x" + columns + ")");
+        }
+        requireSolverDtype(a, "triangular_solve_cpu");
+        long[] batch = Broadcast.inferSize(batchOf(b), batchOf(a));
+        Batch system = new Batch(Torch.broadcast_to(a, concat(batch, n, n)));
+        // X A = B is A^T X^T = B^T: the transposed triangle, solved for the rows of B^T
+        Tensor rhs = Torch.broadcast_to(b, concat(batch, rows, columns));
+        Batch values = new Batch(left ? rhs : rhs.transpose(-2, -1));
+        int m = (int) (left ? columns : rows);
+        for (int i = 0; i < system.count; i++) {
+            DenseLu.solveTriangular(system.values, i * system.matrix, n, upper, !left, unitriangular, values.values,
+                    i * n * m, m);
+        }
+        long[] sizes = concat(batch, rows, columns);
+        double[] x = left ? values.values : transposeEach(values.values, n, m);
+        return system.matrices(x, sizes);
+    }
+
+    /** {@code A X = B} with A given by its Cholesky factor ({@code A = L L^T}, or {@code U^T U} with upper). */
+    @Override
+    public Tensor cholesky_solve(Tensor b, Tensor factor, boolean upper) {
+        if (b.dim() < 2) {
+            throw new IllegalArgumentException("b should have at least 2 dimensions, but has " + b.dim()
+                    + " dimensions instead");
+        }
+        if (factor.dim() < 2) {
+            throw new IllegalArgumentException("u should have at least 2 dimensions, but has " + factor.dim()
+                    + " dimensions instead");
+        }
+        if (b.dtype() != factor.dtype()) {
+            throw new IllegalArgumentException("Expected b and A to have the same dtype, but found b of type "
+                    + b.dtype().c10Name() + " and A of type " + factor.dtype().c10Name() + " instead.");
+        }
+        long n = factor.size(factor.dim() - 1);
+        if (factor.size(factor.dim() - 2) != n) {
+            throw new IllegalArgumentException("A must be batches of square matrices, but they are "
+                    + factor.size(factor.dim() - 2) + " by " + n + " matrices");
+        }
+        long rows = b.size(b.dim() - 2);
+        long columns = b.size(b.dim() - 1);
+        if (rows != n) {
+            throw new IllegalArgumentException("Incompatible matrix sizes for cholesky_solve: each A matrix is " + n
+                    + " by " + n + " but each b matrix is " + rows + " by " + columns);
+        }
+        long[] batch = Broadcast.inferSize(batchOf(b), batchOf(factor));
+        requireSolverDtype(b, "cholesky_solve_cpu");
+        Batch system = new Batch(Torch.broadcast_to(factor, concat(batch, n, n)));
+        Batch values = new Batch(Torch.broadcast_to(b, concat(batch, rows, columns)));
+        int m = (int) columns;
+        for (int i = 0; i < system.count; i++) {
+            // L Y = B, then L^T X = Y (U^T Y = B, then U X = Y)
+            int off = i * system.matrix;
+            int bOff = i * (int) n * m;
+            DenseLu.solveTriangular(system.values, off, (int) n, upper, upper, false, values.values, bOff, m);
+            DenseLu.solveTriangular(system.values, off, (int) n, upper, !upper, false, values.values, bOff, m);
+        }
+        return values.matrices(values.values, concat(batch, rows, columns));
+    }
+
+    /** The inverse of {@code A = L L^T} (or {@code U^T U}) from its factor, refused where a diagonal entry is zero. */
+    @Override
+    public Tensor cholesky_inverse(Tensor self, boolean upper) {
+        checkSquare(self, "cholesky_inverse", "A");
+        requireSolverDtype(self, "cholesky_inverse_out_cpu");
+        Batch batch = new Batch(self);
+        int n = batch.n;
+        int[] info = new int[batch.count];
+        double[] result = new double[batch.values.length];
+        for (int b = 0; b < batch.count; b++) {
+            int off = b * batch.matrix;
+            for (int j = 0; j < n && info[b] == 0; j++) {
+                if (batch.values[off + j * n + j] == 0) {
+                    info[b] = j + 1;
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                result[off + i * n + i] = 1;
+            }
+            DenseLu.solveTriangular(batch.values, off, n, upper, upper, false, result, off, n);
+            DenseLu.solveTriangular(batch.values, off, n, upper, !upper, false, result, off, n);
+        }
+        checkErrors(info, "cholesky_inverse", self.dim() == 2);
+        return batch.matrices(result, self.sizes());
+    }
+
     // ------------------------------------------------------------------------------------- composites
 
     @Override
@@ -325,6 +424,26 @@ public final class LinearSolvers implements LinearSolversDeclarations {
             }
             throw Elementwise.notImplemented("linalg_lu_factor_ex_out", dtype);
         }
+    }
+
+    /** The triangular kernels' dtypes: float32 and float64 (ATen's dispatch names the kernel otherwise). */
+    private static void requireSolverDtype(Tensor t, String kernel) {
+        if (t.dtype() != ScalarType.Float32 && t.dtype() != ScalarType.Float64) {
+            throw Elementwise.notImplemented(kernel, t.dtype());
+        }
+    }
+
+    /** Each {@code n x m} row-major matrix of {@code values} transposed to {@code m x n}. */
+    private static double[] transposeEach(double[] values, int n, int m) {
+        double[] t = new double[values.length];
+        for (int off = 0; off < values.length; off += n * m) {
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < m; j++) {
+                    t[off + j * n + i] = values[off + i * m + j];
+                }
+            }
+        }
+        return t;
     }
 
     /** NumPy's rule for b as a vector: one dim, or A's sizes without the last. */
