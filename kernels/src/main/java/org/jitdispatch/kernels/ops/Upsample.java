@@ -30,10 +30,7 @@ public final class Upsample implements UpsampleDeclarations {
     @Override
     public void meta_upsample_nearest2d(StructuredMeta op, Tensor self, long[] outputSize, Double scalesH,
             Double scalesW) {
-        long[] full = commonCheck(self.sizes(), outputSize);
-        checkNonEmpty(self);
-        checkApart(op, self);
-        op.setOutputRawStrided(0, full, stridesLike(self, full), self.dtype(), self.device());
+        declareOutput(op, self, outputSize);
         if (onCpu(self)) {
             checkDtype("compute_indices_weights_nearest", self.dtype(), true);
         }
@@ -65,10 +62,7 @@ public final class Upsample implements UpsampleDeclarations {
     @Override
     public void meta_upsample_nearest2d_backward(StructuredMeta op, Tensor gradOutput, long[] outputSize,
             long[] inputSize, Double scalesH, Double scalesW) {
-        long[] full = commonCheck(inputSize, outputSize);
-        checkGradOutput(gradOutput, full);
-        checkApart(op, gradOutput);
-        op.setOutputRawStrided(0, inputSize, null, gradOutput.dtype(), gradOutput.device());
+        declareGradInput(op, gradOutput, outputSize, inputSize);
         if (onCpu(gradOutput)) {
             checkDtype("upsample_nearest2d_backward_out_frame", gradOutput.dtype(), false);
         }
@@ -112,10 +106,7 @@ public final class Upsample implements UpsampleDeclarations {
     @Override
     public void meta_upsample_bilinear2d(StructuredMeta op, Tensor self, long[] outputSize, boolean alignCorners,
             Double scalesH, Double scalesW) {
-        long[] full = commonCheck(self.sizes(), outputSize);
-        checkNonEmpty(self);
-        checkApart(op, self);
-        op.setOutputRawStrided(0, full, stridesLike(self, full), self.dtype(), self.device());
+        declareOutput(op, self, outputSize);
         if (onCpu(self)) {
             checkDtype("compute_indices_weights_linear", self.dtype(), false);
         }
@@ -153,10 +144,7 @@ public final class Upsample implements UpsampleDeclarations {
     @Override
     public void meta_upsample_bilinear2d_backward(StructuredMeta op, Tensor gradOutput, long[] outputSize,
             long[] inputSize, boolean alignCorners, Double scalesH, Double scalesW) {
-        long[] full = commonCheck(inputSize, outputSize);
-        checkGradOutput(gradOutput, full);
-        checkApart(op, gradOutput);
-        op.setOutputRawStrided(0, inputSize, null, gradOutput.dtype(), gradOutput.device());
+        declareGradInput(op, gradOutput, outputSize, inputSize);
         if (onCpu(gradOutput)) {
             checkDtype("upsample_bilinear2d_backward_out_frame", gradOutput.dtype(), false);
         }
@@ -256,10 +244,7 @@ public final class Upsample implements UpsampleDeclarations {
     @Override
     public void meta_upsample_bicubic2d(StructuredMeta op, Tensor self, long[] outputSize, boolean alignCorners,
             Double scalesH, Double scalesW) {
-        long[] full = commonCheck(self.sizes(), outputSize);
-        checkNonEmpty(self);
-        checkApart(op, self);
-        op.setOutputRawStrided(0, full, stridesLike(self, full), self.dtype(), self.device());
+        declareOutput(op, self, outputSize);
         if (onCpu(self) && (!self.dtype().isFloatingPoint() || self.dtype() == ScalarType.Float16)) {
             throw Elementwise.notImplemented("compute_indices_weights_cubic", self.dtype());
         }
@@ -301,10 +286,7 @@ public final class Upsample implements UpsampleDeclarations {
     @Override
     public void meta_upsample_bicubic2d_backward(StructuredMeta op, Tensor gradOutput, long[] outputSize,
             long[] inputSize, boolean alignCorners, Double scalesH, Double scalesW) {
-        long[] full = commonCheck(inputSize, outputSize);
-        checkGradOutput(gradOutput, full);
-        checkApart(op, gradOutput);
-        op.setOutputRawStrided(0, inputSize, null, gradOutput.dtype(), gradOutput.device());
+        declareGradInput(op, gradOutput, outputSize, inputSize);
         if (onCpu(gradOutput)) {
             checkDtype("upsample_bicubic2d_backward_out_frame", gradOutput.dtype(), false);
         }
@@ -461,6 +443,22 @@ public final class Upsample implements UpsampleDeclarations {
     }
 
     // ---------------------------------------------------------------- shared checks
+
+    /** The forward metas' checks (upsample_2d_common_check and the rest), then the output declared. */
+    private static void declareOutput(StructuredMeta op, Tensor self, long[] outputSize) {
+        long[] full = commonCheck(self.sizes(), outputSize);
+        checkNonEmpty(self);
+        checkApart(op, self);
+        op.setOutputRawStrided(0, full, stridesLike(self, full), self.dtype(), self.device());
+    }
+
+    /** The backward metas' checks of grad_output against the output size, then grad_input declared. */
+    private static void declareGradInput(StructuredMeta op, Tensor gradOutput, long[] outputSize, long[] inputSize) {
+        long[] full = commonCheck(inputSize, outputSize);
+        checkGradOutput(gradOutput, full);
+        checkApart(op, gradOutput);
+        op.setOutputRawStrided(0, inputSize, null, gradOutput.dtype(), gradOutput.device());
+    }
 
     /** compute_scales_value in float: 1 / scale when one is given and positive, else in / out. */
     private static float scaleValue(Double scale, int in, int out) {
