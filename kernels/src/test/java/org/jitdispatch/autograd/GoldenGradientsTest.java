@@ -211,6 +211,17 @@ class GoldenGradientsTest {
                     a.get(0).asBoolean(), a.get(1).asBoolean(), a.get(2).asBoolean())),
             Map.entry("cholesky_solve", (x, a) -> Torch.cholesky_solve(x[0], x[1], a.get(0).asBoolean())),
             Map.entry("cholesky_inverse", (x, a) -> Torch.cholesky_inverse(x[0], a.get(0).asBoolean())),
+            Map.entry("linalg_vector_norm", (x, a) -> Torch.linalg_vector_norm(x[0], Scalar.of(a.get(0).asDouble()),
+                    longs(a.get(1)), false, null)),
+            Map.entry("linalg_matrix_norm", (x, a) -> Torch.linalg_matrix_norm(x[0],
+                    Scalar.of(a.get(0).asText().equals("inf") ? Double.POSITIVE_INFINITY : a.get(0).asDouble()),
+                    new long[] {-2, -1}, false, null)),
+            Map.entry("linalg_matrix_power", (x, a) -> Torch.linalg_matrix_power(x[0], a.get(0).asLong())),
+            Map.entry("addmv", (x, a) -> Torch.addmv(x[0], x[1], x[2], Scalar.of(a.get(0).asDouble()),
+                    Scalar.of(a.get(1).asDouble()))),
+            Map.entry("addr", (x, a) -> Torch.addr(x[0], x[1], x[2], Scalar.of(a.get(0).asDouble()),
+                    Scalar.of(a.get(1).asDouble()))),
+            Map.entry("linalg_multi_dot", (x, a) -> Torch.linalg_multi_dot(x)),
             Map.entry("upsample_linear1d",
                     (x, a) -> Torch.upsample_linear1d(x[0], longs(a.get(0)), a.get(1).asBoolean(), (Double) null)),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
@@ -306,7 +317,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(280, tests.size(), "gradients.json lost cases");
+        assertEquals(287, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

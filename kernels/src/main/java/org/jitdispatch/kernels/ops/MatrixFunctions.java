@@ -1,0 +1,335 @@
+package org.jitdispatch.kernels.ops;
+
+import java.util.Arrays;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.iter.ResultType;
+import org.jitdispatch.kernels.structured.TypeMetaNames;
+import org.jitdispatch.runtime.MemoryFormat;
+import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.TensorGeometry;
+
+/**
+ * Norms, matrix powers and products written over other operators as PyTorch 1.13's LinearAlgebra.cpp writes them,
+ * with its checks and messages, so that autograd differentiates through what they call: linalg_vector_norm (norm
+ * over the given dims, or all), linalg_matrix_norm ('fro', and the 1 and inf norms as the max or min of column or
+ * row sums), linalg_norm (one or the other), linalg_matrix_power and matrix_power (repeated squaring), addmv and
+ * addr (addmm of a column and a row), and linalg_multi_dot (the cheapest order of the chain).
+ *
+ * <p>The norms that need singular values (ord 2, -2 and 'nuc') are refused: this library has no SVD yet.
+ */
+public final class MatrixFunctions implements MatrixFunctionsDeclarations {
+
+    // ---------------------------------------------------------------- norms
+
+    @Override
+    public Tensor linalg_vector_norm(Tensor self, Scalar ord, long[] dim, boolean keepdim, ScalarType dtype) {
+        String api = "linalg.vector_norm";
+        if (!self.dtype().isFloatingPoint()) {
+            throw new IllegalArgumentException(api + ": Expected a floating point or complex tensor as input. Got "
+                    + self.dtype().c10Name());
+        }
+        Tensor x = self;
+        if (dtype != null) {
+            if (!dtype.isFloatingPoint()) {
+                throw new IllegalArgumentException(api + ": dtype should be floating point or complex, but got "
+                        + dtype.c10Name());
+            }
+            if (ResultType.promoteTypes(self.dtype(), dtype) != dtype) {
+                throw new IllegalArgumentException(api + ": the dtype of the input (" + self.dtype().c10Name()
+                        + ") should be convertible without narrowing to the specified dtype (" + dtype.c10Name() + ")");
+            }
+            x = self.to(dtype);
+        }
+        long[] dims = reducedDims(self, dim);
+        double p = ord.toDouble();
+        if (Double.isInfinite(p) && self.numel() == 0) {
+            boolean emptyReduced = dim == null || dim.length == 0;
+            for (long d : dims) {
+                emptyReduced |= self.dim() > 0 && self.size((int) d) == 0;
+            }
+            if (emptyReduced) {
+                throw new IllegalArgumentException(api + " cannot compute the " + (p > 0 ? "inf" : "-inf")
+                        + " norm on an empty tensor because the operation does not have an identity");
+            }
+        }
+        return Torch.norm(x, ord, dims, keepdim);
+    }
+
+    @Override
+    public Tensor linalg_matrix_norm(Tensor a, Scalar ord, long[] dim, boolean keepdim, ScalarType dtype) {
+        int[] dims = checkMatrixNorm(a, dim);
+        double p = ord.toDouble();
+        double abs = Math.abs(p);
+        if (abs == 2) {
+            throw new UnsupportedOperationException("linalg.matrix_norm: ord=" + RangeFactories.formatDouble(p)
+                    + " needs the singular values, and this library does not compute an SVD yet");
+        }
+        if (abs != 1 && abs != Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException("linalg.matrix_norm: Order " + RangeFactories.formatDouble(p)
+                    + " not supported.");
+        }
+        // the inf norm is the 1 norm of the transpose: sums along one dim, then the extremum along the other
+        int sum = abs == 1 ? dims[0] : dims[1];
+        int across = abs == 1 ? dims[1] : dims[0];
+        if (!keepdim && sum < across) {
+            across--;
+        }
+        Tensor sums = Torch.linalg_vector_norm(a, Scalar.of(1.0), new long[] {sum}, keepdim, dtype);
+        return p > 0 ? Torch.amax(sums, new long[] {across}, keepdim) : Torch.amin(sums, new long[] {across}, keepdim);
+    }
+
+    @Override
+    public Tensor linalg_matrix_norm(Tensor a, String ord, long[] dim, boolean keepdim, ScalarType dtype) {
+        int[] dims = checkMatrixNorm(a, dim);
+        if (ord.equals("fro")) {
+            return Torch.linalg_vector_norm(a, Scalar.of(2.0), new long[] {dims[0], dims[1]}, keepdim, dtype);
+        }
+        if (ord.equals("nuc")) {
+            throw new UnsupportedOperationException("linalg.matrix_norm: ord='nuc' needs the singular values, and this"
+                    + " library does not compute an SVD yet");
+        }
+        throw new IllegalArgumentException("linalg.matrix_norm: Order " + ord + " not supported.");
+    }
+
+    @Override
+    public Tensor linalg_norm(Tensor x, Scalar ord, long[] dim, boolean keepdim, ScalarType dtype) {
+        if (dim != null) {
+            if (dim.length != 1 && dim.length != 2) {
+                throw new IllegalArgumentException("linalg.norm: If dim is specified, it must be of length 1 or 2. Got "
+                        + Arrays.toString(dim));
+            }
+        } else if (ord != null && x.dim() != 1 && x.dim() != 2) {
+            throw new IllegalArgumentException("linalg.norm: If dim is not specified but ord is, the input must be 1D or"
+                    + " 2D. Got " + x.dim() + "D.");
+        }
+        if (ord != null && (dim != null && dim.length == 2 || dim == null && x.dim() == 2)) {
+            return Torch.linalg_matrix_norm(x, ord, dim != null ? dim : new long[] {0, 1}, keepdim, dtype);
+        }
+        return Torch.linalg_vector_norm(x, ord != null ? ord : Scalar.of(2.0), dim, keepdim, dtype);
+    }
+
+    @Override
+    public Tensor linalg_norm(Tensor x, String ord, long[] dim, boolean keepdim, ScalarType dtype) {
+        if (dim != null) {
+            if (dim.length != 1 && dim.length != 2) {
+                throw new IllegalArgumentException("linalg.norm: If dim is specified, it mut be of length 1 or 2. Got "
+                        + Arrays.toString(dim));
+            }
+        } else if (x.dim() != 1 && x.dim() != 2) {
+            throw new IllegalArgumentException("linalg.norm: If dim is not specified but ord is, the input must be 1D or"
+                    + " 2D. Got " + x.dim() + "D.");
+        }
+        return Torch.linalg_matrix_norm(x, ord, dim != null ? dim : new long[] {0, 1}, keepdim, dtype);
+    }
+
+    /** The matrix norms' checks: at least 2 dims, a floating dtype, two different dims. */
+    private static int[] checkMatrixNorm(Tensor a, long[] dim) {
+        LinearSolvers.checkMatrix(a, "linalg.matrix_norm", "A");
+        if (!a.dtype().isFloatingPoint()) {
+            throw new IllegalArgumentException("linalg.matrix_norm: Expected a floating point or complex tensor as"
+                    + " input. Got " + a.dtype().c10Name());
+        }
+        if (dim.length != 2) {
+            throw new IllegalArgumentException("linalg.matrix_norm: dim must be a 2-tuple. Got "
+                    + Arrays.toString(dim).replace('[', '(').replace(']', ')'));
+        }
+        int d0 = TensorGeometry.wrapDim(dim[0], a.dim());
+        int d1 = TensorGeometry.wrapDim(dim[1], a.dim());
+        if (d0 == d1) {
+            throw new IllegalArgumentException("linalg.matrix_norm: dims must be different. Got (" + dim[0] + ", "
+                    + dim[1] + ")");
+        }
+        return new int[] {d0, d1};
+    }
+
+    /** The dims a vector norm reduces: the given ones wrapped (each once), or all of them. */
+    private static long[] reducedDims(Tensor self, long[] dim) {
+        if (dim == null || dim.length == 0) {
+            long[] all = new long[self.dim()];
+            for (int d = 0; d < all.length; d++) {
+                all[d] = d;
+            }
+            return all;
+        }
+        long[] wrapped = new long[dim.length];
+        boolean[] seen = new boolean[Math.max(1, self.dim())];
+        for (int i = 0; i < dim.length; i++) {
+            int d = TensorGeometry.wrapDim(dim[i], self.dim());
+            if (seen[d]) {
+                throw new IllegalArgumentException("dim " + d + " appears multiple times in the list of dims");
+            }
+            seen[d] = true;
+            wrapped[i] = d;
+        }
+        return wrapped;
+    }
+
+    // ---------------------------------------------------------------- matrix powers
+
+    @Override
+    public Tensor linalg_matrix_power(Tensor self, long n) {
+        LinearSolvers.checkSquare(self, "linalg.matrix_power", "A");
+        if (n == 0) {
+            // a clone, so that the result is in the autograd graph (its gradient is zero)
+            Tensor identity = Torch.eye(self.size(self.dim() - 1), self.dtype(), null, self.device());
+            return Torch.clone(self, MemoryFormat.Contiguous).copy_(identity, false);
+        }
+        if (n == 1) {
+            return Torch.clone(self, MemoryFormat.Contiguous);
+        }
+        if (n == -1) {
+            return Torch.linalg_inv(self);
+        }
+        Tensor a = n < 0 ? Torch.linalg_inv(self) : self;
+        long k = Math.abs(n);
+        if (k == 2) {
+            return Torch.matmul(a, a);
+        }
+        if (k == 3) {
+            return Torch.matmul(Torch.matmul(a, a), a);
+        }
+        // the binary digits of k from the least significant: z runs through a, a^2, a^4, ...
+        Tensor z = null;
+        Tensor result = null;
+        while (k > 0) {
+            long bit = k % 2;
+            k /= 2;
+            z = z == null ? a : Torch.matmul(z, z);
+            if (bit == 1) {
+                result = result == null ? z : Torch.matmul(result, z);
+            }
+        }
+        return result;
+    }
+
+    @Override
+    public Tensor matrix_power(Tensor self, long n) {
+        return Torch.linalg_matrix_power(self, n);
+    }
+
+    // ---------------------------------------------------------------- addmv, addr
+
+    @Override
+    public Tensor addmv(Tensor self, Tensor mat, Tensor vec, Scalar beta, Scalar alpha) {
+        if (!(mat.dim() == 2 && vec.dim() == 1 && self.dim() <= 1)) {
+            throw new IllegalArgumentException("vector + matrix @ vector expected, got " + self.dim() + ", " + mat.dim()
+                    + ", " + vec.dim());
+        }
+        if (!(mat.size(1) == vec.size(0) && (mat.size(0) == self.numel() || self.numel() == 1))) {
+            throw new IllegalArgumentException("size mismatch, got " + (self.dim() == 0 ? 1 : self.size(0)) + ", "
+                    + mat.size(0) + "x" + mat.size(1) + "," + vec.size(0));
+        }
+        // addmm of a column: beta 0 ignores self (its NaN too), as addmv's kernel does
+        Tensor column = self.reshape(new long[] {self.numel(), 1});
+        return Torch.addmm(column, mat, vec.unsqueeze(1), beta, alpha).squeeze(1);
+    }
+
+    @Override
+    public Tensor addr(Tensor self, Tensor vec1, Tensor vec2, Scalar beta, Scalar alpha) {
+        if (vec1.dim() != 1) {
+            throw new IllegalArgumentException("addr: Expected 1-D argument vec1, but got " + vec1.dim() + "-D");
+        }
+        if (vec2.dim() != 1) {
+            throw new IllegalArgumentException("addr: Expected 1-D argument vec2, but got " + vec2.dim() + "-D");
+        }
+        Tensor expanded = self.expand(new long[] {vec1.size(0), vec2.size(0)}, false);
+        return Torch.addmm(expanded, vec1.unsqueeze(1), vec2.unsqueeze(0), beta, alpha);
+    }
+
+    // ---------------------------------------------------------------- multi_dot
+
+    @Override
+    public Tensor linalg_multi_dot(Tensor[] tensors) {
+        int n = tensors.length;
+        if (n < 2) {
+            throw new IllegalArgumentException("multi_dot(): expected at least 2 tensors but got " + n);
+        }
+        Tensor[] m = tensors.clone();
+        long[] outShape = new long[2];
+        int outDims = 0;
+        if (m[0].dim() == 1) {
+            m[0] = m[0].unsqueeze(0);
+        } else if (m[0].dim() == 2) {
+            outShape[outDims++] = m[0].size(0);
+        } else {
+            throw new IllegalArgumentException("multi_dot(): the first tensor must be 1D or 2D but got " + m[0].dim()
+                    + "D");
+        }
+        if (m[n - 1].dim() == 1) {
+            m[n - 1] = m[n - 1].unsqueeze(-1);
+        } else if (m[n - 1].dim() == 2) {
+            outShape[outDims++] = m[n - 1].size(1);
+        } else {
+            throw new IllegalArgumentException("multi_dot(): the last tensor must be 1D or 2D but got "
+                    + m[n - 1].dim() + "D");
+        }
+        for (int i = 1; i < n - 1; i++) {
+            if (m[i].dim() != 2) {
+                throw new IllegalArgumentException("multi_dot(): tensor " + i + " must be 2D but got " + m[i].dim()
+                        + "D");
+            }
+        }
+        for (int i = 1; i < n; i++) {
+            if (m[i].dtype() != m[0].dtype()) {
+                throw new IllegalArgumentException("multi_dot(): all tensors must have be the same dtype but tensor 0"
+                        + " is " + TypeMetaNames.of(m[0].dtype()) + " and tensor " + i + " "
+                        + TypeMetaNames.of(m[i].dtype()));
+            }
+            if (m[i - 1].size(1) != m[i].size(0)) {
+                throw new IllegalArgumentException("multi_dot(): tensors " + (i - 1) + " and " + i + " with shapes "
+                        + Arrays.toString(tensors[i - 1].sizes()) + " and " + Arrays.toString(tensors[i].sizes())
+                        + " cannot be multiplied");
+            }
+        }
+        Tensor result;
+        if (n == 2) {
+            result = Torch.mm(m[0], m[1]);
+        } else if (n == 3) {
+            long a = m[0].size(0);
+            long b = m[1].size(0);
+            long c = m[2].size(0);
+            long d = m[2].size(1);
+            // (ab)c costs a c (b + d) multiply-adds, a(bc) costs b d (a + c)
+            result = a * c * (b + d) > b * d * (a + c) ? Torch.mm(m[0], Torch.mm(m[1], m[2]))
+                    : Torch.mm(Torch.mm(m[0], m[1]), m[2]);
+        } else {
+            result = chain(m, chainOrder(m), 0, n - 1);
+        }
+        return result.view(Arrays.copyOf(outShape, outDims));
+    }
+
+    /** The matrix-chain split points that minimize the multiply-adds (ATen's matrix_chain_order). */
+    private static int[][] chainOrder(Tensor[] m) {
+        int n = m.length;
+        long[] p = new long[n + 1];
+        for (int i = 0; i < n; i++) {
+            p[i] = m[i].size(0);
+        }
+        p[n] = m[n - 1].size(1);
+        long[][] cost = new long[n][n];
+        int[][] split = new int[n][n];
+        for (int l = 1; l < n; l++) {
+            for (int i = 0; i < n - l; i++) {
+                int j = i + l;
+                cost[i][j] = Long.MAX_VALUE;
+                for (int k = i; k < j; k++) {
+                    long q = cost[i][k] + cost[k + 1][j] + p[i] * p[k + 1] * p[j + 1];
+                    if (q < cost[i][j]) {
+                        cost[i][j] = q;
+                        split[i][j] = k;
+                    }
+                }
+            }
+        }
+        return split;
+    }
+
+    private static Tensor chain(Tensor[] m, int[][] split, int i, int j) {
+        if (i == j) {
+            return m[i];
+        }
+        return Torch.mm(chain(m, split, i, split[i][j]), chain(m, split, split[i][j] + 1, j));
+    }
+}
