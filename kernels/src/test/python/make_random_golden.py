@@ -61,6 +61,12 @@ def run_call(call, gen):
         return torch.normal(call["mean"], torch.tensor(call["std"], dtype=dtype), **kw)
     if op == "exponential_":
         return torch.empty(call["size"], dtype=dtype).exponential_(call["lambd"], **kw)
+    if op == "cauchy_":
+        return torch.empty(call["size"], dtype=dtype).cauchy_(call["median"], call["sigma"], **kw)
+    if op == "log_normal_":
+        return torch.empty(call["size"], dtype=dtype).log_normal_(call["mean"], call["std"], **kw)
+    if op == "geometric_":
+        return torch.empty(call["size"], dtype=dtype).geometric_(call["p"], **kw)
     if op == "multinomial":
         return torch.multinomial(torch.tensor(call["p"], dtype=dtype), call["n"], call["replacement"], **kw)
     if op == "dropout":
@@ -202,6 +208,22 @@ def cases():
         out.append(case(f"multinomial with a generator {s}", seed, [
             {"op": "multinomial", "p": [0.25, 0.25, 0.5], "n": 8, "replacement": True, "dtype": "Float32"},
             {"op": "exponential_", "size": [3], "lambd": 1.0, "dtype": "Float64"}], generator=True))
+    for seed in SEEDS:
+        s = f"seed{seed}"
+        out.append(case(f"cauchy_ log_normal_ geometric_ {s}", seed, [
+            {"op": "cauchy_", "size": [6], "median": 0.0, "sigma": 1.0, "dtype": "Float32"},
+            {"op": "cauchy_", "size": [4], "median": 2.0, "sigma": 0.5, "dtype": "Float64"},
+            {"op": "log_normal_", "size": [5], "mean": 1.0, "std": 2.0, "dtype": "Float32"},
+            {"op": "log_normal_", "size": [3], "mean": -0.5, "std": 0.25, "dtype": "Float64"},
+            {"op": "geometric_", "size": [6], "p": 0.3, "dtype": "Int64"},
+            {"op": "geometric_", "size": [5], "p": 0.7, "dtype": "Float32"},
+            {"op": "geometric_", "size": [4], "p": 0.05, "dtype": "Int32"}]))
+    out.append(case("error cauchy_ of int64", 0, [{"op": "cauchy_", "size": [3], "median": 0.0, "sigma": 1.0,
+                                                   "dtype": "Int64"}]))
+    out.append(case("error log_normal_ std", 0, [{"op": "log_normal_", "size": [3], "mean": 1.0, "std": 0.0,
+                                                  "dtype": "Float32"}]))
+    out.append(case("error geometric_ p", 0, [{"op": "geometric_", "size": [3], "p": 1.0, "dtype": "Float32"}]))
+    out.append(case("error geometric_ of bool", 0, [{"op": "geometric_", "size": [3], "p": 0.5, "dtype": "Bool"}]))
     out.append(case("error exponential_ lambda", 0, [{"op": "exponential_", "size": [3], "lambd": -1.0,
                                                       "dtype": "Float32"}]))
     out.append(case("error exponential_ of int64", 0, [{"op": "exponential_", "size": [3], "lambd": 1.0,

@@ -4,6 +4,7 @@ import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.DoubleLoop;
 import org.jitdispatch.kernels.iter.FloatLoop;
+import org.jitdispatch.kernels.iter.LongLoop;
 import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.random.CPUGenerator;
 import org.jitdispatch.kernels.random.Samplers;
@@ -11,7 +12,7 @@ import org.jitdispatch.runtime.Generator;
 import org.jitdispatch.runtime.ScalarType;
 
 /**
- * exponential_ and multinomial, as PyTorch 1.13's CPU kernels draw them (ATen's exponential_kernel without MKL,
+ * exponential_, cauchy_, log_normal_, geometric_ and multinomial, as PyTorch 1.13's CPU kernels draw them (ATen's exponential_kernel without MKL,
  * Distributions.cpp's multinomial and cpu/MultinomialKernel.cpp), so that a seed gives PyTorch's samples.
  *
  * <ul>
@@ -26,6 +27,118 @@ import org.jitdispatch.runtime.ScalarType;
 public final class RandomSampling implements RandomSamplingDeclarations {
     /** The largest integer float32 counts to exactly: categories are indexed through floats in ATen. */
     private static final long FLOAT32_MAX_CONSECUTIVE_INT = 1L << 24;
+
+    // ---- cauchy_, log_normal_, geometric_: one double draw per element, rounded to the dtype
+
+    /** {@code median + sigma * tan(pi * (u - 0.5))}, ATen's cauchy transformation in double. */
+    @Override
+    public Tensor cauchy_(Tensor self, double median, double sigma, Generator generator) {
+        requireFloating(self, "cauchy_cpu");
+        return fill(self, generator, g -> median + sigma * Math.tan(Math.PI * (Samplers.uniformDouble(g, 0.0, 1.0) - 0.5)));
+    }
+
+    @Override
+    public Tensor cauchy_meta_(Tensor self, double median, double sigma, Generator generator) {
+        requireFloating(self, "cauchy_cpu");
+        return self;
+    }
+
+    /** {@code exp} of a double normal draw (the generator's cached second Box-Muller sample included). */
+    @Override
+    public Tensor log_normal_(Tensor self, double mean, double std, Generator generator) {
+        checkLogNormal(self, std);
+        return fill(self, generator, g -> Math.exp(Samplers.normalDouble(g, mean, std)));
+    }
+
+    @Override
+    public Tensor log_normal_meta_(Tensor self, double mean, double std, Generator generator) {
+        checkLogNormal(self, std);
+        return self;
+    }
+
+    /** {@code ceil(log(u) / log1p(-p))}: the number of trials up to the first success; every dtype but bool. */
+    @Override
+    public Tensor geometric_(Tensor self, double p, Generator generator) {
+        checkGeometric(self, p);
+        double denominator = Math.log1p(-p);
+        return fill(self, generator, g -> Math.ceil(Math.log(Samplers.uniformDouble(g, 0.0, 1.0)) / denominator));
+    }
+
+    @Override
+    public Tensor geometric_meta_(Tensor self, double p, Generator generator) {
+        checkGeometric(self, p);
+        return self;
+    }
+
+    private static void checkLogNormal(Tensor self, double std) {
+        if (!(std > 0.0)) {
+            throw new IllegalArgumentException("log_normal_ expects std > 0.0, but found std="
+                    + RangeFactories.formatDouble(std));
+        }
+        requireFloating(self, "log_normal_cpu");
+    }
+
+    private static void checkGeometric(Tensor self, double p) {
+        if (!(p > 0 && p < 1)) {
+            throw new IllegalArgumentException("geometric_ expects p to be in (0, 1), but got p="
+                    + RangeFactories.formatDouble(p));
+        }
+        if (self.dtype() == ScalarType.Bool) {
+            throw Elementwise.notImplemented("geometric_cpu", self.dtype());
+        }
+    }
+
+    private static void requireFloating(Tensor self, String kernel) {
+        if (!self.dtype().isFloatingPoint()) {
+            throw Elementwise.notImplemented(kernel, self.dtype());
+        }
+    }
+
+    /** A draw per element of a double distribution, in TensorIterator's order, under the generator's lock. */
+    private interface Draw {
+        double next(CPUGenerator g);
+    }
+
+    private static Tensor fill(Tensor self, Generator generator, Draw draw) {
+        CPUGenerator g = CPUGenerator.getOrDefault(generator);
+        TensorIterator iter = TensorIterator.inplace(Tensor.FACTORY, self);
+        iter.buildNullaryOp(self);
+        iter.commit();
+        if (iter.numel() == 0) {
+            return self;
+        }
+        g.lock().lock();
+        try {
+            if (self.dtype() == ScalarType.Float64) {
+                DoubleLoop c = iter.doubleLoop();
+                while (c.next()) {
+                    double[] o = c.out();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = draw.next(g);
+                    }
+                }
+            } else if (self.dtype().isFloatingPoint()) {
+                FloatLoop c = iter.floatLoop(); // float16/bfloat16 rounded as the loop stores each value
+                while (c.next()) {
+                    float[] o = c.out();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = (float) draw.next(g);
+                    }
+                }
+            } else {
+                LongLoop c = iter.longLoop(); // narrower integers wrap as they are stored
+                while (c.next()) {
+                    long[] o = c.out();
+                    for (int i = c.start(), e = c.end(); i < e; i++) {
+                        o[i] = (long) draw.next(g);
+                    }
+                }
+            }
+        } finally {
+            g.lock().unlock();
+        }
+        return self;
+    }
 
     // ---- exponential_
 

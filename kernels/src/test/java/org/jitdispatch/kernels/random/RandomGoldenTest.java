@@ -113,6 +113,12 @@ class RandomGoldenTest {
                 return Torch.normal(call.get("mean").asDouble(), tensor(call.get("std"), dtype), g);
             case "exponential_":
                 return empty(call, dtype).exponential_(call.get("lambd").asDouble(), g);
+            case "cauchy_":
+                return empty(call, dtype).cauchy_(call.get("median").asDouble(), call.get("sigma").asDouble(), g);
+            case "log_normal_":
+                return empty(call, dtype).log_normal_(call.get("mean").asDouble(), call.get("std").asDouble(), g);
+            case "geometric_":
+                return empty(call, dtype).geometric_(call.get("p").asDouble(), g);
             case "multinomial":
                 return Torch.multinomial(tensor(call.get("p"), dtype), call.get("n").asLong(),
                         call.get("replacement").asBoolean(), g);
