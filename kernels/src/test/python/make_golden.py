@@ -3763,6 +3763,32 @@ def coverage(c):
     c("upsample_linear1d_backward", rand((2, 3, 8)), [8], [2, 3, 5], False)
     c("upsample_linear1d_backward", rand((2, 3, 4), F64), [4], [2, 3, 6], True)
     c("upsample_linear1d_backward", rand((2, 3, 8), I64), [8], [2, 3, 5], False)
+    # 3-D upsampling
+    vol = rand((2, 2, 3, 4, 5))
+    for size in ([3, 4, 5], [6, 8, 10], [5, 7, 3], [1, 1, 1], [2, 9, 6]):
+        c("upsample_nearest3d", vol, size)
+        for align in (False, True):
+            c("upsample_trilinear3d", vol, size, align)
+    c("upsample_nearest3d", vol, [4, 7, 9], 1.3, 1.7, 1.9)
+    c("upsample_trilinear3d", vol, [4, 7, 9], False, 1.3, 1.7, 1.9)
+    c("upsample_trilinear3d", rand((1, 2, 3, 3, 2), F64), [5, 6, 4], True)
+    c("upsample_nearest3d", rand((1, 2, 2, 3, 3), U8, 0, 200), [3, 5, 6])
+    c("upsample_trilinear3d", rand((1, 2, 2, 3, 3), I64), [3, 5, 6], False)
+    c("upsample_nearest3d", rand((0, 2, 3, 4, 5)), [6, 8, 10])
+    c("upsample_nearest3d", rand((2, 0, 3, 4, 5)), [6, 8, 10])
+    c("upsample_nearest3d", rand((2, 3, 4, 5)), [6, 8, 10])
+    c("upsample_nearest3d", vol, [6, 8])
+    c("upsample_trilinear3d", vol, [0, 8, 10], False)
+    c("upsample_nearest3d.out", vol, [6, 8, 10], out=torch.zeros(0))
+    for scales in ([2.0, 2.0, 2.0], [1.5, 0.5, 2.5]):
+        c("upsample_nearest3d.vec", vol, None, scales)
+        c("upsample_trilinear3d.vec", vol, None, False, scales)
+    c("upsample_trilinear3d.vec", vol, [4, 5, 6], True, None)
+    c("upsample_nearest3d_backward", rand((2, 2, 6, 8, 10)), [6, 8, 10], [2, 2, 3, 4, 5])
+    c("upsample_trilinear3d_backward", rand((2, 2, 6, 8, 10)), [6, 8, 10], [2, 2, 3, 4, 5], False)
+    c("upsample_trilinear3d_backward", rand((2, 2, 2, 3, 3), F64), [2, 3, 3], [2, 2, 3, 4, 5], True)
+    c("upsample_trilinear3d_backward", rand((2, 2, 6, 8, 9)), [6, 8, 10], [2, 2, 3, 4, 5], False)
+    c("upsample_nearest3d_backward", rand((2, 2, 6, 8)), [6, 8, 10], [2, 2, 3, 4, 5])
 
 
 def solvers(c):

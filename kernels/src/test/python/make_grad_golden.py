@@ -484,6 +484,10 @@ def main():
              fn=lambda s_, a_, b_: torch.addr(s_, a_, b_, beta=0.5, alpha=2.0)),
         case("linalg_multi_dot", "linalg_multi_dot", [rand(2, 3), rand(3, 4), rand(4, 2), rand(2)],
              fn=lambda a, b, c_, d: torch.linalg.multi_dot([a, b, c_, d])),
+        case("upsample_trilinear3d", "upsample_trilinear3d", [rand(1, 2, 2, 3, 2)], [[3, 5, 4], False],
+             fn=lambda a: F.interpolate(a, size=[3, 5, 4], mode="trilinear", align_corners=False)),
+        case("upsample_nearest3d", "upsample_nearest3d", [rand(1, 2, 2, 3, 2)], [[3, 5, 4]],
+             fn=lambda a: F.interpolate(a, size=[3, 5, 4], mode="nearest")),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -222,6 +222,9 @@ class GoldenGradientsTest {
             Map.entry("addr", (x, a) -> Torch.addr(x[0], x[1], x[2], Scalar.of(a.get(0).asDouble()),
                     Scalar.of(a.get(1).asDouble()))),
             Map.entry("linalg_multi_dot", (x, a) -> Torch.linalg_multi_dot(x)),
+            Map.entry("upsample_trilinear3d", (x, a) -> Torch.upsample_trilinear3d(x[0], longs(a.get(0)),
+                    a.get(1).asBoolean(), null, null, null)),
+            Map.entry("upsample_nearest3d", (x, a) -> Torch.upsample_nearest3d(x[0], longs(a.get(0)), null, null, null)),
             Map.entry("upsample_linear1d",
                     (x, a) -> Torch.upsample_linear1d(x[0], longs(a.get(0)), a.get(1).asBoolean(), (Double) null)),
             Map.entry("pad", (x, a) -> Torch.pad(x[0], longs(a.get(0)), a.get(1).asText(), null)),
@@ -317,7 +320,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(287, tests.size(), "gradients.json lost cases");
+        assertEquals(289, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

@@ -92,7 +92,7 @@ public final class Upsample implements UpsampleDeclarations {
     }
 
     /** nearest_idx: bit exact for equal sizes and for twice the size, else floor(o * scale) in float. */
-    private static int[] nearestIndices(int in, int out, Double scale) {
+    static int[] nearestIndices(int in, int out, Double scale) {
         int[] index = new int[out];
         float s = scaleValue(scale, in, out);
         for (int o = 0; o < out; o++) {
@@ -182,7 +182,7 @@ public final class Upsample implements UpsampleDeclarations {
     }
 
     /** compute_indices_weights_linear along one dim: two source indices and their weights per output index. */
-    private static final class Linear {
+    static final class Linear {
         final int[] index0;
         final int[] index1;
         final double[] lambda0;
@@ -491,7 +491,7 @@ public final class Upsample implements UpsampleDeclarations {
     }
 
     /** An out= tensor sharing memory with the input is refused before it is resized (the input would change). */
-    private static void checkApart(StructuredMeta op, Tensor input) {
+    static void checkApart(StructuredMeta op, Tensor input) {
         TensorImpl out = op.maybeGetOutput(0);
         if (out != null && !out.isMeta() && !input.isMeta() && out.storage() == input.storage()) {
             MemOverlap.assertNoOverlap(MemOverlap.Region.of(out), MemOverlap.Region.of(input));
@@ -512,7 +512,7 @@ public final class Upsample implements UpsampleDeclarations {
     }
 
     /** The CPU kernels exist for the floating dtypes, and nearest's forward also for uint8. */
-    private static void checkDtype(String kernel, ScalarType dtype, boolean byteToo) {
+    static void checkDtype(String kernel, ScalarType dtype, boolean byteToo) {
         if (!dtype.isFloatingPoint() && !(byteToo && dtype == ScalarType.UInt8)) {
             throw Elementwise.notImplemented(kernel, dtype);
         }
@@ -523,11 +523,11 @@ public final class Upsample implements UpsampleDeclarations {
         return MemoryFormats.suggest(self) == MemoryFormat.ChannelsLast ? TensorGeometry.channelsLastStrides(sizes) : null;
     }
 
-    private static boolean onCpu(TensorImpl t) {
+    static boolean onCpu(TensorImpl t) {
         return t.device().type() == DeviceType.CPU;
     }
 
-    private static void write(double[] values, Tensor out) {
+    static void write(double[] values, Tensor out) {
         StridedCopy.copy(Tensor.FACTORY.fromArray(values, out.sizes()), out);
     }
 
