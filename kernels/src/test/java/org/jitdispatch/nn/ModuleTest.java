@@ -190,6 +190,18 @@ class ModuleTest {
         assertArrayEquals(new float[] {-0.31640625f, 0.015625f, 0.5625f, 0.89453125f, 0.34765625f, 0.6796875f,
             1.2265625f, 1.55859375f, 1.44140625f, 1.7734375f, 2.3203125f, 2.65234375f, 2.10546875f, 2.4375f, 2.984375f,
             3.31640625f}, Upsample.byScale(2, "bicubic", false).forward(ramp).toFloatArray(), 1e-6f);
+        // the operator follows the input's dims, as F.interpolate chooses it
+        Tensor line = Torch.tensor(new float[] {1f, 3f}, 1, 1, 2);
+        assertArrayEquals(new float[] {1f, 1.5f, 2.5f, 3f}, Upsample.byScale(2, "linear", false).forward(line)
+                .toFloatArray());
+        Tensor volume = Torch.tensor(new float[] {1f, 2f}, 1, 1, 2, 1, 1);
+        assertArrayEquals(new long[] {1, 1, 4, 2, 2}, Upsample.byScale(2, "trilinear", true).forward(volume).sizes());
+        assertArrayEquals(new long[] {1, 1, 3, 1, 2},
+                Upsample.toSize(new long[] {3, 1, 2}, "nearest", false).forward(volume).sizes());
+        UnsupportedOperationException wrongDims = assertThrows(UnsupportedOperationException.class,
+                () -> Upsample.byScale(2, "linear", false).forward(x));
+        assertEquals("Got 4D input, but linear mode needs 3D input", wrongDims.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Upsample.toSize(3, 3, "nearest", false).forward(line));
     }
 
     @Test
