@@ -488,6 +488,12 @@ def main():
              fn=lambda a: F.interpolate(a, size=[3, 5, 4], mode="trilinear", align_corners=False)),
         case("upsample_nearest3d", "upsample_nearest3d", [rand(1, 2, 2, 3, 2)], [[3, 5, 4]],
              fn=lambda a: F.interpolate(a, size=[3, 5, 4], mode="nearest")),
+        case("nansum", "nansum", [torch.tensor([[1.0, float("nan"), 3.0], [0.5, -2.0, float("nan")]],
+                                                dtype=torch.float64)], fn=lambda a: torch.nansum(a, 1)),
+        case("sinc", "sinc", [torch.tensor([0.0, 0.3, -1.7, 2.5], dtype=torch.float64)], fn=torch.sinc),
+        case("cov", "cov", [rand(3, 5)], fn=torch.cov),
+        case("corrcoef", "corrcoef", [rand(3, 6)], fn=torch.corrcoef),
+        case("block_diag", "block_diag", [rand(2, 2), rand(3)], fn=lambda a, b: torch.block_diag(a, b)),
     ]
     result = {
         "torch_version": torch.__version__,
