@@ -587,7 +587,12 @@ public final class Pooling implements PoolingDeclarations {
                         + Arrays.toString(indices.sizes()) + " for a grad_output of sizes "
                         + Arrays.toString(gradOutput.sizes()));
             }
-            if (!indices.isMeta() && self.dim() >= 2) {
+            if (self.dim() < 2) {
+                // the kernel reads self's last two dims: refused with the error size(-2) raises in ATen's kernel,
+                // here before grad_input is resized
+                org.jitdispatch.runtime.TensorGeometry.wrapDim(-2, self.dim());
+            }
+            if (!indices.isMeta()) {
                 checkIndicesInPlane(indices, self.size(-2) * self.size(-1));
             }
         }
