@@ -219,4 +219,123 @@ public final class MoreComposites implements MoreCompositesDeclarations {
         c = c.div(stddev.view(new long[] {1, -1}));
         return Torch.clip(c, Scalar.of(-1), Scalar.of(1));
     }
+
+    // ---------------------------------------------------------------- addbmm, vander, trapezoid
+
+    /** {@code beta self + alpha sum_b batch1[b] @ batch2[b]}: one addmm over the batches laid side by side. */
+    @Override
+    public Tensor addbmm(Tensor self, Tensor batch1, Tensor batch2, Scalar beta, Scalar alpha) {
+        Tensor expanded = self.expand(new long[] {batch1.size(1), batch2.size(2)}, false);
+        if (batch1.dim() != 3) {
+            throw new IllegalArgumentException("batch1 must be a 3D tensor");
+        }
+        if (batch2.dim() != 3) {
+            throw new IllegalArgumentException("batch2 must be a 3D tensor");
+        }
+        if (batch1.size(0) != batch2.size(0)) {
+            throw new IllegalArgumentException("batch1 and batch2 must have same number of batches, got "
+                    + batch1.size(0) + " and " + batch2.size(0));
+        }
+        if (batch1.size(2) != batch2.size(1)) {
+            throw new IllegalArgumentException("Incompatible matrix sizes for bmm (" + batch1.size(1) + "x"
+                    + batch1.size(2) + " and " + batch2.size(1) + "x" + batch2.size(2) + ")");
+        }
+        long inner = batch1.size(0) * batch1.size(2);
+        Tensor left = batch1.transpose(0, 1).reshape(new long[] {batch1.size(1), inner});
+        Tensor right = batch2.reshape(new long[] {inner, batch2.size(2)});
+        return Torch.addmm(expanded, left, right, beta, alpha);
+    }
+
+    /** The powers of x in columns (decreasing unless {@code increasing}), through cumprod as 1.13 builds them. */
+    @Override
+    public Tensor vander(Tensor x, Long N, boolean increasing) {
+        if (x.dim() != 1) {
+            throw new IllegalArgumentException("x must be a one-dimensional tensor.");
+        }
+        long n = x.size(0);
+        if (N != null) {
+            n = N;
+            if (n < 0) {
+                throw new IllegalArgumentException("N must be non-negative.");
+            }
+        }
+        ScalarType dtype = ResultType.promoteTypes(x.dtype(), ScalarType.Int64);
+        Tensor result = Torch.empty(new long[] {x.size(0), n}, dtype, null, x.device(), null, null);
+        if (n > 0) {
+            result.fill_(Scalar.of(1));
+            if (n > 1) {
+                result.slice(1, 1L, null, 1).copy_(x.unsqueeze(1), false);
+                result.slice(1, 1L, null, 1).copy_(Torch.cumprod(result.slice(1, 1L, null, 1), 1, null), false);
+            }
+        }
+        return increasing ? result : Torch.flip(result, 1);
+    }
+
+    /** The trapezoidal rule along dim with sample points x (one per sample, or broadcast as NumPy takes them). */
+    @Override
+    public Tensor trapezoid(Tensor y, Tensor x, long dim) {
+        int d = org.jitdispatch.runtime.TensorGeometry.wrapDim(dim, y.dim());
+        if (y.size(d) == 0) {
+            return zerosExcept(y, d);
+        }
+        if (y.dtype() == ScalarType.Bool || x.dtype() == ScalarType.Bool) {
+            throw new IllegalArgumentException("trapezoid: received a bool input for `x` or `y`, but bool is not"
+                    + " supported");
+        }
+        Tensor viewed = x;
+        if (x.dim() == 1) {
+            if (x.size(0) != y.size(d)) {
+                throw new IllegalArgumentException("trapezoid: There must be one `x` value for each sample point");
+            }
+            long[] sizes = new long[y.dim()];
+            Arrays.fill(sizes, 1);
+            sizes[d] = x.size(0);
+            viewed = x.view(sizes);
+        } else if (x.dim() < y.dim()) {
+            long[] sizes = new long[y.dim()];
+            Arrays.fill(sizes, 1);
+            System.arraycopy(x.sizes(), 0, sizes, y.dim() - x.dim(), x.dim());
+            viewed = x.view(sizes);
+        }
+        Tensor dx = viewed.slice(d, 1L, null, 1).sub(viewed.slice(d, 0L, -1L, 1));
+        Tensor sums = y.slice(d, 1L, null, 1).add(y.slice(d, 0L, -1L, 1));
+        return Torch.sum(dx.mul(sums), new long[] {d}, false, null).div(Scalar.of(2.0));
+    }
+
+    /** The trapezoidal rule along dim with constant spacing dx. */
+    @Override
+    public Tensor trapezoid(Tensor y, Scalar dx, long dim) {
+        int d = org.jitdispatch.runtime.TensorGeometry.wrapDim(dim, y.dim());
+        if (y.size(d) == 0) {
+            return zerosExcept(y, d);
+        }
+        if (y.dtype() == ScalarType.Bool) {
+            throw new IllegalArgumentException("trapezoid: received a bool input for `y`, but bool is not supported");
+        }
+        if (dx.isBoolean()) {
+            throw new IllegalArgumentException("trapezoid: Currently, we only support dx as a real number.");
+        }
+        Tensor ends = y.select(d, 0).add(y.select(d, -1));
+        return Torch.sum(y, new long[] {d}, false, null).sub(ends.mul(Scalar.of(0.5))).mul(Scalar.of(dx.toDouble()));
+    }
+
+    @Override
+    public Tensor trapz(Tensor y, Tensor x, long dim) {
+        return Torch.trapezoid(y, x, dim);
+    }
+
+    @Override
+    public Tensor trapz(Tensor y, double dx, long dim) {
+        return Torch.trapezoid(y, Scalar.of(dx), dim);
+    }
+
+    private static Tensor zerosExcept(Tensor y, int d) {
+        long[] sizes = new long[y.dim() - 1];
+        for (int i = 0, j = 0; i < y.dim(); i++) {
+            if (i != d) {
+                sizes[j++] = y.size(i);
+            }
+        }
+        return Torch.zeros(sizes, y.dtype(), null, y.device());
+    }
 }
