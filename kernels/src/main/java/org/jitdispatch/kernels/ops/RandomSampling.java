@@ -145,37 +145,7 @@ public final class RandomSampling implements RandomSamplingDeclarations {
     @Override
     public Tensor exponential_(Tensor self, double lambd, Generator generator) {
         checkExponential(self, lambd);
-        CPUGenerator g = CPUGenerator.getOrDefault(generator);
-        TensorIterator iter = TensorIterator.inplace(Tensor.FACTORY, self);
-        iter.buildNullaryOp(self);
-        iter.commit();
-        if (iter.numel() == 0) {
-            return self;
-        }
-        g.lock().lock();
-        try {
-            if (self.dtype() == ScalarType.Float64) {
-                DoubleLoop c = iter.doubleLoop();
-                while (c.next()) {
-                    double[] o = c.out();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = exponential(g, lambd);
-                    }
-                }
-            } else {
-                // float32, and float16/bfloat16 through float (the loop rounds each value as it stores it)
-                FloatLoop c = iter.floatLoop();
-                while (c.next()) {
-                    float[] o = c.out();
-                    for (int i = c.start(), e = c.end(); i < e; i++) {
-                        o[i] = (float) exponential(g, lambd);
-                    }
-                }
-            }
-        } finally {
-            g.lock().unlock();
-        }
-        return self;
+        return fill(self, generator, g -> exponential(g, lambd));
     }
 
     @Override
