@@ -4096,13 +4096,111 @@ def solvers(c):
     c("linalg_multi_dot", [rand((2, 3)), rand((3, 4), F64)])
 
 
+def conv_modes(c):
+    """Transposed convolution (conv_transpose1d/2d and aten::convolution with transposed=True, its backward with
+    every output mask), the string paddings 'same' and 'valid' (conv1d/conv2d.padding, _convolution_mode), and
+    empty inputs. Random geometries, then PyTorch's refusals. Its own random generator keeps the other
+    families' inputs as they were."""
+    rng.seed("conv_modes")
+    for _ in range(60):
+        groups = rng.randint(1, 2)
+        spatial = rng.choice([1, 2, 2])
+        n, cin, cout = rng.randint(1, 2), groups * rng.randint(1, 2), groups * rng.randint(1, 2)
+        size = [rng.randint(1, 5) for _ in range(spatial)]
+        k = [rng.randint(1, 4) for _ in range(spatial)]
+        stride = [rng.randint(1, 3) for _ in range(spatial)]
+        dil = [rng.randint(1, 2) for _ in range(spatial)]
+        pad = [rng.randint(0, 2) for _ in range(spatial)]
+        outpad = [rng.randint(0, max(s, d) - 1) for s, d in zip(stride, dil)]
+        d = F64 if rng.random() < 0.5 else F32
+        x, wt = rand((n, cin, *size), d), rand((cin, cout // groups, *k), d)
+        b = rand((cout,), d) if rng.random() < 0.5 else None
+        c("convolution", x, wt, b, stride, pad, dil, True, outpad, groups)
+        try:
+            out = torch.ops.aten.convolution(x, wt, None, stride, pad, dil, True, outpad, groups)
+        except RuntimeError:
+            continue
+        mask = rng.choice([[True, True, True], [True, False, False], [False, True, False], [False, False, True]])
+        c("convolution_backward", rand(tuple(out.shape), d), x, wt, [cout], stride, pad, dil, True, outpad, groups,
+          mask)
+    x, wt = rand((2, 4, 5, 5)), rand((4, 3, 3, 3))
+    c("conv_transpose2d.input", x, wt, rand((3,)), [2, 2], [1, 1], [1, 1], 1, [1, 1])
+    c("conv_transpose2d.input", x, rand((4, 1, 3, 3)), None, [2, 1], [0, 1], [1, 0], 2, [1, 2])
+    c("conv_transpose2d.input", x[0], wt, None, [2, 2], [1, 1], [0, 0], 1, [1, 1], note="unbatched")
+    c("conv_transpose2d.input", x[0, 0], wt, None, [1, 1], [0, 0], [0, 0], 1, [1, 1])
+    c("conv_transpose2d.input", layout("transposed", (4, 5), F32).expand(2, 4, 4, 5), wt, None, [1, 1], [0, 0],
+      [0, 0], 1, [1, 1], note="strided input")
+    c("conv_transpose1d", rand((2, 4, 6)), rand((4, 3, 3)), rand((3,)), [2], [1], [1], 1, [1])
+    c("conv_transpose1d", rand((4, 6)), rand((4, 2, 2)), None, [3], [0], [2], 2, [1])
+    c("conv_transpose1d", rand((2, 4, 6), F64), rand((4, 3, 3), F64), None, [1], [2], [0], 1, [3])
+    c("convolution", rand((2, 4, 5, 5), I64, -3, 3), rand((4, 3, 3, 3), I64, -3, 3), rand((3,), I64, -3, 3), [2],
+      [1], [1], True, [1], 1, note="int64")
+    # refusals, in ATen's order
+    c("convolution", x, wt, rand((4,)), [2], [1], [1], True, [0], 1)
+    c("convolution", rand((2, 3, 5, 5)), wt, None, [2], [1], [1], True, [0], 1)
+    c("convolution", x, wt, None, [2], [1], [1], True, [2], 1)
+    c("convolution", x, wt, None, [1], [1], [1], True, [1], 1)
+    c("convolution", x, wt, None, [1], [1], [2], True, [1], 1)
+    c("convolution", x, wt, None, [2], [1], [1], True, [-1], 1)
+    c("convolution", x, wt, None, [2], [5], [1], True, [0], 1)
+    c("convolution", x, wt, None, [2], [9], [1], True, [1], 1)
+    c("convolution", x, wt, None, [2], [1], [1], True, [0], 3)
+    c("convolution", x, wt, None, [1], [1], [0], True, [0], 1)
+    c("convolution", x, rand((4, 3, 0, 3)), None, [2], [1], [1], True, [1], 1)
+    c("convolution", x, rand((4, 0, 3, 3)), None, [2], [1], [1], True, [1], 1)
+    c("convolution", x.double(), wt, None, [2], [1], [1], True, [0], 1)
+    c("convolution", x, wt.double(), None, [2], [1], [1], True, [0], 1)
+    c("convolution", x, wt, rand((3,), F64), [2], [1], [1], True, [0], 1)
+    c("convolution", x.int(), wt.int(), None, [2], [1], [1], True, [0], 1)
+    c("convolution", x.bool(), wt.bool(), None, [2], [1], [1], True, [0], 1)
+    c("convolution", x, wt, None, [1], [1], [1], True, [0, 0, 0], 1)
+    c("convolution", rand((2, 4, 0, 5)), wt, None, [2], [1], [1], True, [1], 1)
+    c("convolution", rand((2, 3, 0, 5)), rand((3, 4, 3, 3)), None, [1], [2], [1], False, [0], 1)
+    c("convolution", rand((0, 4, 3, 5)), wt, None, [1], [0], [1], True, [3], 1)
+    c("convolution", rand((0, 4, 3, 5)), wt, None, [1], [9], [1], True, [0], 1)
+    c("convolution", rand((2, 4, 1, 1)), wt, None, [1], [3], [1], True, [0], 1)
+    c("convolution", rand((2, 4, 5)), rand((4, 3, 3)), None, [1], [1], [1], True, [1], 1)
+    c("convolution", rand((2, 4, 5)), rand((4, 0, 3)), None, [2], [1], [1], True, [1], 1)
+    c("convolution", rand((2, 4, 5)), rand((4, 3, 3)), None, [1], [3], [1], True, [0], 1)
+    c("conv_transpose2d.input", rand((5, 5)), wt)
+    c("conv_transpose1d", rand((5,)), rand((4, 3, 3)))
+    g = rand((2, 3, 10, 10))
+    c("convolution_backward", g, x, wt, [3], [2], [1], [1], True, [1], 1, [True, True, True])
+    c("convolution_backward", rand((2, 3, 9, 10)), x, wt, [3], [2], [1], [1], True, [1], 1, [True, True, True])
+    c("convolution_backward", g.long(), x.long(), wt.long(), [3], [2], [1], [1], True, [1], 1, [True, False, False])
+    c("convolution_backward", g.long(), x.long(), wt.long(), [3], [2], [1], [1], True, [1], 1, [False, True, False])
+    c("convolution_backward", g.long(), x.long(), wt.long(), [3], [2], [1], [1], True, [1], 1, [False, False, True])
+    # string paddings
+    x = rand((2, 4, 5, 6))
+    for k in ([3, 3], [2, 3], [1, 4], [4, 4]):
+        c("conv2d.padding", x, rand((3, 4, *k)), rand((3,)), [1, 1], "same", [1, 1], 1)
+    c("conv2d.padding", x, rand((4, 2, 2, 3)), None, [1], "same", [2, 1], 2)
+    c("conv2d.padding", x, rand((3, 4, 2, 3), F32), None, [2, 1], "valid", [1, 1], 1)
+    c("conv2d.padding", x, rand((3, 4, 7, 3)), None, [1], "same", [1], 1)
+    c("conv2d.padding", x, rand((3, 4, 7, 3)), None, [1], "valid", [1], 1)
+    c("conv2d.padding", x, rand((3, 4, 2, 3)), None, [1, 2], "same", [1], 1)
+    c("conv2d.padding", x, rand((3, 4, 2, 3)), None, [1, 1, 1], "same", [1], 1)
+    c("conv2d.padding", x, rand((3, 4, 2, 3)), None, [1], "same", [1, 1, 1], 1)
+    c("conv2d.padding", x, rand((3, 4, 2, 3)), None, [1], "foo", [1], 1)
+    c("conv2d.padding", x, rand((3, 4, 2)), None, [1], "same", [1], 1)
+    c("conv2d.padding", x, rand((3, 4, 2, 2)), None, [1], "same", [0], 1)
+    c("conv2d.padding", x[0], rand((3, 4, 2, 2)), None, [1], "same", [1], 1, note="unbatched")
+    c("conv2d.padding", x, rand((3, 4, 3, 3), F64), None, [1], "same", [1], 1)
+    c("conv1d.padding", rand((2, 4, 5)), rand((3, 4, 2)), rand((3,)), [1], "same", [3], 1)
+    c("conv1d.padding", rand((4, 5)), rand((3, 4, 2)), None, [1], "same", [2], 1)
+    c("conv1d.padding", rand((2, 4, 5), F64), rand((3, 4, 4), F64), None, [1], "valid", [1], 1)
+    c("conv1d.padding", rand((5,)), rand((3, 4, 2)), None, [1], "same", [2], 1)
+    c("_convolution_mode", x, rand((3, 4, 2, 2)), None, [1], "same", [1], 1)
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
             "normalization": normalization, "elementwise": elementwise, "shape_ops": shape_ops,
             "dtypes": dtypes, "selection": selection, "geometry": geometry,
             "random_shapes": random_shapes, "random_elementwise": random_elementwise,
-            "composites": composites, "coverage": coverage, "solvers": solvers}
+            "composites": composites, "coverage": coverage, "solvers": solvers,
+            "conv_modes": conv_modes}
 
 
 def torch_version():

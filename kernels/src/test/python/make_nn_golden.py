@@ -59,4 +59,23 @@ reference("cnn_block", lambda: nn.Sequential(nn.Conv2d(2, 4, 3, padding=1), nn.B
                                              nn.Flatten(), nn.Linear(36, 5)), torch.randn(2, 2, 6, 6), 8)
 reference("layer_norm", lambda: nn.LayerNorm(6), torch.randn(3, 4, 6), 9)
 reference("embedding", lambda: nn.Embedding(10, 3, padding_idx=2), torch.tensor([[1, 2, 4], [4, 9, 0]]), 10)
+reference("conv_transpose", lambda: nn.Sequential(nn.ConvTranspose2d(4, 6, 3, stride=2, padding=1, output_padding=1,
+                                                                   groups=2),
+                                                nn.Conv2d(6, 3, (2, 3), padding="same")), torch.randn(2, 4, 5, 5), 11)
+reference("conv_transpose1d", lambda: nn.Sequential(nn.ConvTranspose1d(3, 2, 4, stride=3, padding=1, dilation=2),
+                                                  nn.Conv1d(2, 2, 3, padding="valid")), torch.randn(2, 3, 7), 12)
+
+
+class SizedTranspose(nn.Module):
+    """A transposed convolution asked for one of the output sizes its stride allows."""
+
+    def __init__(self):
+        super().__init__()
+        self.inner = nn.ConvTranspose2d(2, 3, 3, stride=2, bias=False)
+
+    def forward(self, x):
+        return self.inner(x, output_size=[10, 10])
+
+
+reference("conv_transpose_output_size", SizedTranspose, torch.randn(1, 2, 4, 4), 13)
 print("written", sorted(p.name for p in OUT.iterdir()))

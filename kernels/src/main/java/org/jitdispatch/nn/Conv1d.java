@@ -13,6 +13,8 @@ import org.jitdispatch.runtime.ScalarType;
 public final class Conv1d extends Module {
     private final long[] stride;
     private final long[] padding;
+    /** {@code "same"} or {@code "valid"} when the padding was given as a string, else null. */
+    private final String paddingString;
     private final long[] dilation;
     private final long groups;
     private final Tensor weight;
@@ -26,12 +28,30 @@ public final class Conv1d extends Module {
 
     public Conv1d(long in, long out, long kernel, long stride, long padding, long dilation, long groups, boolean bias,
             ScalarType dtype, Generator generator) {
+        this(in, out, kernel, stride, new long[] {padding}, null, dilation, groups, bias, dtype, generator);
+    }
+
+    /** Stride 1 and the padding {@code "same"} (output as long as the input) or {@code "valid"}. */
+    public Conv1d(long in, long out, long kernel, String padding) {
+        this(in, out, kernel, 1, padding, 1, 1, true, ScalarType.Float32, null);
+    }
+
+    /** The padding as a string: {@code "same"} (stride 1 only) or {@code "valid"} (none). */
+    public Conv1d(long in, long out, long kernel, long stride, String padding, long dilation, long groups, boolean bias,
+            ScalarType dtype, Generator generator) {
+        this(in, out, kernel, stride, null, PaddingStrings.checked(padding, new long[] {stride}), dilation, groups, bias,
+                dtype, generator);
+    }
+
+    private Conv1d(long in, long out, long kernel, long stride, long[] padding, String paddingString, long dilation,
+            long groups, boolean bias, ScalarType dtype, Generator generator) {
         if (groups <= 0 || in % groups != 0 || out % groups != 0) {
             throw new IllegalArgumentException(groups <= 0 ? "groups must be a positive integer"
                     : in % groups != 0 ? "in_channels must be divisible by groups" : "out_channels must be divisible by groups");
         }
         this.stride = new long[] {stride};
-        this.padding = new long[] {padding};
+        this.padding = padding;
+        this.paddingString = paddingString;
         this.dilation = new long[] {dilation};
         this.groups = groups;
         this.weight = registerParameter("weight", Torch.empty(new long[] {out, in / groups, kernel}, dtype, null, null,
@@ -43,7 +63,8 @@ public final class Conv1d extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.conv1d(input, weight, bias, stride, padding, dilation, groups);
+        return paddingString != null ? Torch.conv1d(input, weight, bias, stride, paddingString, dilation, groups)
+                : Torch.conv1d(input, weight, bias, stride, padding, dilation, groups);
     }
 
     public Tensor weight() {

@@ -13,6 +13,8 @@ import org.jitdispatch.runtime.ScalarType;
 public final class Conv2d extends Module {
     private final long[] stride;
     private final long[] padding;
+    /** {@code "same"} or {@code "valid"} when the padding was given as a string, else null. */
+    private final String paddingString;
     private final long[] dilation;
     private final long groups;
     private final Tensor weight;
@@ -33,12 +35,31 @@ public final class Conv2d extends Module {
 
     public Conv2d(long in, long out, long[] kernel, long[] stride, long[] padding, long[] dilation, long groups,
             boolean bias, ScalarType dtype, Generator generator) {
+        this(in, out, kernel, stride, padding.clone(), null, dilation, groups, bias, dtype, generator);
+    }
+
+    /** A square kernel, stride 1, and the padding {@code "same"} (output as large as the input) or {@code "valid"}. */
+    public Conv2d(long in, long out, long kernel, String padding) {
+        this(in, out, new long[] {kernel, kernel}, new long[] {1, 1}, padding, new long[] {1, 1}, 1, true,
+                ScalarType.Float32, null);
+    }
+
+    /** The padding as a string: {@code "same"} (stride 1 only) or {@code "valid"} (none). */
+    public Conv2d(long in, long out, long[] kernel, long[] stride, String padding, long[] dilation, long groups,
+            boolean bias, ScalarType dtype, Generator generator) {
+        this(in, out, kernel, stride, null, PaddingStrings.checked(padding, stride), dilation, groups, bias, dtype,
+                generator);
+    }
+
+    private Conv2d(long in, long out, long[] kernel, long[] stride, long[] padding, String paddingString,
+            long[] dilation, long groups, boolean bias, ScalarType dtype, Generator generator) {
         if (groups <= 0 || in % groups != 0 || out % groups != 0) {
             throw new IllegalArgumentException(groups <= 0 ? "groups must be a positive integer"
                     : in % groups != 0 ? "in_channels must be divisible by groups" : "out_channels must be divisible by groups");
         }
         this.stride = stride.clone();
-        this.padding = padding.clone();
+        this.padding = padding;
+        this.paddingString = paddingString;
         this.dilation = dilation.clone();
         this.groups = groups;
         this.weight = registerParameter("weight", Torch.empty(new long[] {out, in / groups, kernel[0], kernel[1]}, dtype,
@@ -51,7 +72,8 @@ public final class Conv2d extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.conv2d(input, weight, bias, stride, padding, dilation, groups);
+        return paddingString != null ? Torch.conv2d(input, weight, bias, stride, paddingString, dilation, groups)
+                : Torch.conv2d(input, weight, bias, stride, padding, dilation, groups);
     }
 
     public Tensor weight() {

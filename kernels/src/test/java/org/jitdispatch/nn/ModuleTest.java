@@ -238,4 +238,35 @@ class ModuleTest {
         assertArrayEquals(new long[] {1, 1, 2, 2},
                 new AvgPool2d(2).forward(Torch.ones(new long[] {1, 1, 4, 5}, null, null, null, null)).sizes());
     }
+
+    @Test
+    void transposedConvolutionChoosesTheOutputPaddingForARequestedSize() {
+        ConvTranspose2d up = new ConvTranspose2d(2, 3, 3, 2, 0);
+        Tensor x = Torch.randn(new long[] {1, 2, 4, 4});
+        assertArrayEquals(new long[] {1, 3, 9, 9}, up.forward(x).sizes());
+        assertArrayEquals(new long[] {1, 3, 10, 9}, up.forward(x, new long[] {10, 9}).sizes());
+        assertArrayEquals(new long[] {1, 3, 10, 10}, up.forward(x, new long[] {1, 3, 10, 10}).sizes());
+        assertArrayEquals(new long[] {3, 10, 10}, up.forward(Torch.randn(new long[] {2, 4, 4}),
+                new long[] {3, 10, 10}).sizes());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> up.forward(x, new long[] {11, 10}));
+        assertEquals("requested an output size of [11, 10], but valid sizes range from [9, 9] to [10, 10] (for an input"
+                + " of [4, 4])", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> up.forward(x, new long[] {10}));
+        assertEquals("ConvTranspose2D: for 4D input, output_size must have 2 or 4 elements (got 1)", e.getMessage());
+        assertArrayEquals(new long[] {2, 3, 3, 3}, up.weight().sizes(), "weight [in, out / groups, kh, kw]");
+    }
+
+    @Test
+    void convolutionPaddingStrings() {
+        Conv2d same = new Conv2d(2, 3, 4, "same");
+        assertArrayEquals(new long[] {1, 3, 5, 7}, same.forward(Torch.randn(new long[] {1, 2, 5, 7})).sizes());
+        Conv1d valid = new Conv1d(2, 3, 4, "valid");
+        assertArrayEquals(new long[] {1, 3, 4}, valid.forward(Torch.randn(new long[] {1, 2, 7})).sizes());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Conv2d(2, 3, 3, "full"));
+        assertEquals("Invalid padding string 'full', should be one of {'valid', 'same'}", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new Conv1d(2, 3, 3, 2, "same", 1, 1, true,
+                org.jitdispatch.runtime.ScalarType.Float32, null));
+        assertEquals("padding='same' is not supported for strided convolutions", e.getMessage());
+    }
 }

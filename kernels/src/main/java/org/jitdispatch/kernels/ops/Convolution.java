@@ -1,11 +1,15 @@
 package org.jitdispatch.kernels.ops;
 
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.UnaryOperator;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.reduce.StridedCopy;
+import org.jitdispatch.kernels.structured.Warnings;
 import org.jitdispatch.runtime.Device;
+import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.Storage;
 import org.jitdispatch.runtime.TensorImpl;
@@ -40,26 +44,121 @@ public final class Convolution implements ConvolutionDeclarations {
     @Override
     public Tensor conv1d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding, long[] dilation,
             long groups) {
-        return batchified(input, weight, bias, stride, padding, dilation, groups, 1, "conv1d");
+        return batchified(input, 1, "conv1d", batch -> Torch.convolution(batch, weight, bias, stride, padding, dilation,
+                false, new long[] {0}, groups));
     }
 
     @Override
     public Tensor conv2d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding, long[] dilation,
             long groups) {
-        return batchified(input, weight, bias, stride, padding, dilation, groups, 2, "conv2d");
+        return batchified(input, 2, "conv2d", batch -> Torch.convolution(batch, weight, bias, stride, padding, dilation,
+                false, new long[] {0}, groups));
     }
 
+    @Override
+    public Tensor conv1d(Tensor input, Tensor weight, Tensor bias, long[] stride, String padding, long[] dilation,
+            long groups) {
+        return batchified(input, 1, "conv1d", batch -> Torch._convolution_mode(batch, weight, bias, stride, padding,
+                dilation, groups));
+    }
+
+    @Override
+    public Tensor conv2d(Tensor input, Tensor weight, Tensor bias, long[] stride, String padding, long[] dilation,
+            long groups) {
+        return batchified(input, 2, "conv2d", batch -> Torch._convolution_mode(batch, weight, bias, stride, padding,
+                dilation, groups));
+    }
+
+    @Override
+    public Tensor conv_transpose1d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding,
+            long[] outputPadding, long groups, long[] dilation) {
+        return batchified(input, 1, "conv_transpose1d", batch -> Torch.convolution(batch, weight, bias, stride, padding,
+                dilation, true, outputPadding, groups));
+    }
+
+    @Override
+    public Tensor conv_transpose2d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding,
+            long[] outputPadding, long groups, long[] dilation) {
+        return batchified(input, 2, "conv_transpose2d", batch -> Torch.convolution(batch, weight, bias, stride, padding,
+                dilation, true, outputPadding, groups));
+    }
+
+    /** A string padding: {@code "valid"} (none) or {@code "same"} (the output as large as the input, stride 1). */
+    @Override
+    public Tensor _convolution_mode(Tensor input, Tensor weight, Tensor bias, long[] stride, String padding,
+            long[] dilation, long groups) {
+        if (padding.equals("same")) {
+            return convolutionSame(input, weight, bias, stride, dilation, groups);
+        }
+        if (padding.equals("valid")) {
+            return Torch.convolution(input, weight, bias, stride, new long[] {0}, dilation, false, new long[] {0},
+                    groups);
+        }
+        throw new IllegalArgumentException("Invalid padding string: '" + padding + "'");
+    }
+
+    /**
+     * ATen's convolution_same: each dim padded by {@code dilation * (kernel - 1)} in all, half on each side; an
+     * odd total puts the extra element on the right, by padding a copy of the input with zeros first.
+     */
+    private static Tensor convolutionSame(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] dilation,
+            long groups) {
+        int k = weight.dim();
+        if (k <= 2) {
+            throw new IllegalArgumentException("weight should have at least three dimensions");
+        }
+        int dim = k - 2;
+        if (input.dim() != k) {
+            throw new IllegalArgumentException("Expected " + k + "-dimensional input for " + k + "-dimensional weight"
+                    + Arrays.toString(weight.sizes()) + ", but got " + input.dim() + "-dimensional input of size "
+                    + Arrays.toString(input.sizes()) + " instead");
+        }
+        if (!(stride.length == dim || stride.length == 1)) {
+            throw new IllegalArgumentException("stride cannot broadcast to " + dim + " dimensions");
+        }
+        if (!(dilation.length == dim || dilation.length == 1)) {
+            throw new IllegalArgumentException("dilation cannot broadcast to " + dim + " dimensions");
+        }
+        for (long s : stride) {
+            if (s != 1) {
+                throw new IllegalArgumentException("padding='same' is not supported for strided convolutions");
+            }
+        }
+        long[] left = new long[dim];
+        long[] pad = new long[2 * dim];
+        boolean symmetric = true;
+        for (int i = 0; i < dim; i++) {
+            long d = dilation.length == 1 ? dilation[0] : dilation[i];
+            long total = d * (weight.size(i + 2) - 1);
+            left[i] = total / 2;
+            long extra = total - 2 * left[i];
+            // constant_pad_nd's pairs run from the last dim to the first
+            pad[2 * (dim - 1 - i) + 1] = extra;
+            symmetric &= extra == 0;
+        }
+        if (symmetric) {
+            return Torch.convolution(input, weight, bias, stride, left, dilation, false, new long[] {0}, groups);
+        }
+        if (SAME_PADDING_WARNED.compareAndSet(false, true)) {
+            Warnings.warn("Using padding='same' with even kernel lengths and odd dilation may require a zero-padded"
+                    + " copy of the input be created");
+        }
+        Tensor padded = Torch.constant_pad_nd(input, pad, Scalar.of(0L));
+        return Torch.convolution(padded, weight, bias, stride, left, dilation, false, new long[] {0}, groups);
+    }
+
+    /** TORCH_WARN_ONCE: the padded copy is announced once per process. */
+    private static final AtomicBoolean SAME_PADDING_WARNED = new AtomicBoolean();
+
     /** ATen's batchify: an unbatched input gets a batch dim of 1 for the convolution, and loses it after. */
-    private static Tensor batchified(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding,
-            long[] dilation, long groups, int spatialDims, String name) {
+    private static Tensor batchified(Tensor input, int spatialDims, String name, UnaryOperator<Tensor> convolution) {
         int noBatch = spatialDims + 1;
         boolean batched = input.dim() == noBatch + 1;
         if (!(input.dim() == noBatch || batched)) {
             throw new IllegalArgumentException("Expected " + noBatch + "D (unbatched) or " + (noBatch + 1)
                     + "D (batched) input to " + name + ", but got input of size: " + Arrays.toString(input.sizes()));
         }
-        Tensor output = Torch.convolution(batched ? input : input.unsqueeze(0), weight, bias, stride, padding, dilation,
-                false, new long[] {0}, groups);
+        Tensor output = convolution.apply(batched ? input : input.unsqueeze(0));
         return batched ? output : output.squeeze(0);
     }
 
@@ -69,8 +168,13 @@ public final class Convolution implements ConvolutionDeclarations {
     public Tensor convolution(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding, long[] dilation,
             boolean transposed, long[] outputPadding, long groups) {
         Geometry g = Geometry.of(input, weight, bias, stride, padding, dilation, transposed, outputPadding, groups);
+        long[] resultSizes = g.resultSizes();
         if (isMeta(input, weight, bias)) {
-            return Tensor.FACTORY.empty(g.outputSizes, input.dtype(), Device.META);
+            return Tensor.FACTORY.empty(resultSizes, input.dtype(), Device.META);
+        }
+        if (transposed && input.numel() == 0) {
+            // ATen's Empty backend: no dtype checks, nothing to compute
+            return Tensor.FACTORY.empty(resultSizes, input.dtype(), input.device());
         }
         g.checkForwardTypes(input, weight, bias);
         if (input.dtype().isReducedFloatingPoint()) {
@@ -81,26 +185,72 @@ public final class Convolution implements ConvolutionDeclarations {
                     transposed, outputPadding, groups);
             return Elementwise.toDtype(wide, input.dtype());
         }
-        Tensor out = Tensor.FACTORY.empty(g.outputSizes, input.dtype(), input.device());
+        Tensor out = transposed ? zeros(resultSizes, input.dtype(), input.device())
+                : Tensor.FACTORY.empty(resultSizes, input.dtype(), input.device());
         if (out.numel() == 0) {
             return out;
         }
-        Tensor in = contiguous(input);
-        Tensor w = contiguous(weight);
-        g.forEachSample(input.dtype(), (n, cols) -> {
-            g.unfoldSample(in, n, cols);
-            for (int k = 0; k < g.groups; k++) {
-                Gemm.multiply(g.weightOf(w, k), g.colsOf(cols, 0, k), g.outputOf(out, n, k));
-            }
-        });
+        if (transposed) {
+            spread(g, contiguous(input), contiguous(weight), out);
+        } else {
+            correlate(g, contiguous(input), contiguous(weight), out);
+        }
         if (bias != null) {
-            addBias(out, bias, g);
+            addBias(out, bias);
         }
         return out;
     }
 
+    /**
+     * {@code out = input (*) weight} for the regular convolution {@code g}: each sample's receptive fields
+     * unfolded into columns (im2col), then one product per group. Every element of {@code out} is written.
+     */
+    private static void correlate(Geometry g, Tensor input, Tensor weight, Tensor out) {
+        g.forEachSample(input.dtype(), (n, cols) -> {
+            g.unfoldSample(input, n, cols);
+            for (int k = 0; k < g.groups; k++) {
+                Gemm.multiply(g.weightOf(weight, k), g.colsOf(cols, 0, k), g.outputOf(out, n, k));
+            }
+        });
+    }
+
+    /**
+     * The adjoint of {@link #correlate}: {@code out += weight^T @ y} per sample and group, folded back over the
+     * receptive fields (col2im). {@code y} has the shape of {@code g}'s output and {@code out}, zeroed, of its
+     * input. This is a regular convolution's grad_input and a transposed convolution's output.
+     */
+    private static void spread(Geometry g, Tensor y, Tensor weight, Tensor out) {
+        g.forEachSample(y.dtype(), (n, cols) -> {
+            for (int k = 0; k < g.groups; k++) {
+                Gemm.multiply(transposed(g.weightOf(weight, k)), g.outputOf(y, n, k), g.colsOf(cols, 0, k));
+            }
+            g.foldSample(cols, out, n);
+        });
+    }
+
+    /**
+     * {@code gradWeight = y @ unfold(x)^T} per group, over the whole batch in one product: the weight gradient of
+     * {@link #correlate} for an input {@code x} and an output gradient {@code y} (both contiguous).
+     */
+    private static void weightGradient(Geometry g, Tensor y, Tensor x, Tensor gradWeight) {
+        // [O, N * L] and [C * K, N * L]: the batch becomes part of one contraction
+        Tensor grads = batchInner(y, g.outChannels, g.batch, g.outputPlane());
+        try (ScratchMatrix unfolded = g.unfoldBatchInner(x)) {
+            for (int k = 0; k < g.groups; k++) {
+                Tensor a = rows(grads, k * g.outPerGroup, g.outPerGroup);
+                Tensor b = transposed(rows(unfolded.matrix(), k * g.colsRowsPerGroup(), g.colsRowsPerGroup()));
+                Gemm.multiply(a, b, g.weightOf(gradWeight, k));
+            }
+        }
+    }
+
     // --------------------------------------------------------------------- convolution_backward
 
+    /**
+     * The three gradients of {@link #convolution}. A transposed convolution is the adjoint of the regular one
+     * its {@link Geometry} describes, so its grad_input is that convolution's output ({@link #correlate}), and
+     * its grad_weight that convolution's weight gradient with input and output gradient exchanged.
+     */
     @Override
     public Tensor[] convolution_backward(Tensor gradOutput, Tensor input, Tensor weight, long[] biasSizes,
             long[] stride, long[] padding, long[] dilation, boolean transposed, long[] outputPadding, long groups,
@@ -109,13 +259,17 @@ public final class Convolution implements ConvolutionDeclarations {
             throw new IllegalArgumentException("output_mask must have 3 elements, but got " + outputMask.length);
         }
         Geometry g = Geometry.of(input, weight, null, stride, padding, dilation, transposed, outputPadding, groups);
-        if (biasSizes != null && !(biasSizes.length == 1 && biasSizes[0] == g.outChannels)) {
+        if (!transposed && biasSizes != null && !(biasSizes.length == 1 && biasSizes[0] == g.outChannels)) {
             throw new IllegalArgumentException("Given weight of size " + Arrays.toString(weight.sizes())
                     + ", expected bias to be 1-dimensional with " + g.outChannels + " elements, but got bias of size "
                     + Arrays.toString(biasSizes) + " instead");
         }
-        if (!Arrays.equals(gradOutput.sizes(), g.outputSizes)) {
-            throw new IllegalArgumentException("Expected grad_output of size " + Arrays.toString(g.outputSizes)
+        long[] resultSizes = g.resultSizes();
+        if (transposed) {
+            checkTransposedGradOutput(gradOutput, resultSizes);
+        }
+        if (!Arrays.equals(gradOutput.sizes(), resultSizes)) {
+            throw new IllegalArgumentException("Expected grad_output of size " + Arrays.toString(resultSizes)
                     + " for a convolution of input " + Arrays.toString(input.sizes()) + " and weight "
                     + Arrays.toString(weight.sizes()) + ", but got " + Arrays.toString(gradOutput.sizes()));
         }
@@ -123,11 +277,17 @@ public final class Convolution implements ConvolutionDeclarations {
             return new Tensor[] {
                 outputMask[0] ? Tensor.FACTORY.empty(input.sizes(), input.dtype(), Device.META) : null,
                 outputMask[1] ? Tensor.FACTORY.empty(weight.sizes(), weight.dtype(), Device.META) : null,
-                outputMask[2] ? Tensor.FACTORY.empty(new long[] {g.outChannels}, gradOutput.dtype(), Device.META) : null};
+                outputMask[2] ? Tensor.FACTORY.empty(new long[] {resultSizes[1]}, gradOutput.dtype(), Device.META)
+                        : null};
         }
         ScalarType dtype = input.dtype();
+        boolean floating = dtype == ScalarType.Float32 || dtype == ScalarType.Float64;
+        if (transposed && !floating && (outputMask[0] || outputMask[1] || outputMask[2])) {
+            throw Elementwise.notImplemented(outputMask[0] ? "slow_conv_transpose2d_backward_out_cpu"
+                    : "slow_conv_transpose2d_acc_grad_parameters_cpu", dtype);
+        }
         if (outputMask[0] || outputMask[1]) {
-            if (dtype != ScalarType.Float32 && dtype != ScalarType.Float64) {
+            if (!floating) {
                 throw Elementwise.notImplemented(outputMask[0] ? "slow_conv2d_cpu_grad_input" : "slow_conv2d_cpu_grad_weight",
                         dtype);
             }
@@ -142,30 +302,25 @@ public final class Convolution implements ConvolutionDeclarations {
         Tensor gradWeight = null;
         Tensor gradBias = null;
         Tensor gout = contiguous(gradOutput);
+        boolean nothing = gout.numel() == 0 || weight.numel() == 0;
         if (outputMask[0]) {
             gradInput = zeros(input.sizes(), dtype, input.device());
-            if (gout.numel() != 0 && weight.numel() != 0) {
-                Tensor w = contiguous(weight);
-                Tensor gi = gradInput;
-                g.forEachSample(dtype, (n, gradCols) -> {
-                    for (int k = 0; k < g.groups; k++) {
-                        Gemm.multiply(transposed(g.weightOf(w, k)), g.outputOf(gout, n, k), g.colsOf(gradCols, 0, k));
-                    }
-                    g.foldSample(gradCols, gi, n);
-                });
+            if (!nothing && gradInput.numel() != 0) {
+                if (transposed) {
+                    correlate(g, gout, contiguous(weight), gradInput);
+                } else {
+                    spread(g, gout, contiguous(weight), gradInput);
+                }
             }
         }
         if (outputMask[1]) {
             gradWeight = zeros(weight.sizes(), dtype, weight.device());
-            if (gout.numel() != 0 && input.numel() != 0) {
-                // [O, N * L] and [C * K, N * L]: the batch becomes part of one contraction
-                Tensor grads = batchInner(gout, g.outChannels, g.batch, g.outputPlane());
-                try (ScratchMatrix unfolded = g.unfoldBatchInner(contiguous(input))) {
-                    for (int k = 0; k < g.groups; k++) {
-                        Tensor a = rows(grads, k * g.outPerGroup, g.outPerGroup);
-                        Tensor b = transposed(rows(unfolded.matrix(), k * g.colsRowsPerGroup(), g.colsRowsPerGroup()));
-                        Gemm.multiply(a, b, g.weightOf(gradWeight, k));
-                    }
+            if (!nothing && input.numel() != 0) {
+                Tensor x = contiguous(input);
+                if (transposed) {
+                    weightGradient(g, x, gout, gradWeight);
+                } else {
+                    weightGradient(g, gout, x, gradWeight);
                 }
             }
         }
@@ -182,6 +337,26 @@ public final class Convolution implements ConvolutionDeclarations {
     }
 
     // ---------------------------------------------------------------------------------- helpers
+
+    /**
+     * slow_conv_transpose2d's check_dim_size of grad_output's channels, height and width, on the 4-D view ATen
+     * makes of a 1-D convolution's tensors.
+     */
+    private static void checkTransposedGradOutput(Tensor gradOutput, long[] expected) {
+        boolean one = expected.length == 3;
+        long[] want = one ? new long[] {expected[0], expected[1], 1, expected[2]} : expected;
+        long[] got = gradOutput.sizes();
+        if (one && got.length == 3) {
+            got = new long[] {got[0], got[1], 1, got[2]};
+        }
+        for (int d = 1; d < want.length; d++) {
+            if (got.length != want.length || got[d] != want[d]) {
+                throw new IllegalArgumentException("Expected a tensor of dimension " + want.length + " and tensor.size["
+                        + d + "] == " + want[d] + " but got: dimension " + got.length + " and tensor.size[" + d + "] = "
+                        + (d < got.length ? got[d] : 0));
+            }
+        }
+    }
 
     private static boolean isMeta(Tensor... tensors) {
         for (Tensor t : tensors) {
@@ -222,15 +397,17 @@ public final class Convolution implements ConvolutionDeclarations {
     }
 
     /** out[n, o, ...] += bias[o], out contiguous. */
-    private static void addBias(Tensor out, Tensor bias, Geometry g) {
-        long plane = g.outputPlane();
+    private static void addBias(Tensor out, Tensor bias) {
+        long batch = out.size(0);
+        long channels = out.size(1);
+        long plane = channels == 0 ? 0 : out.numel() / (batch * channels);
         Storage o = out.storage();
         Storage b = bias.storage();
         boolean floating = out.dtype().isFloatingPoint();
         boolean single = out.dtype() == ScalarType.Float32;
         long at = out.storageOffset();
-        for (long n = 0; n < g.batch; n++) {
-            for (long c = 0; c < g.outChannels; c++) {
+        for (long n = 0; n < batch; n++) {
+            for (long c = 0; c < channels; c++) {
                 long bo = bias.storageOffset() + c * bias.stride(0);
                 if (single) {
                     float[] data = o.floats();
@@ -287,22 +464,32 @@ public final class Convolution implements ConvolutionDeclarations {
         final long outH;
         final long outW;
         final long[] outputSizes;
+        /** Whether this regular convolution stands for a transposed one (see {@link #resultSizes}). */
+        final boolean transposed;
+        private final long[] inputSizes;
 
-        private Geometry(Tensor input, Tensor weight, long[] stride, long[] padding, long[] dilation, long groups,
-                long[] outputSizes) {
-            int k = weight.dim();
+        /**
+         * A regular convolution of an input of {@code inputSizes} by a weight of {@code weightSizes} into
+         * {@code outputSizes}; {@code transposed} when it is the adjoint of a transposed convolution, whose input
+         * is this one's output and whose output is this one's input.
+         */
+        private Geometry(long[] inputSizes, long[] weightSizes, long[] stride, long[] padding, long[] dilation,
+                long groups, long[] outputSizes, boolean transposed) {
+            int k = weightSizes.length;
             this.spatial = k - 2;
             boolean one = spatial == 1;
-            this.batch = input.size(0);
-            this.inChannels = input.size(1);
-            this.outChannels = weight.size(0);
+            this.transposed = transposed;
+            this.inputSizes = inputSizes;
+            this.batch = inputSizes[0];
+            this.inChannels = inputSizes[1];
+            this.outChannels = weightSizes[0];
             this.groups = (int) groups;
             this.outPerGroup = outChannels / groups;
-            this.inPerGroup = weight.size(1);
-            this.inH = one ? 1 : input.size(2);
-            this.inW = input.size(k - 1);
-            this.kH = one ? 1 : weight.size(2);
-            this.kW = weight.size(k - 1);
+            this.inPerGroup = weightSizes[1];
+            this.inH = one ? 1 : inputSizes[2];
+            this.inW = inputSizes[k - 1];
+            this.kH = one ? 1 : weightSizes[2];
+            this.kW = weightSizes[k - 1];
             this.strideH = one ? 1 : stride[0];
             this.strideW = stride[spatial - 1];
             this.padH = one ? 0 : padding[0];
@@ -338,7 +525,8 @@ public final class Convolution implements ConvolutionDeclarations {
             if (anyBelow(stride, 1)) {
                 throw new IllegalArgumentException("non-positive stride is not supported");
             }
-            if (anyBelow(dilation, 1)) {
+            if (!transposed && anyBelow(dilation, 1)) {
+                // a transposed convolution leaves this to slow_conv_transpose2d's own check, with its message
                 throw new IllegalArgumentException("non-positive dilation is not supported");
             }
             long[] w = weight.sizes();
@@ -356,7 +544,7 @@ public final class Convolution implements ConvolutionDeclarations {
                         + groups + " at dimension 0, but got weight of size [" + Arrays.toString(w) + "] instead");
             }
             if (transposed) {
-                throw new NotImplementedError("convolution: transposed convolution is not implemented on CPU yet");
+                return transposedGeometry(input, weight, bias, stride, padding, dilation, outputPadding, groups);
             }
             if (input.size(1) != w[1] * groups) {
                 throw new IllegalArgumentException("Given groups=" + groups + ", weight of size " + Arrays.toString(w)
@@ -381,9 +569,8 @@ public final class Convolution implements ConvolutionDeclarations {
                 throw new IllegalArgumentException("Calculated padded input size per channel: (" + joined(padded)
                         + "). Kernel size: (" + joined(kernel) + "). Kernel size can't be greater than actual input size");
             }
-            if (dim > 2) {
-                throw new NotImplementedError("convolution: " + dim + " spatial dims are not implemented on CPU yet");
-            }
+            checkEmptyInput(input);
+            checkSpatialDims(dim);
             long[] out = new long[k];
             out[0] = input.size(0);
             // ATen 1.13's Empty backend: a weight without elements gives an output without channels
@@ -391,21 +578,132 @@ public final class Convolution implements ConvolutionDeclarations {
             for (int i = 0; i < dim; i++) {
                 out[i + 2] = (padded[i] - kernel[i]) / stride[i] + 1;
             }
-            Geometry g = new Geometry(input, weight, stride, padding, dilation, groups, out);
+            return checkedSize(new Geometry(input.sizes(), w, stride, padding, dilation, groups, out, false));
+        }
+
+        /**
+         * A transposed convolution as the adjoint of a regular one: its output is that convolution's input, and its
+         * input that convolution's output. check_shape_forward's transposed checks, then (unless the input has no
+         * elements, ATen's Empty backend) slow_conv_transpose2d's shape checks, with their messages: a 1-D
+         * convolution is described as the 2-D one of height 1 that ATen runs.
+         */
+        private static Geometry transposedGeometry(Tensor input, Tensor weight, Tensor bias, long[] stride,
+                long[] padding, long[] dilation, long[] outputPadding, long groups) {
+            long[] w = weight.sizes();
+            int dim = w.length - 2;
+            if (input.size(1) != w[0]) {
+                throw new IllegalArgumentException("Given transposed=1, weight of size " + Arrays.toString(w)
+                        + ", expected input" + Arrays.toString(input.sizes()) + " to have " + w[0]
+                        + " channels, but got " + input.size(1) + " channels instead");
+            }
+            long channels = exact(() -> Math.multiplyExact(w[1], groups));
+            if (bias != null && !(bias.dim() == 1 && bias.size(0) == channels)) {
+                throw new IllegalArgumentException("Given transposed=1, weight of size " + Arrays.toString(w)
+                        + ", expected bias to be 1-dimensional with " + channels + " elements, but got bias of size "
+                        + Arrays.toString(bias.sizes()) + " instead");
+            }
+            checkEmptyInput(input);
+            checkSpatialDims(dim);
+            boolean empty = input.numel() == 0;
+            if (!empty) {
+                checkTransposedShape(input, w, stride, padding, dilation, outputPadding);
+            }
+            long[] out = new long[w.length];
+            out[0] = input.size(0);
+            out[1] = channels;
+            for (int i = 0; i < dim; i++) {
+                int d = i;
+                out[i + 2] = exact(() -> Math.addExact(Math.addExact(Math.subtractExact(
+                        Math.multiplyExact(input.size(d + 2) - 1, stride[d]), Math.multiplyExact(2, padding[d])),
+                        Math.multiplyExact(dilation[d], w[d + 2] - 1)), outputPadding[d] + 1));
+                if (out[i + 2] < 0) {
+                    throw new IllegalArgumentException("invalid shape dimension " + out[i + 2]);
+                }
+            }
+            return checkedSize(new Geometry(out, w, stride, padding, dilation, groups, input.sizes(), true));
+        }
+
+        /** slow_conv_transpose2d_shape_check's checks of the kernel, dilation, output padding and sizes. */
+        private static void checkTransposedShape(Tensor input, long[] w, long[] stride, long[] padding,
+                long[] dilation, long[] outputPadding) {
+            boolean one = w.length == 3;
+            long[] kernel = one ? new long[] {1, w[2]} : new long[] {w[2], w[3]};
+            long[] s = one ? new long[] {1, stride[0]} : stride;
+            long[] d = one ? new long[] {1, dilation[0]} : dilation;
+            long[] op = one ? new long[] {0, outputPadding[0]} : outputPadding;
+            long[] p = one ? new long[] {0, padding[0]} : padding;
+            if (kernel[0] <= 0 || kernel[1] <= 0) {
+                throw new IllegalArgumentException("kernel size should be greater than zero, but got kernel_height: "
+                        + kernel[0] + " kernel_width: " + kernel[1]);
+            }
+            if (d[0] <= 0 || d[1] <= 0) {
+                throw new IllegalArgumentException("dilation should be greater than zero, but got dilation_height: "
+                        + d[0] + ", dilation_width: " + d[1]);
+            }
+            if (!((op[1] < s[1] || op[1] < d[1]) && (op[0] < s[0] || op[0] < d[0]))) {
+                throw new IllegalArgumentException("output padding must be smaller than either stride or dilation, but"
+                        + " got output_padding_height: " + op[0] + " output_padding_width: " + op[1] + " stride_height: "
+                        + s[0] + " stride_width: " + s[1] + " dilation_height: " + d[0] + " dilation_width: " + d[1]);
+            }
+            if (Arrays.stream(w).anyMatch(size -> size == 0)) {
+                long[] four = one ? new long[] {w[0], w[1], 1, w[2]} : w;
+                throw new IllegalArgumentException("non-empty 2D or 4D weight tensor expected, but got: "
+                        + Arrays.toString(four));
+            }
+            long[] in = one ? new long[] {1, input.size(2)} : new long[] {input.size(2), input.size(3)};
+            long[] out = new long[2];
+            for (int i = 0; i < 2; i++) {
+                int j = i;
+                out[i] = exact(() -> (in[j] - 1) * s[j] - 2 * p[j] + (d[j] * (kernel[j] - 1) + 1) + op[j]);
+            }
+            if (out[0] < 1 || out[1] < 1) {
+                throw new IllegalArgumentException("Given input size per channel: (" + joined(in)
+                        + "). Calculated output size per channel: (" + joined(out) + "). Output size is too small");
+            }
+        }
+
+        /** ATen's Empty backend takes an input without elements only when its batch or channels are empty. */
+        private static void checkEmptyInput(Tensor input) {
+            if (input.numel() == 0 && input.size(0) != 0 && input.size(1) != 0) {
+                throw new IllegalArgumentException("Only zero batch or zero channel inputs are supported, but got input"
+                        + " shape: " + Arrays.toString(input.sizes()));
+            }
+        }
+
+        private static void checkSpatialDims(int dim) {
+            if (dim > 2) {
+                throw new NotImplementedError("convolution: " + dim + " spatial dims are not implemented on CPU yet");
+            }
+        }
+
+        /** Refuses a convolution whose unfolded columns or output would not fit in one Java array. */
+        private static Geometry checkedSize(Geometry g) {
             long colsElements = exact(() -> Math.multiplyExact(Math.multiplyExact(g.batch, g.colsRows()),
                     g.outputPlane()));
             if (colsElements > Integer.MAX_VALUE || exact(() -> Math.multiplyExact(g.batch,
-                    Math.multiplyExact(g.outChannels, g.outputPlane()))) > Integer.MAX_VALUE) {
+                    Math.multiplyExact(g.outChannels, g.outputPlane()))) > Integer.MAX_VALUE
+                    || exact(() -> Math.multiplyExact(g.batch, Math.multiplyExact(g.inChannels, g.inH * g.inW)))
+                    > Integer.MAX_VALUE) {
                 throw new IllegalArgumentException("convolution: the unfolded input of " + Arrays.toString(g.colsSizes())
                         + " elements is too large");
             }
             return g;
         }
 
+        /** The sizes of the operator's result: this convolution's output, or its input when it is a transposed one's. */
+        long[] resultSizes() {
+            return transposed ? inputSizes : outputSizes;
+        }
+
         /** The dtype checks of the backend ATen picks: mkldnn's for a float32 input, slow_conv2d's otherwise. */
         void checkForwardTypes(Tensor input, Tensor weight, Tensor bias) {
             ScalarType dtype = input.dtype();
-            if (dtype == ScalarType.Float32) {
+            if (transposed) {
+                // slow_conv_transpose2d's: float32, float64 and int64 (float16 and bfloat16 computed in float32)
+                if (!(dtype.isFloatingPoint() || dtype == ScalarType.Int64)) {
+                    throw Elementwise.notImplemented("slow_conv_transpose2d_out_cpu", dtype);
+                }
+            } else if (dtype == ScalarType.Float32) {
                 if (weight.dtype() != dtype) {
                     throw new IllegalArgumentException("Input type (" + legacyName(input) + ") and weight type ("
                             + legacyName(weight) + ") should be the same or input should be a MKLDNN tensor and weight"
@@ -517,10 +815,15 @@ public final class Convolution implements ConvolutionDeclarations {
         /** col2im: adds the {@code [C * kH * kW, oH * oW]} {@code gradCols} into sample {@code n} of {@code gradInput}. */
         void foldSample(Tensor gradCols, Tensor gradInput, long n) {
             int out = (int) (gradInput.storageOffset() + n * inChannels * inH * inW);
-            if (gradInput.dtype() == ScalarType.Float32) {
-                FloatIm2Col.col2im(this, gradCols.storage().floats(), 0, gradInput.storage().floats(), out);
-            } else {
-                DoubleIm2Col.col2im(this, gradCols.storage().doubles(), 0, gradInput.storage().doubles(), out);
+            switch (gradInput.dtype()) {
+                case Float32:
+                    FloatIm2Col.col2im(this, gradCols.storage().floats(), 0, gradInput.storage().floats(), out);
+                    break;
+                case Float64:
+                    DoubleIm2Col.col2im(this, gradCols.storage().doubles(), 0, gradInput.storage().doubles(), out);
+                    break;
+                default:
+                    col2imLongs(gradCols.storage(), gradCols.storageOffset(), gradInput.storage(), out);
             }
         }
 
@@ -596,6 +899,28 @@ public final class Convolution implements ConvolutionDeclarations {
                                 long iw = ow * strideW - padW + kj * dilW;
                                 boolean inside = ih >= 0 && ih < inH && iw >= 0 && iw < inW;
                                 dst.setLong(d++, inside ? src.getLong(plane + ih * inW + iw) : 0L);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        /** col2im for int64, whose transposed convolution ATen computes forwards (integers wrap). */
+        private void col2imLongs(Storage src, long srcOff, Storage dst, long dstOff) {
+            long s = srcOff;
+            for (long c = 0; c < inChannels; c++) {
+                long plane = dstOff + c * inH * inW;
+                for (long ki = 0; ki < kH; ki++) {
+                    for (long kj = 0; kj < kW; kj++) {
+                        for (long oh = 0; oh < outH; oh++) {
+                            long ih = oh * strideH - padH + ki * dilH;
+                            for (long ow = 0; ow < outW; ow++, s++) {
+                                long iw = ow * strideW - padW + kj * dilW;
+                                if (ih >= 0 && ih < inH && iw >= 0 && iw < inW) {
+                                    long at = plane + ih * inW + iw;
+                                    dst.setLong(at, dst.getLong(at) + src.getLong(s));
+                                }
                             }
                         }
                     }

@@ -127,14 +127,124 @@ class ConvolutionTest {
         assertArrayEquals(new long[] {5, 3}, l.sizes());
     }
 
+    /** The definition of a transposed convolution: each input element scatters weight * x, summed in double. */
+    private static double[] directConvTranspose2d(Tensor x, Tensor w, Tensor b, int stride, int pad, int outPad,
+            int dil, int groups) {
+        long n = x.size(0), c = x.size(1), h = x.size(2), wd = x.size(3);
+        long og = w.size(1), kh = w.size(2), kw = w.size(3);
+        long o = og * groups, cg = c / groups;
+        long oh = (h - 1) * stride - 2 * pad + dil * (kh - 1) + outPad + 1;
+        long ow = (wd - 1) * stride - 2 * pad + dil * (kw - 1) + outPad + 1;
+        double[] xs = x.to(ScalarType.Float64).contiguous().toDoubleArray();
+        double[] ws = w.to(ScalarType.Float64).contiguous().toDoubleArray();
+        double[] bs = b.to(ScalarType.Float64).toDoubleArray();
+        double[] out = new double[(int) (n * o * oh * ow)];
+        for (long in = 0; in < n; in++) {
+            for (long oc = 0; oc < o; oc++) {
+                for (long i = 0; i < oh * ow; i++) {
+                    out[(int) ((in * o + oc) * oh * ow + i)] = bs[(int) oc];
+                }
+            }
+            for (long ic = 0; ic < c; ic++) {
+                long g = ic / cg;
+                for (long i = 0; i < h; i++) {
+                    for (long j = 0; j < wd; j++) {
+                        double v = xs[(int) (((in * c + ic) * h + i) * wd + j)];
+                        for (long q = 0; q < og; q++) {
+                            for (long p = 0; p < kh; p++) {
+                                for (long r = 0; r < kw; r++) {
+                                    long y = i * stride - pad + p * dil;
+                                    long z = j * stride - pad + r * dil;
+                                    if (y >= 0 && y < oh && z >= 0 && z < ow) {
+                                        out[(int) (((in * o + g * og + q) * oh + y) * ow + z)] +=
+                                                v * ws[(int) (((ic * og + q) * kh + p) * kw + r)];
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     @Test
-    void transposedConvolutionIsRefused() {
-        Tensor x = random(ScalarType.Float32, 1, 2, 4, 4);
-        Tensor w = random(ScalarType.Float32, 2, 3, 3, 3);
+    void convTranspose2dMatchesTheDefinitionOnLargeInputs() {
+        for (ScalarType dtype : new ScalarType[] {ScalarType.Float32, ScalarType.Float64}) {
+            Tensor x = random(dtype, 8, 16, 14, 14);
+            Tensor w = random(dtype, 16, 6, 3, 3);
+            Tensor b = random(dtype, 12);
+            Tensor y = Torch.conv_transpose2d(x, w, b, new long[] {2}, new long[] {1}, new long[] {1}, 2,
+                    new long[] {2});
+            double[] want = directConvTranspose2d(x, w, b, 2, 1, 1, 2, 2);
+            double tolerance = dtype == ScalarType.Float32 ? 1e-4 : 1e-10;
+            TensorTesting.assertClose(y.to(ScalarType.Float64), Torch.tensor(want, y.sizes()), tolerance, tolerance);
+        }
+    }
+
+    /**
+     * A transposed convolution is the adjoint of the regular one with the same parameters: for every x and y,
+     * {@code <conv(x, w), y> = <x, conv_transpose(y, w)>}; and its gradients are those of that identity.
+     */
+    @Test
+    void transposedConvolutionIsTheAdjointOfConvolution() {
+        Random sizes = new Random(5);
+        for (int trial = 0; trial < 40; trial++) {
+            int groups = 1 + sizes.nextInt(2);
+            int c = groups * (1 + sizes.nextInt(2));
+            int o = groups * (1 + sizes.nextInt(2));
+            int k = 1 + sizes.nextInt(3);
+            int stride = 1 + sizes.nextInt(3);
+            int pad = sizes.nextInt(2);
+            int dil = 1 + sizes.nextInt(2);
+            int h = dil * (k - 1) + 1 + sizes.nextInt(5);
+            long[] s = {stride};
+            long[] p = {pad};
+            long[] d = {dil};
+            Tensor x = random(ScalarType.Float64, 2, c, h, h + 1);
+            Tensor w = random(ScalarType.Float64, o, c / groups, k, k);
+            Tensor conv = Torch.convolution(x, w, null, s, p, d, false, new long[] {0}, groups);
+            Tensor y = random(ScalarType.Float64, conv.sizes());
+            // output_padding restores the rows the stride's rounding dropped
+            long[] outPad = {(h + 2 * pad - dil * (k - 1) - 1) % stride, (h + 1 + 2 * pad - dil * (k - 1) - 1) % stride};
+            Tensor back = Torch.convolution(y, w, null, s, p, d, true, outPad, groups);
+            assertArrayEquals(x.sizes(), back.sizes(), "trial " + trial);
+            double lhs = Torch.sum(Torch.mul(conv, y)).item().toDouble();
+            double rhs = Torch.sum(Torch.mul(x, back)).item().toDouble();
+            assertEquals(lhs, rhs, 1e-9 * (1 + Math.abs(lhs)), "trial " + trial);
+            // grad_input of the transposed convolution is the regular convolution of its output gradient
+            Tensor[] grads = Torch.convolution_backward(random(ScalarType.Float64, back.sizes()), y, w, null, s, p, d,
+                    true, outPad, groups, new boolean[] {true, true, true});
+            assertArrayEquals(y.sizes(), grads[0].sizes());
+            assertArrayEquals(w.sizes(), grads[1].sizes());
+        }
+    }
+
+    @Test
+    void transposedGradientsMatchTheRegularConvolutionsGradients() {
+        // d/dw <conv_transpose(y, w), x> = d/dw <conv(x, w), y>: both are y's and x's correlation
+        Tensor x = random(ScalarType.Float64, 3, 4, 7, 6);
+        Tensor w = random(ScalarType.Float64, 6, 2, 3, 2);
+        long[] s = {2, 1};
+        long[] p = {1, 0};
+        long[] d = {1, 2};
+        Tensor y = random(ScalarType.Float64, Torch.convolution(x, w, null, s, p, d, false, new long[] {0}, 2).sizes());
+        Tensor regular = Torch.convolution_backward(y, x, w, null, s, p, d, false, new long[] {0}, 2,
+                new boolean[] {false, true, false})[1];
+        Tensor transposed = Torch.convolution_backward(x, y, w, null, s, p, d, true, new long[] {0, 0}, 2,
+                new boolean[] {false, true, false})[1];
+        TensorTesting.assertClose(transposed, regular, 1e-10, 1e-10);
+    }
+
+    @Test
+    void threeSpatialDimsAreRefused() {
+        Tensor x = random(ScalarType.Float32, 1, 2, 4, 4, 4);
+        Tensor w = random(ScalarType.Float32, 2, 3, 3, 3, 3);
         long[] one = {1};
         long[] zero = {0};
         NotImplementedError e = assertThrows(NotImplementedError.class,
                 () -> Torch.convolution(x, w, null, one, zero, one, true, zero, 1));
-        assertTrue(e.getMessage().contains("transposed"));
+        assertTrue(e.getMessage().contains("3 spatial dims"));
     }
 }
