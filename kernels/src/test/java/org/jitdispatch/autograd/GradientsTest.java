@@ -245,7 +245,25 @@ class GradientsTest {
                 gradcheck("index_put accumulate", x -> x[0].index_put(new Tensor[] {Torch.tensor(new long[] {1, 1})}, x[1],
                         true), input(-1, 1, 3, 2), input(-1, 1, 2)),
                 gradcheck("index_put_ of a non-leaf", x -> x[0].mul(Scalar.of(1)).index_put_(new Tensor[] {
-                        Torch.tensor(new long[] {2})}, x[1], false), input(-1, 1, 3, 2), input(-1, 1, 2)));
+                        Torch.tensor(new long[] {2})}, x[1], false), input(-1, 1, 3, 2), input(-1, 1, 2)),
+                gradcheck("unfold, overlapping windows", x -> x[0].unfold(1, 3, 2), input(-1, 1, 2, 7)),
+                gradcheck("unfold, gaps between windows", x -> x[0].unfold(-1, 2, 3), input(-1, 1, 2, 8)),
+                gradcheck("unfold of a 0-dim tensor", x -> x[0].unfold(0, 1, 1), input(-1, 1)),
+                gradcheck("pixel_shuffle", x -> Torch.pixel_shuffle(x[0], 2), input(-1, 1, 2, 8, 2, 3)),
+                gradcheck("pixel_unshuffle", x -> Torch.pixel_unshuffle(x[0], 2), input(-1, 1, 2, 4, 6)),
+                gradcheck("im2col", x -> Torch.im2col(x[0], new long[] {2, 3}, new long[] {1, 2}, new long[] {1, 0},
+                        new long[] {2, 1}), input(-1, 1, 2, 2, 5, 6)),
+                gradcheck("col2im", x -> Torch.col2im(x[0], new long[] {4, 5}, new long[] {2, 2}, new long[] {1, 1},
+                        new long[] {0, 1}, new long[] {1, 2}), input(-1, 1, 2, 8, 9)),
+                gradcheck("conv_transpose2d", x -> Torch.conv_transpose2d(x[0], x[1], x[2], new long[] {2, 1},
+                        new long[] {1, 0}, new long[] {1, 0}, 2, new long[] {1, 2}),
+                        input(-1, 1, 2, 4, 3, 3), input(-1, 1, 4, 1, 2, 2), input(-1, 1, 2)),
+                gradcheck("conv_transpose1d", x -> Torch.conv_transpose1d(x[0], x[1], x[2], new long[] {3},
+                        new long[] {1}, new long[] {2}, 1, new long[] {1}), input(-1, 1, 2, 3, 4), input(-1, 1, 3, 2, 3),
+                        input(-1, 1, 2)),
+                gradcheck("conv2d, padding 'same' with an even kernel", x -> Torch.conv2d(x[0], x[1], x[2],
+                        new long[] {1}, "same", new long[] {1}, 1), input(-1, 1, 2, 2, 4, 5), input(-1, 1, 3, 2, 2, 3),
+                        input(-1, 1, 3)));
     }
 
     @Test

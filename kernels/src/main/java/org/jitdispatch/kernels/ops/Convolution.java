@@ -501,6 +501,17 @@ public final class Convolution implements ConvolutionDeclarations {
             this.outW = outputSizes[k - 1];
         }
 
+        /**
+         * The sliding blocks of im2col and col2im: a single-filter convolution of an input {@code [N, C, H, W]}
+         * whose output plane is {@code outH x outW}, already checked by the caller.
+         */
+        static Geometry slidingBlocks(long[] inputSizes, long[] kernel, long[] dilation, long[] padding, long[] stride,
+                long outH, long outW) {
+            long[] weight = {1, inputSizes[1], kernel[0], kernel[1]};
+            long[] output = {inputSizes[0], 1, outH, outW};
+            return checkedSize(new Geometry(inputSizes, weight, stride, padding, dilation, 1, output, false));
+        }
+
         /** _convolution's and check_shape_forward's checks, in their order, with their messages. */
         static Geometry of(Tensor input, Tensor weight, Tensor bias, long[] strideIn, long[] paddingIn,
                 long[] dilationIn, boolean transposed, long[] outputPaddingIn, long groups) {
@@ -798,7 +809,7 @@ public final class Convolution implements ConvolutionDeclarations {
          * im2col of sample {@code n} into {@code cols}: row {@code r} at {@code dstOff + r * rowStride}. Integer
          * columns are only ever one sample's ({@code rowStride = oH * oW}): integer convolutions have no backward.
          */
-        private void im2col(Tensor input, long n, Tensor cols, int dstOff, int rowStride) {
+        void im2col(Tensor input, long n, Tensor cols, int dstOff, int rowStride) {
             int in = (int) (input.storageOffset() + n * inChannels * inH * inW);
             switch (input.dtype()) {
                 case Float32:
@@ -814,16 +825,21 @@ public final class Convolution implements ConvolutionDeclarations {
 
         /** col2im: adds the {@code [C * kH * kW, oH * oW]} {@code gradCols} into sample {@code n} of {@code gradInput}. */
         void foldSample(Tensor gradCols, Tensor gradInput, long n) {
+            foldSample(gradCols, (int) gradCols.storageOffset(), gradInput, n);
+        }
+
+        /** col2im of the {@code [C * kH * kW, oH * oW]} columns at {@code srcOff} of {@code cols}' storage. */
+        void foldSample(Tensor cols, int srcOff, Tensor gradInput, long n) {
             int out = (int) (gradInput.storageOffset() + n * inChannels * inH * inW);
             switch (gradInput.dtype()) {
                 case Float32:
-                    FloatIm2Col.col2im(this, gradCols.storage().floats(), 0, gradInput.storage().floats(), out);
+                    FloatIm2Col.col2im(this, cols.storage().floats(), srcOff, gradInput.storage().floats(), out);
                     break;
                 case Float64:
-                    DoubleIm2Col.col2im(this, gradCols.storage().doubles(), 0, gradInput.storage().doubles(), out);
+                    DoubleIm2Col.col2im(this, cols.storage().doubles(), srcOff, gradInput.storage().doubles(), out);
                     break;
                 default:
-                    col2imLongs(gradCols.storage(), gradCols.storageOffset(), gradInput.storage(), out);
+                    col2imLongs(cols.storage(), srcOff, gradInput.storage(), out);
             }
         }
 

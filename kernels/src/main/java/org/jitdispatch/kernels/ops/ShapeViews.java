@@ -177,6 +177,74 @@ public final class ShapeViews implements ShapeViewsDeclarations {
         return self.asStridedOwning(g, storageOffset);
     }
 
+    /**
+     * Every window of {@code size} elements along {@code dimension}, {@code step} apart, as a new last dim: a view
+     * ({@code Tensor.unfold}). A 0-dim tensor is one window of its single element.
+     */
+    @Override
+    public Tensor unfold(Tensor self, long dimension, long size, long step) {
+        int nd = self.dim();
+        int d = TensorGeometry.wrapDim(dimension, nd);
+        long available = nd == 0 ? 1 : self.size(d);
+        if (size > available) {
+            throw new IllegalArgumentException("maximum size for tensor at dimension " + d + " is " + available
+                    + " but size is " + size);
+        }
+        if (step <= 0) {
+            throw new IllegalArgumentException("step is " + step + " but must be > 0");
+        }
+        long[] g = new long[2 * (nd + 1)]; // sizes, then strides
+        for (int k = 0; k < nd; k++) {
+            g[k] = self.size(k);
+            g[nd + 1 + k] = self.stride(k);
+        }
+        g[nd] = size;
+        g[2 * nd + 1] = nd == 0 ? 1 : self.stride(d);
+        if (nd > 0) {
+            g[d] = (self.size(d) - size) / step + 1;
+            g[nd + 1 + d] *= step;
+        }
+        if (size < 0) {
+            throw new IllegalArgumentException("Storage size calculation overflowed with sizes="
+                    + Arrays.toString(Arrays.copyOf(g, nd + 1)) + " and strides="
+                    + Arrays.toString(Arrays.copyOfRange(g, nd + 1, g.length)));
+        }
+        return self.asStridedOwning(g, self.storageOffset());
+    }
+
+    /**
+     * The gradient of {@link #unfold}: each window's gradient added back where it was read. Windows overlap when
+     * {@code step < size}, so it adds one offset within the windows at a time, each a strided slice that touches
+     * an element at most once.
+     */
+    @Override
+    public Tensor unfold_backward(Tensor gradIn, long[] inputSizes, long dim, long size, long step) {
+        if (step <= 0) {
+            throw new IllegalArgumentException("step is " + step + " but must be > 0");
+        }
+        int nd = inputSizes.length;
+        int d = TensorGeometry.wrapDim(dim, nd);
+        long windows = nd == 0 ? 1 : (inputSizes[d] - size) / step + 1;
+        long[] expected = Arrays.copyOf(inputSizes, nd + 1);
+        expected[nd] = size;
+        if (nd > 0) {
+            expected[d] = windows;
+        }
+        if (!Arrays.equals(gradIn.sizes(), expected)) {
+            throw new IllegalArgumentException("unfold_backward: expected grad_in of size " + Arrays.toString(expected)
+                    + " for an input of size " + Arrays.toString(inputSizes) + ", but got "
+                    + Arrays.toString(gradIn.sizes()));
+        }
+        Tensor gradInput = Torch.zeros(inputSizes, gradIn.dtype(), null, gradIn.device());
+        if (nd == 0) {
+            return gradInput.add_(gradIn.select(0, 0));
+        }
+        for (long j = 0; j < size && windows > 0; j++) {
+            gradInput.slice(d, j, j + (windows - 1) * step + 1, step).add_(gradIn.select(nd, j));
+        }
+        return gradInput;
+    }
+
     /** Zeros with self's last dim written along the diagonal {@code offset} of the new dims dim1 and dim2. */
     @Override
     public Tensor diag_embed(Tensor self, long offset, long dim1, long dim2) {

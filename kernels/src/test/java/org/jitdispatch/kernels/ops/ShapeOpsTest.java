@@ -59,4 +59,37 @@ class ShapeOpsTest {
         assertSame(x.storage(), rows[1].storage());
         assertSame(x.storage(), x.chunk(2, 1)[1].storage());
     }
+
+    @Test
+    void unfoldIsAViewThatWritesThrough() {
+        Tensor x = Torch.arange(org.jitdispatch.runtime.Scalar.of(10)).to(ScalarType.Float32);
+        Tensor windows = x.unfold(0, 4, 3);
+        assertArrayEquals(new long[] {3, 4}, windows.sizes());
+        assertArrayEquals(new long[] {3, 1}, windows.strides());
+        windows.select(0, 1).fill_(org.jitdispatch.runtime.Scalar.of(-1));
+        assertArrayEquals(new float[] {0, 1, 2, -1, -1, -1, -1, 7, 8, 9}, x.toFloatArray());
+        Tensor meta = Tensor.FACTORY.empty(new long[] {2, 9}, ScalarType.Float32, Device.META).unfold(1, 3, 2);
+        assertArrayEquals(new long[] {2, 4, 3}, meta.sizes());
+    }
+
+    @Test
+    void pixelShuffleRoundTripsAndNeverAliasesItsInput() {
+        Tensor x = Torch.randn(new long[] {2, 12, 3, 4});
+        Tensor up = Torch.pixel_shuffle(x, 2);
+        assertArrayEquals(new long[] {2, 3, 6, 8}, up.sizes());
+        assertArrayEquals(x.toFloatArray(), Torch.pixel_unshuffle(up, 2).toFloatArray());
+        Tensor same = Torch.pixel_shuffle(x, 1);
+        same.fill_(org.jitdispatch.runtime.Scalar.of(0));
+        assertTrue(x.abs().sum().item().toDouble() > 0, "factor 1 gives a copy, as ATen's kernel does");
+    }
+
+    @Test
+    void foldOfUnfoldCountsHowManyBlocksCoverEachPixel() {
+        Tensor ones = Torch.ones(new long[] {1, 1, 4, 4});
+        long[] k = {2, 2};
+        long[] one = {1, 1};
+        long[] zero = {0, 0};
+        Tensor counts = Torch.col2im(Torch.im2col(ones, k, one, zero, one), new long[] {4, 4}, k, one, zero, one);
+        assertArrayEquals(new float[] {1, 2, 2, 1, 2, 4, 4, 2, 2, 4, 4, 2, 1, 2, 2, 1}, counts.toFloatArray());
+    }
 }

@@ -1,0 +1,43 @@
+package org.jitdispatch.nn;
+
+import java.util.Arrays;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+
+/**
+ * Columns of sliding blocks summed back into images ({@code torch.nn.Fold}, {@code col2im}), the adjoint of
+ * {@link Unfold}: an input {@code [N, C * kh * kw, L]} (or unbatched) becomes {@code [N, C, outputSize...]}, where
+ * overlapping blocks add up.
+ */
+public final class Fold extends Module {
+    private final long[] outputSize;
+    private final long[] kernelSize;
+    private final long[] dilation;
+    private final long[] padding;
+    private final long[] stride;
+
+    /** A square kernel, dilation 1, no padding, stride 1. */
+    public Fold(long[] outputSize, long kernelSize) {
+        this(outputSize, new long[] {kernelSize, kernelSize}, new long[] {1, 1}, new long[] {0, 0}, new long[] {1, 1});
+    }
+
+    public Fold(long[] outputSize, long[] kernelSize, long[] dilation, long[] padding, long[] stride) {
+        this.outputSize = outputSize.clone();
+        this.kernelSize = kernelSize.clone();
+        this.dilation = dilation.clone();
+        this.padding = padding.clone();
+        this.stride = stride.clone();
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.col2im(input, outputSize, kernelSize, dilation, padding, stride);
+    }
+
+    @Override
+    public String toString() {
+        return "Fold(output_size=" + Arrays.toString(outputSize) + ", kernel_size=" + Arrays.toString(kernelSize)
+                + ", dilation=" + Arrays.toString(dilation) + ", padding=" + Arrays.toString(padding) + ", stride="
+                + Arrays.toString(stride) + ")";
+    }
+}

@@ -1,0 +1,26 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+
+/**
+ * Channels traded for resolution ({@code torch.nn.PixelShuffle}): {@code [..., C * r * r, H, W]} becomes {@code
+ * [..., C, H * r, W * r]}, the upsampling step of a sub-pixel convolution.
+ */
+public final class PixelShuffle extends Module {
+    private final long upscaleFactor;
+
+    public PixelShuffle(long upscaleFactor) {
+        this.upscaleFactor = upscaleFactor;
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.pixel_shuffle(input, upscaleFactor);
+    }
+
+    @Override
+    public String toString() {
+        return "PixelShuffle(upscale_factor=" + upscaleFactor + ")";
+    }
+}

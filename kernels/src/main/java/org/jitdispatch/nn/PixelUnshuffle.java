@@ -1,0 +1,23 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+
+/** The inverse of {@link PixelShuffle} ({@code torch.nn.PixelUnshuffle}): {@code [..., C, H * r, W * r]} to {@code [..., C * r * r, H, W]}. */
+public final class PixelUnshuffle extends Module {
+    private final long downscaleFactor;
+
+    public PixelUnshuffle(long downscaleFactor) {
+        this.downscaleFactor = downscaleFactor;
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.pixel_unshuffle(input, downscaleFactor);
+    }
+
+    @Override
+    public String toString() {
+        return "PixelUnshuffle(downscale_factor=" + downscaleFactor + ")";
+    }
+}
