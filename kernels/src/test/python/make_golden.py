@@ -4252,6 +4252,58 @@ def conv_modes(c):
     c("col2im", cols, [1, 1], [2, 2], [1, 1], [0, 0], [2, 2])
     c("col2im", rand((2, 12, 1)), [1, 1], [2, 2], [1, 1], [0, 0], [2, 2])
     c("col2im", cols.long(), [4, 5], [2, 2], [1, 1], [0, 0], [2, 2])
+    # three spatial dims: regular and transposed, random geometries with their backward, then the refusals
+    for _ in range(40):
+        groups = rng.randint(1, 2)
+        transposed = rng.random() < 0.5
+        n, cin, cout = rng.randint(1, 2), groups * rng.randint(1, 2), groups * rng.randint(1, 2)
+        size = [rng.randint(1, 4) for _ in range(3)]
+        k = [rng.randint(1, 3) for _ in range(3)]
+        stride = [rng.randint(1, 2) for _ in range(3)]
+        dil = [rng.randint(1, 2) for _ in range(3)]
+        pad = [rng.randint(0, 1) for _ in range(3)]
+        outpad = [rng.randint(0, max(s, d) - 1) for s, d in zip(stride, dil)] if transposed else [0]
+        d = F64 if rng.random() < 0.5 else F32
+        x = rand((n, cin, *size), d)
+        wt = rand((cin, cout // groups, *k) if transposed else (cout, cin // groups, *k), d)
+        b = rand((cout,), d) if rng.random() < 0.5 else None
+        c("convolution", x, wt, b, stride, pad, dil, transposed, outpad, groups)
+        try:
+            out = torch.ops.aten.convolution(x, wt, None, stride, pad, dil, transposed, outpad, groups)
+        except RuntimeError:
+            continue
+        c("convolution_backward", rand(tuple(out.shape), d), x, wt, [cout], stride, pad, dil, transposed, outpad,
+          groups, [True, True, True])
+    x, w, wt = rand((2, 4, 5, 6, 7)), rand((3, 4, 2, 3, 2)), rand((4, 3, 2, 3, 2))
+    c("conv3d", x, w, rand((3,)), [2, 1, 3], [1, 0, 2], [1, 2, 1], 1)
+    c("conv3d", x, rand((4, 2, 2, 3, 2)), None, [1], [1], [1], 2)
+    c("conv3d", x[0], w)
+    c("conv3d", x[0, 0], w)
+    c("conv3d.padding", x, w, None, [1], "same", [1], 1)
+    c("conv3d.padding", x, w, None, [1], "valid", [2], 1)
+    c("conv_transpose3d.input", x, wt, rand((3,)), [2], [1], [1], 1, [1])
+    c("conv_transpose3d.input", x[0], wt, None, [1, 2, 1], [0, 1, 0], [0, 1, 0], 1, [2, 1, 1])
+    c("conv_transpose3d.input", x[0, 0], wt)
+    c("convolution", x.long(), w.long(), None, [1], [0], [1], False, [0], 1)
+    c("convolution", x.int(), w.int(), None, [1], [0], [1], False, [0], 1)
+    c("convolution", x.long(), wt.long(), None, [2], [1], [1], True, [1], 1)
+    c("convolution", x.double(), w, None, [1], [0], [1], False, [0], 1)
+    c("convolution", x, w.double(), None, [1], [0], [1], False, [0], 1)
+    c("convolution", x.bool(), w.bool(), None, [1], [0], [1], False, [0], 1)
+    c("convolution", x, w, rand((3,), F64), [1], [0], [1], False, [0], 1)
+    c("convolution", x, rand((3, 4, 6, 3, 2)), None, [1], [0], [1], False, [0], 1)
+    c("convolution", x.int(), wt.int(), None, [2], [1], [1], True, [1], 1)
+    c("convolution", x.double(), wt, None, [2], [1], [1], True, [1], 1)
+    c("convolution", x, wt, None, [2], [1], [1], True, [2], 1)
+    c("convolution", x, rand((4, 0, 2, 3, 2)), None, [2], [1], [1], True, [1], 1)
+    c("convolution", x, rand((4, 3, 0, 3, 2)), None, [2], [1], [1], True, [1], 1)
+    c("convolution", x, wt, None, [2], [1], [0], True, [0], 1)
+    c("convolution", x, wt, None, [1], [9], [1], True, [0], 1)
+    c("convolution", rand((2, 4, 5, 0, 7)), wt, None, [1], [1], [1], True, [0], 1)
+    y = torch.ops.aten.convolution(x, wt, None, [2], [1], [1], True, [1], 1)
+    c("convolution_backward", y[:, :, :-1], x, wt, [3], [2], [1], [1], True, [1], 1, [True, True, True])
+    c("convolution_backward", y.long(), x.long(), wt.long(), [3], [2], [1], [1], True, [1], 1, [True, False, False])
+    c("convolution_backward", y.long(), x.long(), wt.long(), [3], [2], [1], [1], True, [1], 1, [False, True, False])
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

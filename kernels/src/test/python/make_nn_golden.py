@@ -78,4 +78,6 @@ class SizedTranspose(nn.Module):
 
 
 reference("conv_transpose_output_size", SizedTranspose, torch.randn(1, 2, 4, 4), 13)
+reference("conv3d", lambda: nn.Sequential(nn.Conv3d(2, 4, 3, padding=1), nn.ReLU(),
+                                        nn.ConvTranspose3d(4, 2, 2, stride=2, groups=2)), torch.randn(2, 2, 3, 4, 4), 14)
 print("written", sorted(p.name for p in OUT.iterdir()))

@@ -261,6 +261,11 @@ class GradientsTest {
                 gradcheck("conv_transpose1d", x -> Torch.conv_transpose1d(x[0], x[1], x[2], new long[] {3},
                         new long[] {1}, new long[] {2}, 1, new long[] {1}), input(-1, 1, 2, 3, 4), input(-1, 1, 3, 2, 3),
                         input(-1, 1, 2)),
+                gradcheck("conv3d", x -> Torch.conv3d(x[0], x[1], x[2], new long[] {1, 2, 1}, new long[] {1, 0, 1},
+                        new long[] {1, 1, 2}, 1), input(-1, 1, 2, 2, 3, 4, 5), input(-1, 1, 2, 2, 2, 2, 2), input(-1, 1, 2)),
+                gradcheck("conv_transpose3d", x -> Torch.conv_transpose3d(x[0], x[1], x[2], new long[] {2, 1, 1},
+                        new long[] {0, 1, 0}, new long[] {1, 0, 0}, 2, new long[] {1, 1, 2}),
+                        input(-1, 1, 1, 4, 2, 3, 2), input(-1, 1, 4, 1, 2, 2, 2), input(-1, 1, 2)),
                 gradcheck("conv2d, padding 'same' with an even kernel", x -> Torch.conv2d(x[0], x[1], x[2],
                         new long[] {1}, "same", new long[] {1}, 1), input(-1, 1, 2, 2, 4, 5), input(-1, 1, 3, 2, 2, 3),
                         input(-1, 1, 3)));

@@ -83,6 +83,13 @@ class NnGoldenTest {
         });
     }
 
+    @Test
+    void convolutionAndTransposedConvolutionIn3d() {
+        check("conv3d", 14, () -> new Sequential(new Conv3d(2, 4, 3, 1, 1), new ReLU(),
+                new ConvTranspose3d(4, 2, new long[] {2, 2, 2}, new long[] {2, 2, 2}, new long[] {0, 0, 0},
+                        new long[] {0, 0, 0}, 2, true, new long[] {1, 1, 1}, ScalarType.Float32, null)));
+    }
+
     private static void check(String name, long seed, Supplier<Module> make) {
         Map<String, Tensor> ref = StateDicts.load(resource(name));
         Torch.manual_seed(seed);

@@ -16,11 +16,11 @@ import org.jitdispatch.runtime.TensorImpl;
 import org.jitdispatch.runtime.dispatch.NotImplementedError;
 
 /**
- * Convolution over one or two spatial dims, as PyTorch 1.13's Convolution.cpp: {@code aten::convolution}
- * (stride, padding, dilation, groups) with {@code _convolution}'s checks in their order and their messages,
- * {@code convolution_backward} (grad_input, grad_weight, grad_bias, each computed only when
- * {@code output_mask} asks for it), and the composites {@code conv1d}/{@code conv2d} that batch an
- * unbatched input.
+ * Convolution over one, two or three spatial dims, as PyTorch 1.13's Convolution.cpp: {@code aten::convolution}
+ * (stride, padding, dilation, groups, transposed with output padding) with {@code _convolution}'s checks in their
+ * order and their messages, {@code convolution_backward} (grad_input, grad_weight, grad_bias, each computed only
+ * when {@code output_mask} asks for it), and the composites ({@code conv1d}/{@code 2d}/{@code 3d}, their string
+ * paddings, {@code conv_transpose1d}/{@code 2d}/{@code 3d}) that batch an unbatched input.
  *
  * <p>The arithmetic is im2col and {@link Gemm}, a 1-D convolution being a 2-D one of height 1. Each sample's
  * receptive fields are unfolded into a {@code [C/groups * kH * kW, oH * oW]} matrix per group (zeros where
@@ -31,11 +31,12 @@ import org.jitdispatch.runtime.dispatch.NotImplementedError;
  * weight_g^T @ grad_output_g} per sample into the same kind of scratch, folded back and summed into grad_input
  * (col2im), and {@code grad_weight_g = grad_output_g @ cols_g^T} over the whole batch in one product, its
  * columns unfolded with the batch inside each row (a kept scratch matrix too, when it is small enough).
- * grad_bias sums grad_output over every dim but the channels.
+ * grad_bias sums grad_output over every dim but the channels. A transposed convolution is the adjoint of a
+ * regular one ({@link #spread}, {@link #correlate}, {@link #weightGradient} with their roles exchanged).
  *
- * <p>Float32 and float64 unfold in typed loops; int32 and int64 (which ATen's slow_conv2d computes
- * forwards) go through the storage's long accessors. Transposed convolution and three spatial dims are
- * refused with a {@link NotImplementedError}. A meta operand gives meta results of the right sizes.
+ * <p>Float32 and float64 unfold in typed loops ({@link FloatIm2Col}, and {@link FloatVol2Col} over three
+ * spatial dims); int32 and int64 (which ATen's slow_conv2d computes forwards) go through the storage's long
+ * accessors ({@link LongIm2Col}). A meta operand gives meta results of the right sizes.
  */
 public final class Convolution implements ConvolutionDeclarations {
 
@@ -80,6 +81,27 @@ public final class Convolution implements ConvolutionDeclarations {
     public Tensor conv_transpose2d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding,
             long[] outputPadding, long groups, long[] dilation) {
         return batchified(input, 2, "conv_transpose2d", batch -> Torch.convolution(batch, weight, bias, stride, padding,
+                dilation, true, outputPadding, groups));
+    }
+
+    @Override
+    public Tensor conv3d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding, long[] dilation,
+            long groups) {
+        return batchified(input, 3, "conv3d", batch -> Torch.convolution(batch, weight, bias, stride, padding, dilation,
+                false, new long[] {0}, groups));
+    }
+
+    @Override
+    public Tensor conv3d(Tensor input, Tensor weight, Tensor bias, long[] stride, String padding, long[] dilation,
+            long groups) {
+        return batchified(input, 3, "conv3d", batch -> Torch._convolution_mode(batch, weight, bias, stride, padding,
+                dilation, groups));
+    }
+
+    @Override
+    public Tensor conv_transpose3d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding,
+            long[] outputPadding, long groups, long[] dilation) {
+        return batchified(input, 3, "conv_transpose3d", batch -> Torch.convolution(batch, weight, bias, stride, padding,
                 dilation, true, outputPadding, groups));
     }
 
@@ -283,8 +305,9 @@ public final class Convolution implements ConvolutionDeclarations {
         ScalarType dtype = input.dtype();
         boolean floating = dtype == ScalarType.Float32 || dtype == ScalarType.Float64;
         if (transposed && !floating && (outputMask[0] || outputMask[1] || outputMask[2])) {
-            throw Elementwise.notImplemented(outputMask[0] ? "slow_conv_transpose2d_backward_out_cpu"
-                    : "slow_conv_transpose2d_acc_grad_parameters_cpu", dtype);
+            String kernel = g.spatial == 3 ? "slow_conv_transpose3d" : "slow_conv_transpose2d";
+            throw Elementwise.notImplemented(kernel + (outputMask[0] ? "_backward_out_cpu" : "_acc_grad_parameters_cpu"),
+                    dtype);
         }
         if (outputMask[0] || outputMask[1]) {
             if (!floating) {
@@ -440,8 +463,10 @@ public final class Convolution implements ConvolutionDeclarations {
     // --------------------------------------------------------------------------------- geometry
 
     /**
-     * One convolution's checked parameters and sizes, a 1-D convolution as a 2-D one of height 1: input
-     * {@code [N, C, H, W]}, weight {@code [O, C/groups, kH, kW]}, output {@code [N, O, oH, oW]}.
+     * One convolution's checked parameters and sizes, a 1-D or 2-D convolution as a 3-D one of depth 1 (and
+     * height 1): input {@code [N, C, D, H, W]}, weight {@code [O, C/groups, kD, kH, kW]}, output {@code [N, O, oD,
+     * oH, oW]}. The 1-D and 2-D loops ({@link FloatIm2Col}) ignore the depth; three spatial dims take
+     * {@link FloatVol2Col}'s.
      */
     static final class Geometry {
         final int spatial;
@@ -451,6 +476,12 @@ public final class Convolution implements ConvolutionDeclarations {
         final int groups;
         final long outPerGroup;
         final long inPerGroup;
+        final long inD;
+        final long kD;
+        final long strideD;
+        final long padD;
+        final long dilD;
+        final long outD;
         final long inH;
         final long inW;
         final long kH;
@@ -486,18 +517,25 @@ public final class Convolution implements ConvolutionDeclarations {
             this.groups = (int) groups;
             this.outPerGroup = outChannels / groups;
             this.inPerGroup = weightSizes[1];
-            this.inH = one ? 1 : inputSizes[2];
+            boolean deep = spatial == 3;
+            this.inD = deep ? inputSizes[2] : 1;
+            this.kD = deep ? weightSizes[2] : 1;
+            this.strideD = deep ? stride[0] : 1;
+            this.padD = deep ? padding[0] : 0;
+            this.dilD = deep ? dilation[0] : 1;
+            this.outD = deep ? outputSizes[2] : 1;
+            this.inH = one ? 1 : inputSizes[k - 2];
             this.inW = inputSizes[k - 1];
-            this.kH = one ? 1 : weightSizes[2];
+            this.kH = one ? 1 : weightSizes[k - 2];
             this.kW = weightSizes[k - 1];
-            this.strideH = one ? 1 : stride[0];
+            this.strideH = one ? 1 : stride[spatial - 2];
             this.strideW = stride[spatial - 1];
-            this.padH = one ? 0 : padding[0];
+            this.padH = one ? 0 : padding[spatial - 2];
             this.padW = padding[spatial - 1];
-            this.dilH = one ? 1 : dilation[0];
+            this.dilH = one ? 1 : dilation[spatial - 2];
             this.dilW = dilation[spatial - 1];
             this.outputSizes = outputSizes;
-            this.outH = one ? 1 : outputSizes[2];
+            this.outH = one ? 1 : outputSizes[k - 2];
             this.outW = outputSizes[k - 1];
         }
 
@@ -634,43 +672,66 @@ public final class Convolution implements ConvolutionDeclarations {
             return checkedSize(new Geometry(out, w, stride, padding, dilation, groups, input.sizes(), true));
         }
 
-        /** slow_conv_transpose2d_shape_check's checks of the kernel, dilation, output padding and sizes. */
+        /**
+         * slow_conv_transpose2d_shape_check's checks of the kernel, dilation, output padding and sizes (or
+         * slow_conv_transpose3d_shape_check's, which names the depth too and has no kernel check of its own).
+         */
         private static void checkTransposedShape(Tensor input, long[] w, long[] stride, long[] padding,
                 long[] dilation, long[] outputPadding) {
-            boolean one = w.length == 3;
-            long[] kernel = one ? new long[] {1, w[2]} : new long[] {w[2], w[3]};
+            int dim = w.length - 2;
+            boolean one = dim == 1;
+            long[] kernel = one ? new long[] {1, w[2]} : Arrays.copyOfRange(w, 2, w.length);
             long[] s = one ? new long[] {1, stride[0]} : stride;
             long[] d = one ? new long[] {1, dilation[0]} : dilation;
             long[] op = one ? new long[] {0, outputPadding[0]} : outputPadding;
             long[] p = one ? new long[] {0, padding[0]} : padding;
-            if (kernel[0] <= 0 || kernel[1] <= 0) {
+            String[] names = dim == 3 ? new String[] {"depth", "height", "width"} : new String[] {"height", "width"};
+            if (dim < 3 && (kernel[0] <= 0 || kernel[1] <= 0)) {
                 throw new IllegalArgumentException("kernel size should be greater than zero, but got kernel_height: "
                         + kernel[0] + " kernel_width: " + kernel[1]);
             }
-            if (d[0] <= 0 || d[1] <= 0) {
-                throw new IllegalArgumentException("dilation should be greater than zero, but got dilation_height: "
-                        + d[0] + ", dilation_width: " + d[1]);
+            if (Arrays.stream(d).anyMatch(v -> v <= 0)) {
+                throw new IllegalArgumentException("dilation should be greater than zero, but got "
+                        + described("dilation", names, d, ", "));
             }
-            if (!((op[1] < s[1] || op[1] < d[1]) && (op[0] < s[0] || op[0] < d[0]))) {
+            boolean small = true;
+            for (int i = 0; i < op.length; i++) {
+                small &= op[i] < s[i] || op[i] < d[i];
+            }
+            if (!small) {
                 throw new IllegalArgumentException("output padding must be smaller than either stride or dilation, but"
-                        + " got output_padding_height: " + op[0] + " output_padding_width: " + op[1] + " stride_height: "
-                        + s[0] + " stride_width: " + s[1] + " dilation_height: " + d[0] + " dilation_width: " + d[1]);
+                        + " got " + described("output_padding", names, op, " ") + " " + described("stride", names, s, " ")
+                        + " " + described("dilation", names, d, " "));
             }
             if (Arrays.stream(w).anyMatch(size -> size == 0)) {
-                long[] four = one ? new long[] {w[0], w[1], 1, w[2]} : w;
-                throw new IllegalArgumentException("non-empty 2D or 4D weight tensor expected, but got: "
-                        + Arrays.toString(four));
+                throw new IllegalArgumentException(dim == 3
+                        ? "non-empty 5D (n_output_plane x n_input_plane x kernel_depth x kernel_height x kernel_width)"
+                                + " tensor expected for weight, but got: " + Arrays.toString(w)
+                        : "non-empty 2D or 4D weight tensor expected, but got: "
+                                + Arrays.toString(one ? new long[] {w[0], w[1], 1, w[2]} : w));
             }
-            long[] in = one ? new long[] {1, input.size(2)} : new long[] {input.size(2), input.size(3)};
-            long[] out = new long[2];
-            for (int i = 0; i < 2; i++) {
+            long[] in = one ? new long[] {1, input.size(2)} : Arrays.copyOfRange(input.sizes(), 2, input.dim());
+            long[] out = new long[in.length];
+            boolean fits = true;
+            for (int i = 0; i < in.length; i++) {
                 int j = i;
                 out[i] = exact(() -> (in[j] - 1) * s[j] - 2 * p[j] + (d[j] * (kernel[j] - 1) + 1) + op[j]);
+                fits &= out[i] >= 1;
             }
-            if (out[0] < 1 || out[1] < 1) {
+            if (!fits) {
                 throw new IllegalArgumentException("Given input size per channel: (" + joined(in)
                         + "). Calculated output size per channel: (" + joined(out) + "). Output size is too small");
             }
+        }
+
+        /** {@code name_depth: 1<sep>name_height: 2<sep>name_width: 3}, as ATen's shape checks print them. */
+        private static String described(String name, String[] dims, long[] values, String separator) {
+            StringBuilder text = new StringBuilder();
+            for (int i = 0; i < dims.length; i++) {
+                text.append(i == 0 ? "" : separator).append(name).append('_').append(dims[i]).append(": ")
+                        .append(values[i]);
+            }
+            return text.toString();
         }
 
         /** ATen's Empty backend takes an input without elements only when its batch or channels are empty. */
@@ -682,7 +743,7 @@ public final class Convolution implements ConvolutionDeclarations {
         }
 
         private static void checkSpatialDims(int dim) {
-            if (dim > 2) {
+            if (dim > 3) {
                 throw new NotImplementedError("convolution: " + dim + " spatial dims are not implemented on CPU yet");
             }
         }
@@ -693,7 +754,7 @@ public final class Convolution implements ConvolutionDeclarations {
                     g.outputPlane()));
             if (colsElements > Integer.MAX_VALUE || exact(() -> Math.multiplyExact(g.batch,
                     Math.multiplyExact(g.outChannels, g.outputPlane()))) > Integer.MAX_VALUE
-                    || exact(() -> Math.multiplyExact(g.batch, Math.multiplyExact(g.inChannels, g.inH * g.inW)))
+                    || exact(() -> Math.multiplyExact(g.batch, Math.multiplyExact(g.inChannels, g.inputPlane())))
                     > Integer.MAX_VALUE) {
                 throw new IllegalArgumentException("convolution: the unfolded input of " + Arrays.toString(g.colsSizes())
                         + " elements is too large");
@@ -712,7 +773,8 @@ public final class Convolution implements ConvolutionDeclarations {
             if (transposed) {
                 // slow_conv_transpose2d's: float32, float64 and int64 (float16 and bfloat16 computed in float32)
                 if (!(dtype.isFloatingPoint() || dtype == ScalarType.Int64)) {
-                    throw Elementwise.notImplemented("slow_conv_transpose2d_out_cpu", dtype);
+                    throw Elementwise.notImplemented(spatial == 3 ? "slow_conv_transpose3d_out_cpu"
+                            : "slow_conv_transpose2d_out_cpu", dtype);
                 }
             } else if (dtype == ScalarType.Float32) {
                 if (weight.dtype() != dtype) {
@@ -728,7 +790,7 @@ public final class Convolution implements ConvolutionDeclarations {
                 return;
             }
             if (dtype == ScalarType.Bool) {
-                throw Elementwise.notImplemented("slow_conv2d_cpu", dtype);
+                throw Elementwise.notImplemented(spatial == 3 ? "compute_columns3d" : "slow_conv2d_cpu", dtype);
             }
             for (Tensor t : new Tensor[] {weight, bias}) {
                 if (t != null && t.dtype() != dtype) {
@@ -739,15 +801,20 @@ public final class Convolution implements ConvolutionDeclarations {
         }
 
         long outputPlane() {
-            return outH * outW;
+            return outD * outH * outW;
+        }
+
+        /** The elements of one channel of one sample of the input. */
+        long inputPlane() {
+            return inD * inH * inW;
         }
 
         long colsRowsPerGroup() {
-            return inPerGroup * kH * kW;
+            return inPerGroup * kD * kH * kW;
         }
 
         long colsRows() {
-            return inChannels * kH * kW;
+            return inChannels * kD * kH * kW;
         }
 
         long[] colsSizes() {
@@ -810,7 +877,16 @@ public final class Convolution implements ConvolutionDeclarations {
          * columns are only ever one sample's ({@code rowStride = oH * oW}): integer convolutions have no backward.
          */
         void im2col(Tensor input, long n, Tensor cols, int dstOff, int rowStride) {
-            int in = (int) (input.storageOffset() + n * inChannels * inH * inW);
+            int in = (int) (input.storageOffset() + n * inChannels * inputPlane());
+            if (spatial == 3 && input.dtype() != ScalarType.Int64 && input.dtype() != ScalarType.Int32) {
+                if (input.dtype() == ScalarType.Float32) {
+                    FloatVol2Col.vol2col(this, input.storage().floats(), in, cols.storage().floats(), dstOff, rowStride);
+                } else {
+                    DoubleVol2Col.vol2col(this, input.storage().doubles(), in, cols.storage().doubles(), dstOff,
+                            rowStride);
+                }
+                return;
+            }
             switch (input.dtype()) {
                 case Float32:
                     FloatIm2Col.im2col(this, input.storage().floats(), in, cols.storage().floats(), dstOff, rowStride);
@@ -819,7 +895,7 @@ public final class Convolution implements ConvolutionDeclarations {
                     DoubleIm2Col.im2col(this, input.storage().doubles(), in, cols.storage().doubles(), dstOff, rowStride);
                     break;
                 default:
-                    im2colLongs(input.storage(), in, cols.storage(), dstOff);
+                    LongIm2Col.im2col(this, input.storage(), in, cols.storage(), dstOff);
             }
         }
 
@@ -830,7 +906,15 @@ public final class Convolution implements ConvolutionDeclarations {
 
         /** col2im of the {@code [C * kH * kW, oH * oW]} columns at {@code srcOff} of {@code cols}' storage. */
         void foldSample(Tensor cols, int srcOff, Tensor gradInput, long n) {
-            int out = (int) (gradInput.storageOffset() + n * inChannels * inH * inW);
+            int out = (int) (gradInput.storageOffset() + n * inChannels * inputPlane());
+            if (spatial == 3 && gradInput.dtype() != ScalarType.Int64) {
+                if (gradInput.dtype() == ScalarType.Float32) {
+                    FloatVol2Col.col2vol(this, cols.storage().floats(), srcOff, gradInput.storage().floats(), out);
+                } else {
+                    DoubleVol2Col.col2vol(this, cols.storage().doubles(), srcOff, gradInput.storage().doubles(), out);
+                }
+                return;
+            }
             switch (gradInput.dtype()) {
                 case Float32:
                     FloatIm2Col.col2im(this, cols.storage().floats(), srcOff, gradInput.storage().floats(), out);
@@ -839,7 +923,7 @@ public final class Convolution implements ConvolutionDeclarations {
                     DoubleIm2Col.col2im(this, cols.storage().doubles(), srcOff, gradInput.storage().doubles(), out);
                     break;
                 default:
-                    col2imLongs(cols.storage(), srcOff, gradInput.storage(), out);
+                    LongIm2Col.col2im(this, cols.storage(), srcOff, gradInput.storage(), out);
             }
         }
 
@@ -901,47 +985,6 @@ public final class Convolution implements ConvolutionDeclarations {
         /** {@code Math.floorDiv} without its division at stride 1, the common case (the loops call this per row). */
         private static long floorDiv(long x, long stride) {
             return stride == 1 ? x : Math.floorDiv(x, stride);
-        }
-
-        private void im2colLongs(Storage src, long srcOff, Storage dst, long dstOff) {
-            long d = dstOff;
-            for (long c = 0; c < inChannels; c++) {
-                long plane = srcOff + c * inH * inW;
-                for (long ki = 0; ki < kH; ki++) {
-                    for (long kj = 0; kj < kW; kj++) {
-                        for (long oh = 0; oh < outH; oh++) {
-                            long ih = oh * strideH - padH + ki * dilH;
-                            for (long ow = 0; ow < outW; ow++) {
-                                long iw = ow * strideW - padW + kj * dilW;
-                                boolean inside = ih >= 0 && ih < inH && iw >= 0 && iw < inW;
-                                dst.setLong(d++, inside ? src.getLong(plane + ih * inW + iw) : 0L);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-
-        /** col2im for int64, whose transposed convolution ATen computes forwards (integers wrap). */
-        private void col2imLongs(Storage src, long srcOff, Storage dst, long dstOff) {
-            long s = srcOff;
-            for (long c = 0; c < inChannels; c++) {
-                long plane = dstOff + c * inH * inW;
-                for (long ki = 0; ki < kH; ki++) {
-                    for (long kj = 0; kj < kW; kj++) {
-                        for (long oh = 0; oh < outH; oh++) {
-                            long ih = oh * strideH - padH + ki * dilH;
-                            for (long ow = 0; ow < outW; ow++, s++) {
-                                long iw = ow * strideW - padW + kj * dilW;
-                                if (ih >= 0 && ih < inH && iw >= 0 && iw < inW) {
-                                    long at = plane + ih * inW + iw;
-                                    dst.setLong(at, dst.getLong(at) + src.getLong(s));
-                                }
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 

@@ -238,13 +238,66 @@ class ConvolutionTest {
     }
 
     @Test
-    void threeSpatialDimsAreRefused() {
-        Tensor x = random(ScalarType.Float32, 1, 2, 4, 4, 4);
-        Tensor w = random(ScalarType.Float32, 2, 3, 3, 3, 3);
+    void fourSpatialDimsAreRefused() {
+        Tensor x = random(ScalarType.Float32, 1, 2, 3, 3, 3, 3);
+        Tensor w = random(ScalarType.Float32, 2, 2, 1, 1, 1, 1);
         long[] one = {1};
         long[] zero = {0};
         NotImplementedError e = assertThrows(NotImplementedError.class,
-                () -> Torch.convolution(x, w, null, one, zero, one, true, zero, 1));
-        assertTrue(e.getMessage().contains("3 spatial dims"));
+                () -> Torch.convolution(x, w, null, one, zero, one, false, zero, 1));
+        assertTrue(e.getMessage().contains("4 spatial dims"));
+    }
+
+    /** conv3d is the sum over kernel depths of 2-D convolutions of the input's depth planes. */
+    @Test
+    void conv3dIsASumOfConv2dOverDepth() {
+        for (ScalarType dtype : new ScalarType[] {ScalarType.Float32, ScalarType.Float64}) {
+            Tensor x = random(dtype, 4, 6, 5, 9, 8);
+            Tensor w = random(dtype, 8, 3, 3, 3, 2);
+            long strideD = 2;
+            long padD = 1;
+            Tensor y = Torch.conv3d(x, w, null, new long[] {strideD, 1, 2}, new long[] {padD, 1, 0},
+                    new long[] {1, 2, 1}, 2);
+            for (long od = 0; od < y.size(2); od++) {
+                Tensor want = null;
+                for (long kd = 0; kd < w.size(2); kd++) {
+                    long id = od * strideD - padD + kd;
+                    if (id < 0 || id >= x.size(2)) {
+                        continue;
+                    }
+                    Tensor plane = Torch.conv2d(x.select(2, id), w.select(2, kd), null, new long[] {1, 2},
+                            new long[] {1, 0}, new long[] {2, 1}, 2);
+                    want = want == null ? plane : want.add(plane);
+                }
+                double tolerance = dtype == ScalarType.Float32 ? 1e-4 : 1e-10;
+                TensorTesting.assertClose(y.select(2, od), want, tolerance, tolerance);
+            }
+        }
+    }
+
+    @Test
+    void transposedConvolution3dIsTheAdjointOfConv3d() {
+        Random sizes = new Random(9);
+        for (int trial = 0; trial < 12; trial++) {
+            int groups = 1 + sizes.nextInt(2);
+            int c = groups * (1 + sizes.nextInt(2));
+            int o = groups * (1 + sizes.nextInt(2));
+            long[] s = {1 + sizes.nextInt(2), 1 + sizes.nextInt(2), 1 + sizes.nextInt(2)};
+            long[] p = {sizes.nextInt(2), sizes.nextInt(2), sizes.nextInt(2)};
+            long[] d = {1, 1 + sizes.nextInt(2), 1};
+            Tensor x = random(ScalarType.Float64, 2, c, 4 + sizes.nextInt(3), 5, 4);
+            Tensor w = random(ScalarType.Float64, o, c / groups, 2, 2, 3);
+            Tensor conv = Torch.convolution(x, w, null, s, p, d, false, new long[] {0}, groups);
+            Tensor y = random(ScalarType.Float64, conv.sizes());
+            long[] outPad = new long[3];
+            for (int i = 0; i < 3; i++) {
+                outPad[i] = (x.size(i + 2) + 2 * p[i] - d[i] * (w.size(i + 2) - 1) - 1) % s[i];
+            }
+            Tensor back = Torch.convolution(y, w, null, s, p, d, true, outPad, groups);
+            assertArrayEquals(x.sizes(), back.sizes(), "trial " + trial);
+            double lhs = Torch.sum(Torch.mul(conv, y)).item().toDouble();
+            double rhs = Torch.sum(Torch.mul(x, back)).item().toDouble();
+            assertEquals(lhs, rhs, 1e-9 * (1 + Math.abs(lhs)), "trial " + trial);
+        }
     }
 }
