@@ -1,5 +1,6 @@
 package org.jitdispatch.kernels.ops;
 
+import java.math.BigInteger;
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.runtime.MemoryFormat;
@@ -18,12 +19,15 @@ public final class PixelShuffle implements PixelShuffleDeclarations {
         int nd = self.dim();
         long r = upscaleFactor;
         long c = self.size(-3);
-        if (c % (r * r) != 0) {
+        BigInteger square = BigInteger.valueOf(r).pow(2);
+        if (!BigInteger.valueOf(c).mod(square).equals(BigInteger.ZERO) || square.bitLength() > 62) {
             throw new IllegalArgumentException("pixel_shuffle expects its input's 'channel' dimension to be divisible by"
-                    + " the square of upscale_factor, but input.size(-3)=" + c + " is not divisible by " + (r * r));
+                    + " the square of upscale_factor, but input.size(-3)=" + c + " is not divisible by " + square);
         }
         long h = self.size(-2);
         long w = self.size(-1);
+        exactProduct("pixel_shuffle", h, r);
+        exactProduct("pixel_shuffle", w, r);
         int batch = nd - 3;
         // [..., C/r^2, r, r, H, W] -> [..., C/r^2, H, r, W, r]
         Tensor split = self.reshape(sizes(self, batch, c / (r * r), r, r, h, w));
@@ -47,6 +51,7 @@ public final class PixelShuffle implements PixelShuffleDeclarations {
             throw new IllegalArgumentException("pixel_unshuffle expects width to be divisible by downscale_factor, but"
                     + " input.size(-1)=" + w + " is not divisible by " + r);
         }
+        exactProduct("pixel_unshuffle", exactProduct("pixel_unshuffle", c, r), r);
         int batch = nd - 3;
         // [..., C, H/r, r, W/r, r] -> [..., C, r, r, H/r, W/r]
         Tensor split = self.reshape(sizes(self, batch, c, h / r, r, w / r, r));
@@ -61,6 +66,16 @@ public final class PixelShuffle implements PixelShuffleDeclarations {
         }
         if (factor <= 0) {
             throw new IllegalArgumentException(op + " expects a positive " + name + ", but got " + factor);
+        }
+    }
+
+    /** A size of the result, refused when it does not fit in a long (a factor no tensor could have). */
+    private static long exactProduct(String op, long size, long factor) {
+        try {
+            return Math.multiplyExact(size, factor);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException(op + ": a size of " + size + " times a factor of " + factor
+                    + " does not fit in a 64-bit size");
         }
     }
 
