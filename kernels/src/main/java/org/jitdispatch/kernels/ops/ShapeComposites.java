@@ -217,6 +217,91 @@ public final class ShapeComposites implements ShapeCompositesDeclarations {
         return splits;
     }
 
+    /** tensor_split by a long tensor: a 0-dim one is the number of sections, a 1-dim one the split indices. */
+    @Override
+    public Tensor[] tensor_split(Tensor self, Tensor tensor_indices_or_sections, long dim) {
+        if (self.dim() == 0) {
+            checkSplittable(self, dim);
+        }
+        Device device = tensor_indices_or_sections.device();
+        if (device.type() != org.jitdispatch.runtime.DeviceType.CPU) {
+            throw new IllegalArgumentException("tensor_split expected tensor_indices_or_sections to be on cpu, but it's on "
+                    + device);
+        }
+        ScalarType dtype = tensor_indices_or_sections.dtype();
+        if (dtype != ScalarType.Int64) {
+            throw new IllegalArgumentException("tensor_split expected tensor_indices_or_sections to have dtype of long,"
+                    + " but got " + dtype.c10Name());
+        }
+        int splitDim = tensor_indices_or_sections.dim();
+        if (splitDim != 0 && splitDim != 1) {
+            throw new IllegalArgumentException("tensor_split expected tensor_indices_or_sections to be a zero-dimensional"
+                    + " or one-dimensional tensor, but got a tensor with " + splitDim + " dims");
+        }
+        // read on the host, as ATen does: the split points decide the views' shapes, not their values
+        long[] values = tensor_indices_or_sections.toLongArray();
+        return splitDim == 0 ? Torch.tensor_split(self, values[0], dim) : Torch.tensor_split(self, values, dim);
+    }
+
+    // ---------------------------------------------------------------- hsplit, vsplit, dsplit
+
+    /** Into equal sections along dim 1 (dim 0 of a vector), as NumPy's hsplit. */
+    @Override
+    public Tensor[] hsplit(Tensor self, long sections) {
+        requireDims(self, 1, "hsplit", "1 dimension");
+        return equalSections(self, self.dim() == 1 ? 0 : 1, sections, "hsplit");
+    }
+
+    @Override
+    public Tensor[] hsplit(Tensor self, long[] indices) {
+        requireDims(self, 1, "hsplit", "1 dimension");
+        return Torch.tensor_split(self, indices, self.dim() == 1 ? 0 : 1);
+    }
+
+    @Override
+    public Tensor[] vsplit(Tensor self, long sections) {
+        requireDims(self, 2, "vsplit", "2 dimension");
+        return equalSections(self, 0, sections, "vsplit");
+    }
+
+    @Override
+    public Tensor[] vsplit(Tensor self, long[] indices) {
+        requireDims(self, 2, "vsplit", "2 dimension");
+        return Torch.tensor_split(self, indices, 0);
+    }
+
+    @Override
+    public Tensor[] dsplit(Tensor self, long sections) {
+        requireDims(self, 3, "dsplit", "3 dimension");
+        return equalSections(self, 2, sections, "dsplit");
+    }
+
+    @Override
+    public Tensor[] dsplit(Tensor self, long[] indices) {
+        requireDims(self, 3, "dsplit", "3 dimension");
+        return Torch.tensor_split(self, indices, 2);
+    }
+
+    /** ATen's message says "at least 2 dimension" (sic) for vsplit and dsplit; kept word for word. */
+    private static void requireDims(Tensor self, int least, String op, String wording) {
+        if (self.dim() < least) {
+            throw new IllegalArgumentException("torch." + op + " requires a tensor with at least " + wording
+                    + ", but got a tensor with " + self.dim() + " dimensions!");
+        }
+    }
+
+    /**
+     * The int overloads split into {@code sections} equal parts, refusing a size it does not divide; a negative
+     * count that divides the size passes this check and is refused by tensor_split's own.
+     */
+    private static Tensor[] equalSections(Tensor self, int dim, long sections, String op) {
+        if (sections == 0 || self.size(dim) % sections != 0) {
+            throw new IllegalArgumentException("torch." + op + " attempted to split along dimension " + dim + ", but the"
+                    + " size of the dimension " + self.size(dim) + " is not divisible by the split_size " + sections + "!");
+        }
+        return Torch.tensor_split(self, sections, dim);
+    }
+
     private static int checkSplittable(Tensor self, long dim) {
         if (self.dim() == 0) {
             throw new IllegalArgumentException("tensor_split expected at least a 1-dimensional tensor, but got a tensor"
