@@ -12,7 +12,7 @@ import org.jitdispatch.runtime.ScalarType;
  * Reductions, products and statistics that PyTorch 1.13 writes over other operators (ReduceOps.cpp,
  * LinearAlgebra.cpp, TensorShape.cpp, Correlation.cpp), written the same way here with its checks and messages, so
  * that autograd differentiates through what they call: nansum, nanmean, aminmax, flipud, fliplr, inner, vdot, ger,
- * block_diag, cartesian_prod, heaviside, sinc, cov and corrcoef.
+ * block_diag, cartesian_prod, heaviside, sinc, cov and corrcoef, addbmm, vander, trapezoid, msort and argwhere.
  */
 public final class MoreComposites implements MoreCompositesDeclarations {
 
@@ -337,5 +337,27 @@ public final class MoreComposites implements MoreCompositesDeclarations {
             }
         }
         return Torch.zeros(sizes, y.dtype(), null, y.device());
+    }
+
+    // ---------------------------------------------------------------- msort, argwhere
+
+    /** The values of a sort along dim 0. */
+    @Override
+    public Tensor msort(Tensor self) {
+        return Torch.sort(self, 0, false)[0];
+    }
+
+    /** sort.values along dim 0 into out, its indices into a scratch tensor that sort.values resizes. */
+    @Override
+    public Tensor msort_out(Tensor self, Tensor out) {
+        Tensor indices = Torch.empty(new long[] {0}, ScalarType.Int64, null, self.device(), null, null);
+        Torch.sort_out(out, indices, self, 0, false);
+        return out;
+    }
+
+    /** nonzero under NumPy's name. */
+    @Override
+    public Tensor argwhere(Tensor self) {
+        return self.nonzero();
     }
 }

@@ -12,8 +12,20 @@ final class ResultIntoOut {
     }
 
     static Tensor copy(Tensor result, Tensor out) {
+        return copy(result, out, null);
+    }
+
+    /**
+     * As {@link #copy(Tensor, Tensor)}, but an out that must be resized takes the result's strides, as it does where
+     * ATen's kernel lays out a resized out itself (nonzero's column-major result, TensorIterator's output order).
+     */
+    static Tensor copyInResultLayout(Tensor result, Tensor out) {
+        return copy(result, out, result.strides());
+    }
+
+    private static Tensor copy(Tensor result, Tensor out, long[] stridesIfResized) {
         StructuredMeta resize = StructuredMeta.out(Tensor.FACTORY, out);
-        resize.setOutputRawStrided(0, result.sizes(), null, out.dtype(), result.device());
+        resize.setOutputRawStrided(0, result.sizes(), stridesIfResized, out.dtype(), result.device());
         resize.commit();
         out.copy_(result);
         return out;

@@ -3,12 +3,14 @@ package org.jitdispatch.kernels.ops;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.ScalarType;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,5 +52,38 @@ class MoreOpsTest {
         Tensor[] halves = x.hsplit(2);
         halves[0].sum().add(halves[1].mul(Scalar.of(3)).sum()).backward();
         assertArrayEquals(new double[] {1, 1, 3, 3, 1, 1, 3, 3}, x.grad().toDoubleArray(), 0);
+    }
+
+    @Test
+    void structuredSortAndTopkGiveMetaTensorsTheirShapesThroughOut() {
+        Tensor values = meta(0);
+        Tensor indices = Torch.empty(new long[] {0}, ScalarType.Int64, null, Device.META, null, null);
+        Tensor[] sorted = Torch.sort_out(values, indices, meta(3, 4), 0, true);
+        assertSame(values, sorted[0]);
+        assertArrayEquals(new long[] {3, 4}, values.sizes());
+        Torch.topk_out(values, indices, meta(3, 5), 2);
+        assertArrayEquals(new long[] {3, 2}, values.sizes());
+        assertArrayEquals(new long[] {3, 2}, indices.sizes());
+    }
+
+    /** 1.13 reinterprets self's bytes as out's dtype here; later releases refuse it, as this does. */
+    @Test
+    void indexOutRefusesAnotherDtypeAndLeavesOutUntouched() {
+        Tensor x = Torch.tensor(new float[] {1, 2, 3, 4, 5, 6}, 3, 2);
+        Tensor out = Torch.zeros(new long[] {5}, ScalarType.Int32);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.index_out(out, x, new Tensor[] {Torch.tensor(new long[] {0, 2})}));
+        assertEquals("index_out: self (Float) and result (Int) must have the same scalar type", e.getMessage());
+        assertArrayEquals(new long[] {5}, out.sizes());
+    }
+
+    @Test
+    void outOverloadsRefuseInputsThatRequireGrad() {
+        Tensor x = Torch.ones(3, 4).requiresGrad_(true);
+        Tensor values = Torch.empty(0);
+        Tensor indices = Torch.empty(new long[] {0}, ScalarType.Int64);
+        assertThrows(IllegalStateException.class, () -> Torch.kthvalue_out(values, indices, x, 2));
+        assertThrows(IllegalStateException.class, () -> Torch.sort_out(values, indices, x));
+        assertArrayEquals(new long[] {0}, values.sizes());
     }
 }
