@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.autograd.GradCheck;
 import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
@@ -85,5 +86,50 @@ class MoreOpsTest {
         assertThrows(IllegalStateException.class, () -> Torch.kthvalue_out(values, indices, x, 2));
         assertThrows(IllegalStateException.class, () -> Torch.sort_out(values, indices, x));
         assertArrayEquals(new long[] {0}, values.sizes());
+    }
+
+    private static Tensor doubles(double... values) {
+        return Torch.tensor(values).requiresGrad_(true);
+    }
+
+    /** A leaf of these sizes (GradCheck reads the gradients of leaves). */
+    private static Tensor matrix(long rows, long columns, double... values) {
+        return Torch.tensor(values, rows, columns).requiresGrad_(true);
+    }
+
+    /** Where self is zero heaviside is values, so values' gradient is the output's there (zero elsewhere). */
+    @Test
+    void heavisideDifferentiatesThroughValuesWhereSelfIsZero() {
+        Tensor self = Torch.tensor(new double[] {0, 1.5, -2, 0, -0.0});
+        GradCheck.check(x -> Torch.heaviside(self, x[0]), doubles(0.3, -0.7, 2, 0.5, 1));
+        GradCheck.check(x -> Torch.heaviside(x[0], Torch.tensor(new double[] {0.5, 0.5})), doubles(0.75, -1.25));
+        Tensor values = doubles(0.5, 0.5, 0.5, 0.5, 0.5);
+        Torch.heaviside(self, values).sum().backward();
+        assertArrayEquals(new double[] {1, 0, 0, 1, 1}, values.grad().toDoubleArray(), 0);
+    }
+
+    @Test
+    void heavisideInPlaceRecordsItsNode() {
+        Tensor leaf = doubles(0, 2, -1);
+        Tensor values = doubles(4, 4, 4);
+        Tensor x = leaf.mul(Scalar.of(1));
+        x.heaviside_(values);
+        assertArrayEquals(new double[] {4, 1, 0}, x.toDoubleArray(), 0);
+        x.sum().backward();
+        assertArrayEquals(new double[] {1, 0, 0}, values.grad().toDoubleArray(), 0);
+        assertArrayEquals(new double[] {0, 0, 0}, leaf.grad().toDoubleArray(), 0);
+    }
+
+    @Test
+    void compositesDifferentiateThroughWhatTheyCall() {
+        GradCheck.check(x -> Torch.combinations(x[0], 2, true), doubles(0.5, -1, 2));
+        GradCheck.check(x -> Torch.cumulative_trapezoid(x[0], x[1], -1), matrix(2, 3, 1, 2, 4, 3, 0, -1),
+                doubles(0, 0.5, 2));
+        GradCheck.check(x -> Torch.cumulative_trapezoid(x[0], Scalar.of(0.5), 0), matrix(3, 2, 1, 2, 4, 3, 0, -1));
+        GradCheck.check(x -> Torch.chain_matmul(new Tensor[] {x[0], x[1], x[2]}), matrix(2, 3, 1, 2, 3, 4, 5, 6),
+                matrix(3, 2, 1, -1, 0.5, 2, 0, 1), matrix(2, 2, 0.5, 1.5, -2, 1));
+        Tensor fweights = Torch.tensor(new long[] {1, 2, 1, 3});
+        GradCheck.check(x -> Torch.cov(x[0], 1, fweights, x[1]), matrix(2, 4, 0, 1, 2, 5, 2, 1, 0, 3),
+                doubles(0.5, 1, 2, 1));
     }
 }
