@@ -4,9 +4,11 @@ import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.ResultType;
+import org.jitdispatch.kernels.reduce.ReduceDims;
 import org.jitdispatch.kernels.structured.Warnings;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
 
 /**
  * Reductions, products and statistics that PyTorch 1.13 writes over other operators (ReduceOps.cpp,
@@ -411,7 +413,8 @@ public final class MoreComposites implements MoreCompositesDeclarations {
         if (r == 0) {
             return Torch.empty(new long[] {0}, self.dtype(), null, self.device(), null, null);
         }
-        Tensor[] copies = new Tensor[Math.toIntExact(r)];
+        checkGridFits(self.numel(), r);
+        Tensor[] copies = new Tensor[(int) r];
         Arrays.fill(copies, self);
         Tensor[] grids = Torch.meshgrid(copies, "ij");
         Tensor mask = increasingIndices(self.numel(), copies.length, with_replacement, self);
@@ -419,6 +422,23 @@ public final class MoreComposites implements MoreCompositesDeclarations {
             grids[i] = grids[i].masked_select(mask);
         }
         return Torch.stack(grids, 1);
+    }
+
+    /**
+     * The mask is a grid of n^r elements over r dims: refused when a tensor cannot hold it (or has more dims than
+     * a reduction takes), rather than failing on the way to allocating it.
+     */
+    private static void checkGridFits(long n, long r) {
+        boolean fits = r <= ReduceDims.MAX_DIMS;
+        long cells = 1;
+        for (long i = 0; fits && i < r; i++) {
+            cells *= n; // both at most Storage.MAX_ELEMENTS: no overflow
+            fits = cells <= Storage.MAX_ELEMENTS;
+        }
+        if (!fits) {
+            throw new IllegalArgumentException("combinations: the grid of " + n + "^" + r + " index combinations of "
+                    + n + " elements taken " + r + " at a time is more than a tensor can hold");
+        }
     }
 
     /** ATen's _triu_mask: true where i < j < k < ... (or i <= j <= k <= ... with the diagonal) over dims grids of n. */
