@@ -4350,6 +4350,14 @@ def more_ops(c):
     c("heaviside_", rand((3,)), rand((2, 3)))
     c("heaviside_", rand((2, 3)), rand((2, 3), F64))
 
+    # diagflat
+    c("diagflat", vals([1.0, 2.0, 3.0]))
+    c("diagflat", vals([[1, 2], [3, 4]], I64), 1)
+    c("diagflat", layout("transposed"), -2)
+    c("diagflat", rand(()), 0)
+    c("diagflat", torch.zeros(0), 1)
+    c("diagflat", rand((2, 1, 2), B), -1)
+
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
