@@ -1,6 +1,7 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
+import org.jitdispatch.kernels.iter.CastRules;
 import org.jitdispatch.kernels.structured.StructuredMeta;
 
 /**
@@ -21,6 +22,18 @@ final class ResultIntoOut {
      */
     static Tensor copyInResultLayout(Tensor result, Tensor out) {
         return copy(result, out, result.strides());
+    }
+
+    /**
+     * The tail of an out= overload whose ATen kernel writes through a TensorIterator op (sub_out, mul_out): the
+     * result's dtype must cast safely to out's, with TensorIterator's message.
+     */
+    static Tensor castingCopy(Tensor result, Tensor out) {
+        if (!CastRules.canCast(result.dtype(), out.dtype())) {
+            throw new IllegalArgumentException("result type " + result.dtype().c10Name()
+                    + " can't be cast to the desired output type " + out.dtype().c10Name());
+        }
+        return copy(result, out);
     }
 
     private static Tensor copy(Tensor result, Tensor out, long[] stridesIfResized) {

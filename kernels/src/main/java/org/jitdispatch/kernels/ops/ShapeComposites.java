@@ -436,6 +436,11 @@ public final class ShapeComposites implements ShapeCompositesDeclarations {
 
     /** The Kronecker product: both operands viewed with interleaved size-1 dims and multiplied. */
     @Override
+    public Tensor kron_out(Tensor self, Tensor other, Tensor out) {
+        return ResultIntoOut.castingCopy(Torch.kron(self, other), out); // ATen writes through mul_out
+    }
+
+    @Override
     public Tensor kron(Tensor self, Tensor other) {
         int maxdim = Math.max(self.dim(), other.dim());
         int padSelf = maxdim - self.dim();
@@ -531,6 +536,9 @@ public final class ShapeComposites implements ShapeCompositesDeclarations {
             throw new IllegalArgumentException("diff expects input to be at least one-dimensional");
         }
         int d = TensorGeometry.wrapDim(dim, self.dim());
+        if (n == 0) {
+            return self.clone(); // 1.13 returns a copy of self for order 0, whatever prepend and append hold
+        }
         Tensor input = self;
         if (prepend != null || append != null) {
             java.util.List<Tensor> parts = new java.util.ArrayList<>();
@@ -546,10 +554,7 @@ public final class ShapeComposites implements ShapeCompositesDeclarations {
             }
             input = Torch.cat(parts.toArray(new Tensor[0]), d);
         }
-        if (n == 0) {
-            return input.clone(); // 1.13 returns a copy for order 0, and the input itself for a negative order
-        }
-        long length = input.size(d);
+        long length = input.size(d); // a negative order returns the input itself, as 1.13's does
         long steps = Math.min(n, length);
         Tensor result = input;
         long outLength = length - 1;
@@ -560,6 +565,28 @@ public final class ShapeComposites implements ShapeCompositesDeclarations {
             outLength--;
         }
         return result;
+    }
+
+    /**
+     * diff into out: order 0 copies self into an out of self's dtype; a higher order writes as sub_out (an out its
+     * dtype casts to) or, for bools, as logical_xor_out (any out). A negative order fails where 1.13's out= kernel
+     * fails, narrowing to more than the dim holds.
+     */
+    @Override
+    public Tensor diff_out(Tensor self, long n, long dim, Tensor prepend, Tensor append, Tensor out) {
+        Tensor result = Torch.diff(self, n, dim, prepend, append);
+        if (n == 0) {
+            if (out.dtype() != self.dtype()) {
+                throw new IllegalArgumentException("expected scalar_type " + self.dtype().c10Name() + " but found "
+                        + out.dtype().c10Name());
+            }
+            return ResultIntoOut.copy(result, out);
+        }
+        if (n < 0) {
+            int d = TensorGeometry.wrapDim(dim, result.dim());
+            result.narrow(d, 0, result.size(d) - n); // throws: ATen's out length is size - n
+        }
+        return result.dtype() == ScalarType.Bool ? ResultIntoOut.copy(result, out) : ResultIntoOut.castingCopy(result, out);
     }
 
     // ---------------------------------------------------------------- new_* factories
