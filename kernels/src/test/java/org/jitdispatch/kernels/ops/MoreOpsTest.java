@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.autograd.GradCheck;
+import org.jitdispatch.kernels.structured.Warnings;
 import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
@@ -131,5 +132,23 @@ class MoreOpsTest {
         Tensor fweights = Torch.tensor(new long[] {1, 2, 1, 3});
         GradCheck.check(x -> Torch.cov(x[0], 1, fweights, x[1]), matrix(2, 4, 0, 1, 2, 5, 2, 1, 0, 3),
                 doubles(0.5, 1, 2, 1));
+    }
+
+    /** resize_output's deprecation warning: once for each non-empty out of other sizes, never for an empty one. */
+    @Test
+    void outOverloadsWarnWhenTheyResizeAnOutThatHadElements() {
+        Tensor x = Torch.tensor(new double[] {3, 1, 2, 6, 5, 4}, 2, 3);
+        Tensor values = Torch.zeros(new long[] {5}, ScalarType.Float64);
+        Tensor indices = Torch.empty(new long[] {0}, ScalarType.Int64);
+        java.util.List<String> warnings = Warnings.capture(() -> Torch.kthvalue_out(values, indices, x, 2, 1));
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith("An output with one or more elements was resized since it had shape [5]"));
+        assertArrayEquals(new double[] {2, 5}, values.toDoubleArray(), 0);
+        assertArrayEquals(new long[] {2, 1}, indices.toLongArray());
+        Tensor out = Torch.empty(new long[] {0}, ScalarType.Int64);
+        Tensor mask = x.gt(Scalar.of(3));
+        assertEquals(java.util.List.of(), Warnings.capture(() -> Torch.nonzero_out(out, mask)));
+        assertEquals(java.util.List.of(), Warnings.capture(() -> Torch.nonzero_out(out, mask)), "its sizes now");
+        assertArrayEquals(new long[] {3, 2}, out.sizes());
     }
 }
