@@ -327,7 +327,8 @@ class Family(list):
         self.names = set()
 
     def __call__(self, op, *args, note="", match=None, strides=True, values=True, writes_before_failing=False,
-                 writes=(), **kwargs):
+                 writes=(), named=None, **kwargs):
+        kwargs.update(named or {})  # schema arguments whose names this call's own keywords take (sort's `values`)
         schema = SCHEMAS[op]
         params = schema.arguments.flat_all
         given = dict(zip([a.name for a in schema.arguments.flat_positional], args), **kwargs)
@@ -342,9 +343,9 @@ class Family(list):
             case["error"] = {"type": type(result).__name__, "message": str(result)}
             if match:
                 case["match"] = match
-            for i in mutated:  # what Java must do too (the runner checks it), unless PyTorch is known not to
-                untouched = encode_tensor(inputs[i]) == case["args"][i]
-                assert untouched != writes_before_failing, f"{case['name']}: PyTorch changed a tensor: {untouched}"
+            # what Java must do too (the runner checks it), unless PyTorch is known to write one of them first
+            changed = any(encode_tensor(inputs[i]) != case["args"][i] for i in mutated)
+            assert changed == writes_before_failing, f"{case['name']}: PyTorch changed a tensor: {changed}"
         else:
             assert match is None, f"{case['name']}: match is for error cases"
             case["expected"] = encode_result(result, inputs, strides, values)
@@ -4306,6 +4307,311 @@ def conv_modes(c):
     c("convolution_backward", y.long(), x.long(), wt.long(), [3], [2], [1], [1], True, [1], 1, [False, True, False])
 
 
+def more_ops(c):
+    """Operators users reach for that were missing: tensor_split by a tensor, hsplit/vsplit/dsplit (views), the
+    out= overloads of sort, topk, nonzero, index, kthvalue, median and mode, argwhere, msort, combinations,
+    cumulative_trapezoid, chain_matmul, cov's weights and heaviside's structured overloads, with PyTorch's
+    refusals. Its own random generator keeps the other families' inputs as they were."""
+    rng.seed("more_ops")
+    # tensor_split by a tensor: a 0-dim one is the number of sections, a 1-dim one the indices
+    x = rand((3, 4))
+    c("tensor_split.tensor_indices_or_sections", x, vals(2, I64), 1)
+    c("tensor_split.tensor_indices_or_sections", rand((7, 2)), vals(3, I64))
+    c("tensor_split.tensor_indices_or_sections", x, vals([1, 3], I64), 1)
+    c("tensor_split.tensor_indices_or_sections", x, vals([3, 1], I64), -1)
+    c("tensor_split.tensor_indices_or_sections", x, vals([1, 3, 4, 5, 6, 7, 8], I64)[::2], 1)
+    c("tensor_split.tensor_indices_or_sections", x, vals([], I64), 1)
+    c("tensor_split.tensor_indices_or_sections", layout("transposed", (4, 3)), vals([2], I64))
+    c("tensor_split.tensor_indices_or_sections", x, vals([1.0, 3.0]), 1)
+    c("tensor_split.tensor_indices_or_sections", x, vals(2, I32), 1)
+    c("tensor_split.tensor_indices_or_sections", x, vals(True, B), 1)
+    c("tensor_split.tensor_indices_or_sections", x, vals([[1, 3]], I64), 1)
+    c("tensor_split.tensor_indices_or_sections", x, vals(0, I64), 1)
+    c("tensor_split.tensor_indices_or_sections", x, vals(2, I64), 2)
+    c("tensor_split.tensor_indices_or_sections", rand(()), vals(2, I64))
+    # hsplit, vsplit, dsplit
+    for op, shape in (("hsplit", (3, 4)), ("hsplit", (6,)), ("vsplit", (4, 3)), ("dsplit", (2, 2, 4))):
+        c(f"{op}.int", rand(shape), 2)
+        c(f"{op}.int", rand(shape), 3)
+        c(f"{op}.int", rand(shape), 0)
+        c(f"{op}.int", rand(shape), -2)
+        c(f"{op}.array", rand(shape), [1, 3])
+        c(f"{op}.array", rand(shape), [3, 1, 9])
+        c(f"{op}.array", rand(shape), [])
+    c("hsplit.int", rand((2, 0)), 2)
+    c("hsplit.int", layout("strided", (2, 4)), 2)
+    c("hsplit.int", rand(()), 1)
+    c("hsplit.array", rand(()), [1])
+    c("vsplit.int", rand((6,)), 2)
+    c("vsplit.array", rand((6,)), [2])
+    c("dsplit.int", rand((2, 4)), 2)
+    c("dsplit.array", rand((2, 4)), [1])
+
+    # out= overloads of sort, topk, nonzero, index and the order statistics, msort and argwhere
+    L = I64
+
+    def outs(values_dtype=F32, values_shape=(0,), indices_dtype=L, indices_shape=(0,)):
+        return {"named": {"values": torch.zeros(values_shape, dtype=values_dtype),
+                          "indices": torch.zeros(indices_shape, dtype=indices_dtype)}}
+
+    x = ties((3, 4))
+    c("sort.values", x, **outs())
+    c("sort.values", x, 0, True, **outs())
+    c("sort.values", rand((3, 4), I64), **outs(I64))
+    c("sort.values", layout("transposed", (3, 4)), 1, **outs())
+    c("sort.values", x, 1, **outs(values_shape=(5,), indices_shape=(5,)), note="resized with a warning")
+    c("sort.values", x, 1, named={"values": torch.zeros(4, 3).t(), "indices": torch.zeros(4, 3, dtype=L).t()},
+      note="keeps out's strides")
+    c("sort.values", rand(()), 0, **outs())
+    c("sort.values", rand((0, 3)), **outs())
+    c("sort.values", x, **outs(F64))
+    c("sort.values", x, **outs(indices_dtype=I32), writes_before_failing=True)
+    c("sort.values", x, 2, **outs())
+    for stable in (True, False):
+        c("sort.values_stable", vals([2.0, NAN, 1.0, 2.0, -INF, 1.0]), stable=stable, **outs())
+        c("sort.values_stable", x, stable=stable, dim=0, descending=True, **outs())
+    c("sort.values_stable", layout("strided", (3, 4)), stable=True, **outs(values_shape=(3, 4), indices_shape=(3, 4)))
+    c("sort.values_stable", x, stable=True, **outs(I32))
+    c("topk.values", x, 2, **outs())
+    c("topk.values", rand((3, 5)), 3, 0, False, **outs())
+    c("topk.values", rand((3, 5), I64), 2, 1, True, False, **outs(I64))
+    c("topk.values", vals([1.0, NAN, 3.0, -INF]), 2, **outs())
+    c("topk.values", x, 0, **outs(values_shape=(2,), indices_shape=(2,)))
+    c("topk.values", rand(()), 1, **outs())
+    c("topk.values", x, 2, named={"values": torch.zeros(4, 3).t()[:, :2], "indices": torch.zeros(4, 3, dtype=L).t()[:, :2]},
+      note="keeps out's strides")
+    c("topk.values", x, 5, **outs())
+    c("topk.values", x, 2, **outs(F64))
+    c("topk.values", x, 2, **outs(indices_dtype=I32), writes_before_failing=True)
+    c("topk.values", rand((3, 4), B), 2, **outs(B), writes_before_failing=True)
+    m = vals([[1, 0, 1], [1, 1, 0]], I64)
+    c("nonzero.out", m, out=torch.zeros(0, dtype=L))
+    c("nonzero.out", m, out=torch.zeros(4, 2, dtype=L), note="keeps out's strides")
+    c("nonzero.out", m, out=torch.zeros(8, 4, dtype=L)[::2, ::2], note="keeps out's strides")
+    c("nonzero.out", m, out=torch.zeros(7, dtype=L), note="resized column-major with a warning")
+    c("nonzero.out", rand((2, 3, 2), B), out=torch.zeros(0, dtype=L))
+    c("nonzero.out", vals([0.0, NAN, -0.0, 2.0]), out=torch.zeros(0, dtype=L))
+    c("nonzero.out", rand(()), out=torch.zeros(0, dtype=L))
+    c("nonzero.out", torch.zeros(2, 0), out=torch.zeros(0, dtype=L))
+    c("nonzero.out", m, out=torch.zeros(0))
+    c("nonzero.out", m, out=torch.zeros(0, dtype=I32))
+    c("nonzero.out", m, out=torch.zeros(1, dtype=L).expand(8))
+    x = rand((3, 4))
+    c("index.Tensor_out", x, [vals([0, 2], L)], out=torch.zeros(0))
+    c("index.Tensor_out", x, [None, vals([0, 2, -1], L)], out=torch.zeros(0))
+    c("index.Tensor_out", x, [vals([[0], [2]], L), vals([1, 3], L)], out=torch.zeros(0))
+    c("index.Tensor_out", x, [x > 0], out=torch.zeros(0))
+    c("index.Tensor_out", rand((3, 4), I64), [vals([1], L)], out=torch.zeros(1, 4, dtype=L))
+    c("index.Tensor_out", x, [vals([0, 2], L)], out=torch.zeros(4, 2).t(), note="keeps out's strides")
+    c("index.Tensor_out", x, [vals([0, 2], L)], out=torch.zeros(5), note="resized with a warning")
+    c("index.Tensor_out", x, [vals([0, 5], L)], out=torch.zeros(0), writes_before_failing=True)
+    c("index.Tensor_out", x, [vals([0], L), None, vals([1], L)], out=torch.zeros(0))
+    c("index.Tensor_out", x, [vals([0, 2], L)], out=torch.zeros(1).expand(2, 4))
+    c("argwhere", vals([[1, 0, 1], [1, 1, 0]], I64))
+    c("argwhere", vals([0.0, NAN, -0.0, 2.0]))
+    c("argwhere", rand((2, 2, 2), B))
+    c("argwhere", rand(()))
+    c("argwhere", vals(0.0))
+    c("msort", rand((3, 4)))
+    c("msort", vals([[3, 1], [2, 4], [0, 9]], I64))
+    c("msort", vals([2.0, NAN, -1.0]))
+    c("msort", rand(()))
+    c("msort.out", rand((3, 4)), out=torch.zeros(0))
+    c("msort.out", rand((3, 4)), out=torch.zeros(4, 3).t())
+    c("msort.out", rand((3, 4)), out=torch.zeros(0, dtype=I32))
+    # kthvalue, median, nanmedian, mode
+    x = rand((3, 5))
+    # distinct values: among equal ones ATen's index is whatever nth_element leaves (see OrderStatistics)
+    with_nan = vals([[1.0, NAN, 3.0, 2.0], [NAN, NAN, 1.0, 0.0], [2.0, 3.0, -1.0, 5.0]])
+    distinct = vals([[3, 1, 4, 0], [9, 2, 6, 5], [8, 7, -1, 10]], I64)
+    for op, first in (("kthvalue.values", (2,)), ("median.dim_values", ()), ("nanmedian.dim_values", ()),
+                      ("mode.values", ())):
+        c(op, x, *first, 1, **outs())
+        c(op, x, *first, 0, True, **outs())
+        c(op, ties((3, 4), I64) if op == "mode.values" else distinct, *first, -1, **outs(I64))
+        if op != "mode.values":  # ATen's mode of NaNs is wherever std::sort leaves them, no contract
+            c(op, with_nan, *first, 1, **outs())
+        c(op, rand(()), *((1,) if first else ()), 0, **outs())
+        c(op, rand(()), *((1,) if first else ()), -1, True, **outs(values_shape=(3,), indices_shape=(3,)))
+        c(op, x, *first, 1, **outs(values_shape=(2, 2), indices_shape=(2, 2)), note="resized with a warning")
+        c(op, x, *first, 0, named={"values": torch.zeros(10)[::2], "indices": torch.zeros(10, dtype=L)[::2]},
+          note="keeps out's strides")
+        c(op, x, *first, 0, True, named={"values": torch.zeros(10).view(5, 2).t()[:1],
+                                    "indices": torch.zeros(10, dtype=L).view(5, 2).t()[:1]},
+          note="keeps out's strides")
+        c(op, torch.zeros(2, 0), *first, 0, **outs())
+        c(op, torch.zeros(2, 0), *first, 1, **outs())
+        c(op, x, *first, 2, **outs())
+        c(op, x, *first, 1, **outs(F64))
+        c(op, x, *first, 1, **outs(indices_dtype=I32), writes_before_failing=op == "kthvalue.values")
+        c(op, x, *first, 1, **outs(F64, indices_dtype=I32))
+        c(op, x, *first, 1, named={"values": x[0, :3], "indices": torch.zeros(0, dtype=L)})
+    c("mode.values", vals([[1.0, 2.0, 2.0, -0.0], [0.0, -0.0, 3.0, 3.0]]), 1, **outs())
+    c("mode", rand((3, 4), B), 1)
+    c("kthvalue.values", x, 6, **outs())
+    c("kthvalue.values", x, 0, **outs())
+    c("kthvalue.values", rand((3, 4), B), 2, **outs(B), writes_before_failing=True)
+    c("median.dim_values", rand((3, 4), B), 1, **outs(B), writes_before_failing=True)
+    c("nanmedian.dim_values", rand((3, 4), B), 1, **outs(B), writes_before_failing=True)
+    c("mode.values", rand((3, 4), B), 1, **outs(B))
+    c("median.dim", rand((3, 4), B), 1)
+    c("nanmedian.dim", rand((3, 4), B), 1)
+    c("nanmedian.dim", torch.zeros(2, 0), 1)
+
+    # combinations, cumulative_trapezoid, chain_matmul, cov's weights, heaviside's structured overloads
+    v = vals([1, 2, 3, 4], I64)
+    c("combinations", v)
+    c("combinations", v, 3)
+    c("combinations", v, 3, True)
+    c("combinations", rand((3,)), 2, True)
+    c("combinations", vals([True, False], B), 2, True)
+    c("combinations", v, 1)
+    c("combinations", v, 0)
+    c("combinations", v, 5)
+    c("combinations", torch.zeros(0), 2)
+    c("combinations", layout("strided", (4,)), 2)
+    c("combinations", v, -1)
+    c("combinations", rand((2, 2)))
+    c("combinations", rand(()))
+    c("cumulative_trapezoid.dx", vals([1.0, 2.0, 4.0, 7.0]))
+    c("cumulative_trapezoid.dx", vals([1, 2, 4], I64))
+    c("cumulative_trapezoid.dx", vals([1, 2, 4], I64), dx=2)
+    c("cumulative_trapezoid.dx", rand((3, 4)), dx=0.5, dim=0)
+    c("cumulative_trapezoid.dx", rand((3, 4), F64), dim=1)
+    c("cumulative_trapezoid.dx", layout("transposed", (3, 4)), dim=0)
+    c("cumulative_trapezoid.dx", torch.zeros(0))
+    c("cumulative_trapezoid.dx", torch.zeros(2, 1))
+    c("cumulative_trapezoid.dx", rand(()))
+    c("cumulative_trapezoid.dx", rand((2, 3)), dim=2)
+    c("cumulative_trapezoid.dx", rand((2, 3), B))
+    c("cumulative_trapezoid.dx", rand((2, 3)), dx=True)
+    c("cumulative_trapezoid.x", vals([1, 2, 4], I64), vals([0, 1, 3], I64))
+    c("cumulative_trapezoid.x", rand((2, 3)), vals([0.0, 0.5, 2.0]))
+    c("cumulative_trapezoid.x", rand((3, 2)), rand((3, 2)), dim=0)
+    c("cumulative_trapezoid.x", rand((2, 3)), rand((3,)), dim=1)
+    c("cumulative_trapezoid.x", rand((2, 2, 3)), rand((2, 3)))
+    c("cumulative_trapezoid.x", rand((2, 3), F64), rand((3,)))
+    c("cumulative_trapezoid.x", rand((2, 3)), rand((2,)), dim=1)
+    c("cumulative_trapezoid.x", rand((2, 3)), rand((4, 2, 3)), dim=1)
+    c("cumulative_trapezoid.x", rand((2, 3)), rand((3,), B))
+    c("cumulative_trapezoid.x", rand(()), rand(()))
+    a, b, m = rand((2, 3)), rand((3, 4)), rand((4, 2))
+    c("chain_matmul", [a, b, m])
+    c("chain_matmul", [a, b])
+    c("chain_matmul", [rand((3, 5), F64), rand((5, 1), F64), rand((1, 4), F64), rand((4, 2), F64)])
+    c("chain_matmul", [a])
+    c("chain_matmul", [layout("transposed", (3, 2))])
+    c("chain_matmul", [rand((2, 3), I64), rand((3, 2), I64)])
+    c("chain_matmul", [])
+    c("chain_matmul", [a, rand((3,))])
+    c("chain_matmul", [a, b.double()])
+    c("chain_matmul", [a, rand((4, 4))])
+    c("chain_matmul.out", [a, b, m], out=torch.zeros(0))
+    c("chain_matmul.out", [a, b, m], out=torch.zeros(2, 4), note="resized with a warning")
+    c("chain_matmul.out", [a, b, m], out=torch.zeros(2, 2).t(), note="keeps out's strides")
+    c("chain_matmul.out", [a], out=torch.zeros(0, dtype=F64))
+    c("chain_matmul.out", [a, b, m], out=torch.zeros(0, dtype=F64))
+    c("chain_matmul.out", [a, rand((4, 4))], out=torch.zeros(0))
+    x = vals([[0.0, 1.0, 2.0, 5.0], [2.0, 1.0, 0.0, 3.0]])
+    fw, aw = vals([1, 2, 1, 3], I64), vals([0.5, 1.0, 2.0, 1.0])
+    c("cov", x, fweights=fw)
+    c("cov", x, correction=0, fweights=fw)
+    c("cov", x, correction=2, fweights=fw)
+    c("cov", x, aweights=aw)
+    c("cov", x, correction=0, aweights=aw)
+    c("cov", x, fweights=fw, aweights=aw)
+    c("cov", x.double(), fweights=fw.to(I32), aweights=aw.double())
+    c("cov", x, fweights=fw, aweights=aw.double())
+    c("cov", rand((3, 5), F64), fweights=vals([0, 1, 2, 1, 4], I64), aweights=rand((5,), F64, 0.1, 2))
+    c("cov", vals([1.0, 2.0, 4.0]), aweights=vals([1.0, 1.0, 2.0]))
+    c("cov", vals([[3.0], [1.0]]), fweights=vals(3, I64))
+    c("cov", vals([[3.0], [1.0]]), fweights=vals([1], I64), note="degrees of freedom <= 0")
+    c("cov", vals([[1, 2, 4], [0, 1, 1]], I64), fweights=vals([1, 1, 2], I64))
+    c("cov", x, fweights=fw.float())
+    c("cov", x, fweights=vals([True, False, True, True], B))
+    c("cov", x, fweights=fw.view(2, 2))
+    c("cov", x, fweights=fw[:3])
+    c("cov", x, fweights=-fw)
+    c("cov", x, aweights=aw.long())
+    c("cov", x, aweights=aw.view(2, 2))
+    c("cov", x, aweights=aw[:3])
+    c("cov", x, aweights=-aw)
+    c("cov", x, fweights=fw * 0)
+    c("cov", x, aweights=aw * 0)
+    c("cov", x[:, :0], fweights=vals([], I64))
+    specials = vals([-1.5, 0.0, -0.0, 2.0, NAN, INF, -INF])
+    c("heaviside", specials, vals([0.5]))
+    c("heaviside", specials.double(), vals([NAN], F64))
+    for d in (I32, I64, B):
+        c("heaviside", rand((2, 3), d), rand((2, 3), d))
+    c("heaviside", rand((2, 1)), rand((1, 3)))
+    c("heaviside", layout("transposed"), rand((3,)))
+    c("heaviside", rand((2, 3)), rand((2, 3), I64))
+    c("heaviside", rand((2, 3)), rand((2, 4)))
+    c("heaviside.out", specials, vals([0.5]), out=torch.zeros(0))
+    c("heaviside.out", rand((2, 3), I64), rand((3,), I64), out=torch.zeros(2, 3, dtype=I64))
+    c("heaviside.out", rand((2, 3)), rand((2, 3)), out=torch.zeros(3, 2).t(), note="keeps out's strides")
+    c("heaviside.out", rand((2, 3)), rand((2, 3)), out=torch.zeros(5), note="resized with a warning")
+    c("heaviside.out", rand((2, 3)), rand((2, 3)), out=torch.zeros(0, dtype=F64))
+    c("heaviside.out", rand((2, 3)), rand((2, 3), F64), out=torch.zeros(0))
+    c("heaviside_", specials.clone(), vals([0.5]))
+    c("heaviside_", rand((3, 2)).t(), rand((3,)))
+    c("heaviside_", rand((2, 3), B), rand((2, 3), B))
+    c("heaviside_", rand((3,)), rand((2, 3)))
+    c("heaviside_", rand((2, 3)), rand((2, 3), F64))
+
+    # diagflat
+    c("diagflat", vals([1.0, 2.0, 3.0]))
+    c("diagflat", vals([[1, 2], [3, 4]], I64), 1)
+    c("diagflat", layout("transposed"), -2)
+    c("diagflat", rand(()), 0)
+    c("diagflat", torch.zeros(0), 1)
+    c("diagflat", rand((2, 1, 2), B), -1)
+
+    # out= overloads of diff, kron, histc, searchsorted and bucketize
+    x = rand((3, 4))
+    c("diff.out", x, out=torch.zeros(0))
+    c("diff.out", x, 2, 0, out=torch.zeros(0, dtype=F64))
+    c("diff.out", x, out=torch.zeros(4, 3).t(), note="keeps out's strides")
+    c("diff.out", x, out=torch.zeros(5), note="resized with a warning")
+    c("diff.out", vals([1, 4, 2, 9], I64), 1, prepend=vals([0], I64), append=vals([3, 3], I64), out=torch.zeros(0))
+    c("diff.out", vals([True, False, False]), out=torch.zeros(0))
+    c("diff.out", vals([1.0, 4.0, 2.0]), 0, prepend=vals([9.0]), out=torch.zeros(0))
+    c("diff.out", vals([1.0, 4.0, 2.0]), 5, out=torch.zeros(0))
+    c("diff.out", x, out=torch.zeros(0, dtype=I64))
+    c("diff.out", vals([1.0, 4.0, 2.0]), 0, out=torch.zeros(0, dtype=I64), writes_before_failing=True)
+    c("diff.out", vals([1.0, 4.0, 2.0]), -1, out=torch.zeros(0))
+    c("diff.out", rand(()), out=torch.zeros(0))
+    c("diff", vals([1.0, 4.0, 2.0]), 0, prepend=vals([9.0]), append=vals([3.0]))
+    c("diff", vals([1.0, 4.0, 2.0]), -1, prepend=vals([9.0]))
+    c("kron.out", rand((2, 2)), rand((3, 2)), out=torch.zeros(0))
+    c("kron.out", rand((2, 2), I64), rand((2,), I64), out=torch.zeros(0))
+    c("kron.out", rand((2, 2), I64), rand((2,), I64), out=torch.zeros(0, dtype=F64))
+    c("kron.out", rand((2, 2)), rand((2, 2)), out=torch.zeros(4, 4).t(), note="keeps out's strides")
+    c("kron.out", rand((2, 2)), rand((2, 2)), out=torch.zeros(0, dtype=I64), writes_before_failing=True)
+    c("histc.out", rand((3, 4)), 4, 0, 1, out=torch.zeros(0))
+    c("histc.out", rand((10,), F64), 5, out=torch.zeros(5, dtype=F64))
+    c("histc.out", rand((10,)), 3, out=torch.zeros(7), note="resized with a warning")
+    c("histc.out", rand((10,)), 3, out=torch.zeros(0, dtype=F64))
+    c("histc.out", rand((10,), I64), 3, out=torch.zeros(0))
+    c("histc.out", rand((10,)), -1, out=torch.zeros(0))
+    seq = vals([1.0, 3.0, 5.0, 7.0])
+    c("searchsorted.Tensor_out", seq, vals([2.0, 6.0, 7.0]), out=torch.zeros(0, dtype=I64))
+    c("searchsorted.Tensor_out", seq, vals([2.0, 6.0, 7.0]), right=True, out=torch.zeros(0, dtype=I64))
+    c("searchsorted.Tensor_out", seq, vals([[2.0], [8.0]]), out_int32=True, out=torch.zeros(0, dtype=I32))
+    c("searchsorted.Tensor_out", vals([[1.0, 3.0], [0.0, 9.0]]), vals([[2.0, 3.0], [1.0, 10.0]]), side="right",
+      out=torch.zeros(2, 2, dtype=I64).t(), note="keeps out's strides")
+    c("searchsorted.Tensor_out", seq, vals([2.0, 6.0]), out=torch.zeros(5, dtype=I64), note="resized with a warning")
+    c("searchsorted.Tensor_out", seq, vals([2.0, 6.0]), out=torch.zeros(0, dtype=I32))
+    c("searchsorted.Tensor_out", seq, vals([2.0, 6.0]), out_int32=True, out=torch.zeros(0, dtype=I64))
+    c("searchsorted.Tensor_out", seq, vals([2.0, 6.0]), out=torch.zeros(0))
+    c("searchsorted.Tensor_out", seq, vals([2.0, 6.0]), side="middle", out=torch.zeros(0, dtype=I64))
+    c("bucketize.Tensor_out", vals([2.0, 6.0, 7.0]), seq, out=torch.zeros(0, dtype=I64))
+    c("bucketize.Tensor_out", vals([[2, 6], [0, 9]], I64), seq, out_int32=True, right=True, out=torch.zeros(0, dtype=I32))
+    c("bucketize.Tensor_out", vals([2.0, 6.0]), seq, out=torch.zeros(0, dtype=I32))
+    c("bucketize.Tensor_out", vals([2.0, 6.0]), vals([[1.0, 3.0]]), out=torch.zeros(0, dtype=I64))
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
@@ -4313,7 +4619,7 @@ FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary
             "dtypes": dtypes, "selection": selection, "geometry": geometry,
             "random_shapes": random_shapes, "random_elementwise": random_elementwise,
             "composites": composites, "coverage": coverage, "solvers": solvers,
-            "conv_modes": conv_modes}
+            "conv_modes": conv_modes, "more_ops": more_ops}
 
 
 def torch_version():

@@ -10,7 +10,7 @@ import org.jitdispatch.runtime.TensorGeometry;
 
 /**
  * nonzero, index.Tensor (advanced indexing with {@code Tensor?[]}: long index tensors broadcast together,
- * bool masks standing for their nonzero() columns) and index_put_, as PyTorch 1.13's
+ * bool masks standing for their nonzero() columns), their out= overloads and index_put_, as PyTorch 1.13's
  * TensorAdvancedIndexing.cpp and IndexingUtils: the checks in ATen's order with its messages. Every index is
  * checked before anything is written, so a failing index_put_ leaves self untouched.
  */
@@ -43,6 +43,22 @@ public final class AdvancedIndexing implements AdvancedIndexingDeclarations {
             }
         }
         return out;
+    }
+
+    /**
+     * nonzero_out_cpu: out must be long and must not overlap self; an out of the result's sizes keeps its strides,
+     * one that is resized takes the functional result's column-major strides, as ATen lays it out.
+     */
+    @Override
+    public Tensor nonzero_out(Tensor self, Tensor out) {
+        if (out.dtype() != ScalarType.Int64) {
+            // sic: ATen's message has no space before the dtype
+            throw new IllegalArgumentException("nonzero: Expected out tensor to have scalar type Long but got scalar type"
+                    + out.dtype().c10Name());
+        }
+        MemOverlap.assertNoInternalOverlap(MemOverlap.Region.of(out));
+        MemOverlap.assertNoOverlap(MemOverlap.Region.of(out), MemOverlap.Region.of(self));
+        return ResultIntoOut.copyInResultLayout(nonzero(self), out);
     }
 
     // -------------------------------------------------------------------------------------- index
@@ -246,6 +262,32 @@ public final class AdvancedIndexing implements AdvancedIndexingDeclarations {
             }
         }
         return out;
+    }
+
+    /**
+     * index.Tensor_out: the indexed values copied into out. out must have self's dtype: 1.13 does not check it and
+     * its kernel then reinterprets self's bytes as out's dtype; later releases refuse it with this message (see
+     * README, "Where we differ"). out must not overlap self or an index.
+     */
+    @Override
+    public Tensor index_out(Tensor self, Tensor[] indices, Tensor out) {
+        if (indices.length > self.dim()) {
+            throw new IndexOutOfBoundsException("too many indices for tensor of dimension " + self.dim() + " (got "
+                    + indices.length + ")");
+        }
+        if (self.dtype() != out.dtype()) {
+            throw new IllegalArgumentException("index_out: self (" + self.dtype().c10Name() + ") and result ("
+                    + out.dtype().c10Name() + ") must have the same scalar type");
+        }
+        MemOverlap.Region written = MemOverlap.Region.of(out);
+        MemOverlap.assertNoInternalOverlap(written);
+        MemOverlap.assertNoOverlap(written, MemOverlap.Region.of(self));
+        for (Tensor t : indices) {
+            if (t != null) {
+                MemOverlap.assertNoOverlap(written, MemOverlap.Region.of(t));
+            }
+        }
+        return ResultIntoOut.copyInResultLayout(index(self, indices), out);
     }
 
     // ---------------------------------------------------------------------------------- index_put

@@ -3,6 +3,7 @@ package org.jitdispatch.kernels.ops;
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.structured.TypeMetaNames;
 import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.Layout;
 import org.jitdispatch.runtime.ScalarType;
@@ -258,6 +259,16 @@ public final class Counting implements CountingDeclarations {
      * ATen's linear interpolation computes it.
      */
     @Override
+    public Tensor histc_out(Tensor self, long bins, org.jitdispatch.runtime.Scalar min, org.jitdispatch.runtime.Scalar max,
+            Tensor out) {
+        if (self.dtype() != out.dtype()) { // histogramdd_prepare_out's check comes first
+            throw new IllegalArgumentException("torch.histogram: input tensor and hist tensor should have the same dtype,"
+                    + " but got input " + TypeMetaNames.of(self.dtype()) + " and hist " + TypeMetaNames.of(out.dtype()));
+        }
+        return ResultIntoOut.copy(histc(self, bins, min, max), out);
+    }
+
+    @Override
     public Tensor histc(Tensor self, long bins, org.jitdispatch.runtime.Scalar min, org.jitdispatch.runtime.Scalar max) {
         if (!self.dtype().isFloatingPoint()) {
             throw Elementwise.notImplemented("histogram_cpu", self.dtype());
@@ -345,6 +356,29 @@ public final class Counting implements CountingDeclarations {
             boolean right, String side, Tensor sorter) {
         return Torch.searchsorted(sortedSequence, Elementwise.wrappedScalarTensor(self).to(sortedSequence.dtype()),
                 outInt32, right, side, sorter);
+    }
+
+    /** searchsorted into out, which must be int32 with out_int32 and int64 without (no other dtype). */
+    @Override
+    public Tensor searchsorted_out(Tensor sortedSequence, Tensor self, boolean outInt32, boolean right, String side,
+            Tensor sorter, Tensor out) {
+        Tensor result = searchsorted(sortedSequence, self, outInt32, right, side, sorter);
+        ScalarType dtype = out.dtype();
+        if (!(dtype == ScalarType.Int64 && !outInt32 || dtype == ScalarType.Int32 && outInt32)) {
+            throw new IllegalArgumentException("torch.searchsorted(): output tensor's dtype is wrong, it can only be"
+                    + " Int(int32) or Long(int64) depending on whether out_int32 flag is True, but we got output tensor's"
+                    + " dtype " + dtype.c10Name() + " and out_int32 flag is " + (outInt32 ? "True" : "False"));
+        }
+        return ResultIntoOut.copy(result, out);
+    }
+
+    @Override
+    public Tensor bucketize_out(Tensor self, Tensor boundaries, boolean outInt32, boolean right, Tensor out) {
+        if (boundaries.dim() != 1) {
+            throw new IllegalArgumentException("boundaries tensor must be 1 dimension, but got dim(" + boundaries.dim()
+                    + ")");
+        }
+        return Torch.searchsorted_out(out, boundaries, self, outInt32, right, null, null);
     }
 
     @Override

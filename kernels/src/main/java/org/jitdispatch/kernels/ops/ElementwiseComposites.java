@@ -4,7 +4,6 @@ import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.Broadcast;
-import org.jitdispatch.kernels.iter.CastRules;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.structured.TypeMetaNames;
 import org.jitdispatch.runtime.Scalar;
@@ -413,10 +412,6 @@ public final class ElementwiseComposites implements ElementwiseCompositesDeclara
 
     /** out= of a result computed first: the result's dtype must cast safely to out's. */
     private static Tensor castInto(Tensor result, Tensor out) {
-        if (!CastRules.canCast(result.dtype(), out.dtype())) {
-            throw new IllegalArgumentException("result type " + result.dtype().c10Name()
-                    + " can't be cast to the desired output type " + out.dtype().c10Name());
-        }
-        return ResultIntoOut.copy(result, out);
+        return ResultIntoOut.castingCopy(result, out);
     }
 }

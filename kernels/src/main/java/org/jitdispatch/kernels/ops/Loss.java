@@ -3,7 +3,6 @@ package org.jitdispatch.kernels.ops;
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
-import org.jitdispatch.kernels.iter.CastRules;
 import org.jitdispatch.kernels.structured.StructuredMeta;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
@@ -39,12 +38,7 @@ public final class Loss implements LossDeclarations {
 
     @Override
     public Tensor mse_loss_out(Tensor self, Tensor target, long reduction, Tensor out) {
-        Tensor loss = mse_loss(self, target, reduction);
-        if (!CastRules.canCast(loss.dtype(), out.dtype())) {
-            throw new IllegalArgumentException("result type " + loss.dtype().c10Name()
-                    + " can't be cast to the desired output type " + out.dtype().c10Name());
-        }
-        return ResultIntoOut.copy(loss, out);
+        return ResultIntoOut.castingCopy(mse_loss(self, target, reduction), out);
     }
 
     /** ATen's mse_backward kernel: {@code norm * (self - target) * grad_output}, norm 2 (over numel for a mean). */

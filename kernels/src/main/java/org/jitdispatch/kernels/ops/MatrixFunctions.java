@@ -1,10 +1,12 @@
 package org.jitdispatch.kernels.ops;
 
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.structured.TypeMetaNames;
+import org.jitdispatch.kernels.structured.Warnings;
 import org.jitdispatch.runtime.MemoryFormat;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
@@ -15,7 +17,8 @@ import org.jitdispatch.runtime.TensorGeometry;
  * with its checks and messages, so that autograd differentiates through what they call: linalg_vector_norm (norm
  * over the given dims, or all), linalg_matrix_norm ('fro', and the 1 and inf norms as the max or min of column or
  * row sums), linalg_norm (one or the other), linalg_matrix_power and matrix_power (repeated squaring), addmv and
- * addr (addmm of a column and a row), and linalg_multi_dot (the cheapest order of the chain).
+ * addr (addmm of a column and a row), and linalg_multi_dot (the cheapest order of the chain) with its deprecated
+ * spelling chain_matmul.
  *
  * <p>The norms that need singular values (ord 2, -2 and 'nuc') are refused: this library has no SVD yet.
  */
@@ -238,7 +241,52 @@ public final class MatrixFunctions implements MatrixFunctionsDeclarations {
         return Torch.addmm(expanded, vec1.unsqueeze(1), vec2.unsqueeze(0), beta, alpha);
     }
 
-    // ---------------------------------------------------------------- multi_dot
+    // ---------------------------------------------------------------- chain_matmul, multi_dot
+
+    /** TORCH_WARN_ONCE's "once": per process. */
+    private static final AtomicBoolean CHAIN_MATMUL_WARNED = new AtomicBoolean();
+
+    /** The deprecated spelling of linalg_multi_dot for matrices only; one matrix is cloned. */
+    @Override
+    public Tensor chain_matmul(Tensor[] matrices) {
+        checkChain(matrices);
+        return matrices.length == 1 ? Torch.clone(matrices[0]) : Torch.linalg_multi_dot(matrices);
+    }
+
+    /**
+     * chain_matmul into out: one matrix is copied (into any dtype), a chain goes through multi_dot's out= rules,
+     * whose dtype check comes after its shape checks (here: after the product, before out is touched).
+     */
+    @Override
+    public Tensor chain_matmul_out(Tensor[] matrices, Tensor out) {
+        checkChain(matrices);
+        if (matrices.length == 1) {
+            return ResultIntoOut.copy(matrices[0], out);
+        }
+        Tensor product = Torch.linalg_multi_dot(matrices);
+        if (product.dtype() != out.dtype()) {
+            throw new IllegalArgumentException("multi_dot(): expected out tensor to have dtype "
+                    + TypeMetaNames.of(product.dtype()) + " but got " + TypeMetaNames.of(out.dtype()));
+        }
+        return ResultIntoOut.copy(product, out);
+    }
+
+    private static void checkChain(Tensor[] matrices) {
+        if (!CHAIN_MATMUL_WARNED.getAndSet(true)) {
+            Warnings.warn("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use"
+                    + " torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple"
+                    + " parameters.");
+        }
+        for (Tensor m : matrices) { // checkAllSameDim
+            if (m.dim() != 2) {
+                throw new IllegalArgumentException("Tensor dimension is " + m.dim() + ", expected 2 instead.");
+            }
+        }
+        if (matrices.length == 0) {
+            throw new IllegalArgumentException("chain_matmul(): Expected one or more matrices");
+        }
+    }
+
 
     @Override
     public Tensor linalg_multi_dot(Tensor[] tensors) {

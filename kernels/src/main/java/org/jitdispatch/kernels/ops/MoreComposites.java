@@ -4,15 +4,18 @@ import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.ResultType;
+import org.jitdispatch.kernels.reduce.ReduceDims;
 import org.jitdispatch.kernels.structured.Warnings;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
 
 /**
  * Reductions, products and statistics that PyTorch 1.13 writes over other operators (ReduceOps.cpp,
  * LinearAlgebra.cpp, TensorShape.cpp, Correlation.cpp), written the same way here with its checks and messages, so
  * that autograd differentiates through what they call: nansum, nanmean, aminmax, flipud, fliplr, inner, vdot, ger,
- * block_diag, cartesian_prod, heaviside, sinc, cov and corrcoef.
+ * block_diag, cartesian_prod, combinations, sinc, cov and corrcoef, addbmm, vander, trapezoid and
+ * cumulative_trapezoid, msort and argwhere.
  */
 public final class MoreComposites implements MoreCompositesDeclarations {
 
@@ -154,15 +157,6 @@ public final class MoreComposites implements MoreCompositesDeclarations {
 
     // ---------------------------------------------------------------- elementwise
 
-    /** {@code self == 0 ? values : self > 0}, both of one dtype. */
-    @Override
-    public Tensor heaviside(Tensor self, Tensor values) {
-        if (self.dtype() != values.dtype()) {
-            throw new IllegalArgumentException("heaviside is not yet implemented for tensors with different dtypes.");
-        }
-        return Torch.where(Torch.eq(self, Scalar.of(0)), values, Torch.gt(self, Scalar.of(0)).to(self.dtype()));
-    }
-
     /**
      * {@code sin(pi x) / (pi x)}, 1 at 0; the quotient is taken of a nonzero stand-in at 0, so that its gradient there
      * is 0 rather than NaN (PyTorch's derivative masks it to 0 too).
@@ -177,7 +171,11 @@ public final class MoreComposites implements MoreCompositesDeclarations {
 
     // ---------------------------------------------------------------- statistics
 
-    /** The covariance of the variables in the rows (observations in the columns), without weights. */
+    /**
+     * The covariance of the variables in the rows (observations in the columns), each observation weighted by its
+     * frequency (fweights) times its importance (aweights); the normalization and its checks are 1.13's, read off
+     * 0-dim tensors as ATen reads them.
+     */
     @Override
     public Tensor cov(Tensor self, long correction, Tensor fweights, Tensor aweights) {
         if (self.dim() > 2) {
@@ -187,20 +185,57 @@ public final class MoreComposites implements MoreCompositesDeclarations {
         if (self.dtype() == ScalarType.Bool) {
             throw new IllegalArgumentException("cov(): bool dtype is not supported for input");
         }
-        if (fweights != null || aweights != null) {
-            throw new UnsupportedOperationException("cov(): fweights and aweights are not supported yet");
-        }
         Tensor in = self.dim() < 2 ? self.view(new long[] {1, -1}) : self;
         long observations = in.size(1);
-        Tensor average = Torch.sum(in, new long[] {1}, false, null).div(Scalar.of(observations));
-        double normFactor = observations - correction;
-        if (normFactor <= 0) {
+        Tensor w = null; // the product of the weights given
+        if (fweights != null) {
+            checkWeights(fweights, "fweights", observations);
+            w = fweights;
+        }
+        if (aweights != null) {
+            checkWeights(aweights, "aweights", observations);
+            w = w == null ? aweights : w.mul(aweights);
+        }
+        Tensor wSum = w == null
+                ? Torch.full(new long[0], Scalar.of(observations), ScalarType.Int64, null, in.device(), null)
+                : w.sum();
+        if (w != null && !wSum.ne(Scalar.of(0)).item().toBoolean()) {
+            throw new IllegalArgumentException("cov(): weights sum to zero, can't be normalized");
+        }
+        Tensor weighted = w == null ? in : in.mul(w);
+        Tensor average = Torch.sum(weighted, new long[] {1}, false, null).div(wSum);
+        Tensor normFactor = w != null && correction != 0 && aweights != null
+                ? wSum.sub(w.mul(aweights).sum().mul(Scalar.of(correction)).div(wSum))
+                : wSum.sub(Scalar.of(correction));
+        if (normFactor.le(Scalar.of(0)).item().toBoolean()) {
             Warnings.warn("cov(): degrees of freedom is <= 0");
-            normFactor = 0;
+            normFactor = Torch.zeros_like(normFactor);
         }
         Tensor centered = in.sub(average.unsqueeze(1));
-        Tensor c = Torch.mm(centered, centered.t());
-        return Torch.true_divide(c, Scalar.of(normFactor)).squeeze();
+        Tensor c = Torch.mm(centered, (w == null ? centered : centered.mul(w)).t());
+        return Torch.true_divide(c, normFactor).squeeze();
+    }
+
+    /** fweights must be integral counts, aweights floating importances: one per observation, none negative. */
+    private static void checkWeights(Tensor weights, String name, long observations) {
+        if (weights.dim() > 1) {
+            throw new IllegalArgumentException("cov(): expected " + name + " to have one or fewer dimensions but got "
+                    + name + " with " + weights.dim() + " dimensions");
+        }
+        boolean frequencies = name.equals("fweights");
+        ScalarType dtype = weights.dtype();
+        if (frequencies ? !dtype.isIntegral(false) : !dtype.isFloatingPoint()) {
+            throw new IllegalArgumentException("cov(): expected " + name + " to have "
+                    + (frequencies ? "integral" : "floating point") + " dtype but got " + name + " with "
+                    + dtype.c10Name() + " dtype");
+        }
+        if (weights.numel() != observations) {
+            throw new IllegalArgumentException("cov(): expected " + name + " to have the same numel as there are"
+                    + " observations in the input but got " + weights.numel() + " != " + observations);
+        }
+        if (observations != 0 && !Torch.min(weights).ge(Scalar.of(0)).item().toBoolean()) {
+            throw new IllegalArgumentException("cov(): " + name + " cannot be negative");
+        }
     }
 
     /** The covariance normalized by the standard deviations, clipped to [-1, 1]; c / c for one variable. */
@@ -337,5 +372,128 @@ public final class MoreComposites implements MoreCompositesDeclarations {
             }
         }
         return Torch.zeros(sizes, y.dtype(), null, y.device());
+    }
+
+    // ---------------------------------------------------------------- msort, argwhere
+
+    /** The values of a sort along dim 0. */
+    @Override
+    public Tensor msort(Tensor self) {
+        return Torch.sort(self, 0, false)[0];
+    }
+
+    /** sort.values along dim 0 into out, its indices into a scratch tensor that sort.values resizes. */
+    @Override
+    public Tensor msort_out(Tensor self, Tensor out) {
+        Tensor indices = Torch.empty(new long[] {0}, ScalarType.Int64, null, self.device(), null, null);
+        Torch.sort_out(out, indices, self, 0, false);
+        return out;
+    }
+
+    /** nonzero under NumPy's name. */
+    @Override
+    public Tensor argwhere(Tensor self) {
+        return self.nonzero();
+    }
+
+    // ---------------------------------------------------------------- combinations, cumulative_trapezoid
+
+    /**
+     * The r-element combinations of a vector's elements (with repetition when asked), in lexicographic order of
+     * their positions: the elements of r meshgrids where the grids' indices increase (or do not decrease).
+     */
+    @Override
+    public Tensor combinations(Tensor self, long r, boolean with_replacement) {
+        if (self.dim() != 1) {
+            throw new IllegalArgumentException("Expect a 1D vector, but got shape " + Arrays.toString(self.sizes()));
+        }
+        if (r < 0) {
+            throw new IllegalArgumentException("Expect a non-negative number, but got " + r);
+        }
+        if (r == 0) {
+            return Torch.empty(new long[] {0}, self.dtype(), null, self.device(), null, null);
+        }
+        checkGridFits(self.numel(), r);
+        Tensor[] copies = new Tensor[(int) r];
+        Arrays.fill(copies, self);
+        Tensor[] grids = Torch.meshgrid(copies, "ij");
+        Tensor mask = increasingIndices(self.numel(), copies.length, with_replacement, self);
+        for (int i = 0; i < grids.length; i++) {
+            grids[i] = grids[i].masked_select(mask);
+        }
+        return Torch.stack(grids, 1);
+    }
+
+    /**
+     * The mask is a grid of n^r elements over r dims: refused when a tensor cannot hold it (or has more dims than
+     * a reduction takes), rather than failing on the way to allocating it.
+     */
+    private static void checkGridFits(long n, long r) {
+        boolean fits = r <= ReduceDims.MAX_DIMS;
+        long cells = 1;
+        for (long i = 0; fits && i < r; i++) {
+            cells *= n; // both at most Storage.MAX_ELEMENTS: no overflow
+            fits = cells <= Storage.MAX_ELEMENTS;
+        }
+        if (!fits) {
+            throw new IllegalArgumentException("combinations: the grid of " + n + "^" + r + " index combinations of "
+                    + n + " elements taken " + r + " at a time is more than a tensor can hold");
+        }
+    }
+
+    /** ATen's _triu_mask: true where i < j < k < ... (or i <= j <= k <= ... with the diagonal) over dims grids of n. */
+    private static Tensor increasingIndices(long n, int dims, boolean diagonal, Tensor like) {
+        Tensor range = Torch.arange(Scalar.of(n), ScalarType.Int64, null, like.device());
+        Tensor[] copies = new Tensor[dims];
+        Arrays.fill(copies, range);
+        Tensor[] index = Torch.meshgrid(copies, "ij");
+        Tensor mask = Torch.full(index[0].sizes(), Scalar.of(true), ScalarType.Bool, null, like.device(), null);
+        for (int i = 0; i < dims - 1; i++) {
+            mask = mask.mul(diagonal ? index[i].le(index[i + 1]) : index[i].lt(index[i + 1]));
+        }
+        return mask;
+    }
+
+    /** The running trapezoidal rule along dim with sample points x (one per sample, or broadcast as NumPy's). */
+    @Override
+    public Tensor cumulative_trapezoid(Tensor y, Tensor x, long dim) {
+        int d = org.jitdispatch.runtime.TensorGeometry.wrapDim(dim, y.dim());
+        if (y.dtype() == ScalarType.Bool || x.dtype() == ScalarType.Bool) {
+            throw new IllegalArgumentException("cumulative_trapezoid: received a bool input for `x` or `y`, but bool is"
+                    + " not supported");
+        }
+        Tensor viewed = x;
+        if (x.dim() == 1) {
+            if (x.size(0) != y.size(d)) {
+                throw new IllegalArgumentException("cumulative_trapezoid: There must be one `x` value for each sample"
+                        + " point");
+            }
+            long[] sizes = new long[y.dim()];
+            Arrays.fill(sizes, 1);
+            sizes[d] = x.size(0);
+            viewed = x.view(sizes);
+        } else if (x.dim() < y.dim()) {
+            long[] sizes = new long[y.dim()];
+            Arrays.fill(sizes, 1);
+            System.arraycopy(x.sizes(), 0, sizes, y.dim() - x.dim(), x.dim());
+            viewed = x.view(sizes);
+        }
+        Tensor dx = Torch.slice(viewed, d, 1L, null, 1).sub(Torch.slice(viewed, d, 0L, -1L, 1));
+        Tensor sums = Torch.slice(y, d, 0L, -1L, 1).add(Torch.slice(y, d, 1L, null, 1));
+        return Torch.cumsum(sums.mul(dx), d, null).div(Scalar.of(2.0));
+    }
+
+    /** The running trapezoidal rule along dim with constant spacing dx. */
+    @Override
+    public Tensor cumulative_trapezoid(Tensor y, Scalar dx, long dim) {
+        if (y.dtype() == ScalarType.Bool) {
+            throw new IllegalArgumentException("cumulative_trapezoid: received a bool input for `y`, but bool is not"
+                    + " supported");
+        }
+        if (dx.isBoolean()) {
+            throw new IllegalArgumentException("cumulative_trapezoid: Currently, we only support dx as a real number.");
+        }
+        Tensor sums = Torch.slice(y, dim, 0L, -1L, 1).add(Torch.slice(y, dim, 1L, null, 1));
+        return Torch.cumsum(sums.mul(Scalar.of(dx.toDouble() / 2.0)), dim, null);
     }
 }

@@ -11,7 +11,7 @@ import org.jitdispatch.runtime.TensorImpl;
 
 /**
  * More elementwise math of PyTorch 1.13 (UnaryOps.cpp, BinaryOps.cpp, PointwiseOps.cpp): frac, exp2, logit and
- * its backward, hypot, copysign, signbit, nan_to_num, logaddexp, logaddexp2 as ufunc loops with ATen's metas and
+ * its backward, hypot, heaviside, copysign, signbit, nan_to_num, logaddexp, logaddexp2 as ufunc loops with ATen's metas and
  * dtype refusals; float_power, deg2rad and rad2deg written over other operators as ATen writes them.
  */
 public final class MoreMath implements MoreMathDeclarations {
@@ -82,6 +82,21 @@ public final class MoreMath implements MoreMathDeclarations {
     @Override
     public void hypot_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
         UfuncKernels.hypot(op, op.commonDtype());
+    }
+
+    /** heaviside's meta: self, values and a given out all of one dtype (ATen has no promotion for it). */
+    @Override
+    public void meta_heaviside(TensorIterator op, Tensor self, Tensor values) {
+        TensorImpl out = op.maybeGetOutput(0);
+        if (self.dtype() != values.dtype() || out != null && out.dtype() != self.dtype()) {
+            throw new IllegalArgumentException("heaviside is not yet implemented for tensors with different dtypes.");
+        }
+        op.buildBinaryOp(out, self, values);
+    }
+
+    @Override
+    public void heaviside_out(TensorIterator op, Tensor self, Tensor values, Tensor out) {
+        UfuncKernels.heaviside(op, op.commonDtype());
     }
 
     @Override

@@ -31,7 +31,7 @@ public final class OrderStatistics implements OrderStatisticsDeclarations {
 
     @Override
     public Tensor[] median(Tensor self, long dim, boolean keepdim) {
-        checkDtype(self, "median_cpu");
+        checkDtype(self, "median_out"); // along a dim ATen runs median's out= kernel, and names it
         return select(self, dim, keepdim, "median", Position.MEDIAN, 0);
     }
 
@@ -46,14 +46,15 @@ public final class OrderStatistics implements OrderStatisticsDeclarations {
 
     @Override
     public Tensor[] nanmedian(Tensor self, long dim, boolean keepdim) {
-        checkDtype(self, "nanmedian_cpu");
-        return select(self, dim, keepdim, "nanmedian", Position.NANMEDIAN, 0);
+        checkDtype(self, "median_out"); // nanmedian along a dim shares median's kernel, and its messages
+        return select(self, dim, keepdim, "median", Position.NANMEDIAN, 0);
     }
 
     @Override
     public Tensor[] kthvalue(Tensor self, long k, long dim, boolean keepdim) {
         checkDtype(self, "kthvalue_cpu");
         int d = self.dim() == 0 ? 0 : TensorGeometry.wrapDim(dim, self.dim());
+        checkReducible(self.dim() == 0 ? self.unsqueeze(0) : self, d, "kthvalue");
         long size = self.dim() == 0 ? 1 : self.size(d);
         if (k < 1 || k > size) {
             throw new IndexOutOfBoundsException("kthvalue(): selected number k out of range for dimension " + d);
@@ -63,7 +64,6 @@ public final class OrderStatistics implements OrderStatisticsDeclarations {
 
     @Override
     public Tensor[] mode(Tensor self, long dim, boolean keepdim) {
-        checkDtype(self, "mode_cpu");
         int d = self.dim() == 0 ? 0 : TensorGeometry.wrapDim(dim, self.dim());
         Tensor x = self.dim() == 0 ? self.unsqueeze(0) : self;
         checkReducible(x, d, "mode");

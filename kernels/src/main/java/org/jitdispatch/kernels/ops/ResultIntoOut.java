@@ -1,6 +1,7 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
+import org.jitdispatch.kernels.iter.CastRules;
 import org.jitdispatch.kernels.structured.StructuredMeta;
 
 /**
@@ -12,8 +13,32 @@ final class ResultIntoOut {
     }
 
     static Tensor copy(Tensor result, Tensor out) {
+        return copy(result, out, null);
+    }
+
+    /**
+     * As {@link #copy(Tensor, Tensor)}, but an out that must be resized takes the result's strides, as it does where
+     * ATen's kernel lays out a resized out itself (nonzero's column-major result, TensorIterator's output order).
+     */
+    static Tensor copyInResultLayout(Tensor result, Tensor out) {
+        return copy(result, out, result.strides());
+    }
+
+    /**
+     * The tail of an out= overload whose ATen kernel writes through a TensorIterator op (sub_out, mul_out): the
+     * result's dtype must cast safely to out's, with TensorIterator's message.
+     */
+    static Tensor castingCopy(Tensor result, Tensor out) {
+        if (!CastRules.canCast(result.dtype(), out.dtype())) {
+            throw new IllegalArgumentException("result type " + result.dtype().c10Name()
+                    + " can't be cast to the desired output type " + out.dtype().c10Name());
+        }
+        return copy(result, out);
+    }
+
+    private static Tensor copy(Tensor result, Tensor out, long[] stridesIfResized) {
         StructuredMeta resize = StructuredMeta.out(Tensor.FACTORY, out);
-        resize.setOutputRawStrided(0, result.sizes(), null, out.dtype(), result.device());
+        resize.setOutputRawStrided(0, result.sizes(), stridesIfResized, out.dtype(), result.device());
         resize.commit();
         out.copy_(result);
         return out;

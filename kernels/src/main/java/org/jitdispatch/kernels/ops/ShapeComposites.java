@@ -217,6 +217,91 @@ public final class ShapeComposites implements ShapeCompositesDeclarations {
         return splits;
     }
 
+    /** tensor_split by a long tensor: a 0-dim one is the number of sections, a 1-dim one the split indices. */
+    @Override
+    public Tensor[] tensor_split(Tensor self, Tensor tensor_indices_or_sections, long dim) {
+        if (self.dim() == 0) {
+            checkSplittable(self, dim);
+        }
+        Device device = tensor_indices_or_sections.device();
+        if (device.type() != org.jitdispatch.runtime.DeviceType.CPU) {
+            throw new IllegalArgumentException("tensor_split expected tensor_indices_or_sections to be on cpu, but it's on "
+                    + device);
+        }
+        ScalarType dtype = tensor_indices_or_sections.dtype();
+        if (dtype != ScalarType.Int64) {
+            throw new IllegalArgumentException("tensor_split expected tensor_indices_or_sections to have dtype of long,"
+                    + " but got " + dtype.c10Name());
+        }
+        int splitDim = tensor_indices_or_sections.dim();
+        if (splitDim != 0 && splitDim != 1) {
+            throw new IllegalArgumentException("tensor_split expected tensor_indices_or_sections to be a zero-dimensional"
+                    + " or one-dimensional tensor, but got a tensor with " + splitDim + " dims");
+        }
+        // read on the host, as ATen does: the split points decide the views' shapes, not their values
+        long[] values = tensor_indices_or_sections.toLongArray();
+        return splitDim == 0 ? Torch.tensor_split(self, values[0], dim) : Torch.tensor_split(self, values, dim);
+    }
+
+    // ---------------------------------------------------------------- hsplit, vsplit, dsplit
+
+    /** Into equal sections along dim 1 (dim 0 of a vector), as NumPy's hsplit. */
+    @Override
+    public Tensor[] hsplit(Tensor self, long sections) {
+        requireDims(self, 1, "hsplit", "1 dimension");
+        return equalSections(self, self.dim() == 1 ? 0 : 1, sections, "hsplit");
+    }
+
+    @Override
+    public Tensor[] hsplit(Tensor self, long[] indices) {
+        requireDims(self, 1, "hsplit", "1 dimension");
+        return Torch.tensor_split(self, indices, self.dim() == 1 ? 0 : 1);
+    }
+
+    @Override
+    public Tensor[] vsplit(Tensor self, long sections) {
+        requireDims(self, 2, "vsplit", "2 dimension");
+        return equalSections(self, 0, sections, "vsplit");
+    }
+
+    @Override
+    public Tensor[] vsplit(Tensor self, long[] indices) {
+        requireDims(self, 2, "vsplit", "2 dimension");
+        return Torch.tensor_split(self, indices, 0);
+    }
+
+    @Override
+    public Tensor[] dsplit(Tensor self, long sections) {
+        requireDims(self, 3, "dsplit", "3 dimension");
+        return equalSections(self, 2, sections, "dsplit");
+    }
+
+    @Override
+    public Tensor[] dsplit(Tensor self, long[] indices) {
+        requireDims(self, 3, "dsplit", "3 dimension");
+        return Torch.tensor_split(self, indices, 2);
+    }
+
+    /** ATen's message says "at least 2 dimension" (sic) for vsplit and dsplit; kept word for word. */
+    private static void requireDims(Tensor self, int least, String op, String wording) {
+        if (self.dim() < least) {
+            throw new IllegalArgumentException("torch." + op + " requires a tensor with at least " + wording
+                    + ", but got a tensor with " + self.dim() + " dimensions!");
+        }
+    }
+
+    /**
+     * The int overloads split into {@code sections} equal parts, refusing a size it does not divide; a negative
+     * count that divides the size passes this check and is refused by tensor_split's own.
+     */
+    private static Tensor[] equalSections(Tensor self, int dim, long sections, String op) {
+        if (sections == 0 || self.size(dim) % sections != 0) {
+            throw new IllegalArgumentException("torch." + op + " attempted to split along dimension " + dim + ", but the"
+                    + " size of the dimension " + self.size(dim) + " is not divisible by the split_size " + sections + "!");
+        }
+        return Torch.tensor_split(self, sections, dim);
+    }
+
     private static int checkSplittable(Tensor self, long dim) {
         if (self.dim() == 0) {
             throw new IllegalArgumentException("tensor_split expected at least a 1-dimensional tensor, but got a tensor"
@@ -351,6 +436,11 @@ public final class ShapeComposites implements ShapeCompositesDeclarations {
 
     /** The Kronecker product: both operands viewed with interleaved size-1 dims and multiplied. */
     @Override
+    public Tensor kron_out(Tensor self, Tensor other, Tensor out) {
+        return ResultIntoOut.castingCopy(Torch.kron(self, other), out); // ATen writes through mul_out
+    }
+
+    @Override
     public Tensor kron(Tensor self, Tensor other) {
         int maxdim = Math.max(self.dim(), other.dim());
         int padSelf = maxdim - self.dim();
@@ -446,6 +536,9 @@ public final class ShapeComposites implements ShapeCompositesDeclarations {
             throw new IllegalArgumentException("diff expects input to be at least one-dimensional");
         }
         int d = TensorGeometry.wrapDim(dim, self.dim());
+        if (n == 0) {
+            return self.clone(); // 1.13 returns a copy of self for order 0, whatever prepend and append hold
+        }
         Tensor input = self;
         if (prepend != null || append != null) {
             java.util.List<Tensor> parts = new java.util.ArrayList<>();
@@ -461,10 +554,7 @@ public final class ShapeComposites implements ShapeCompositesDeclarations {
             }
             input = Torch.cat(parts.toArray(new Tensor[0]), d);
         }
-        if (n == 0) {
-            return input.clone(); // 1.13 returns a copy for order 0, and the input itself for a negative order
-        }
-        long length = input.size(d);
+        long length = input.size(d); // a negative order returns the input itself, as 1.13's does
         long steps = Math.min(n, length);
         Tensor result = input;
         long outLength = length - 1;
@@ -475,6 +565,28 @@ public final class ShapeComposites implements ShapeCompositesDeclarations {
             outLength--;
         }
         return result;
+    }
+
+    /**
+     * diff into out: order 0 copies self into an out of self's dtype; a higher order writes as sub_out (an out its
+     * dtype casts to) or, for bools, as logical_xor_out (any out). A negative order fails where 1.13's out= kernel
+     * fails, narrowing to more than the dim holds.
+     */
+    @Override
+    public Tensor diff_out(Tensor self, long n, long dim, Tensor prepend, Tensor append, Tensor out) {
+        Tensor result = Torch.diff(self, n, dim, prepend, append);
+        if (n == 0) {
+            if (out.dtype() != self.dtype()) {
+                throw new IllegalArgumentException("expected scalar_type " + self.dtype().c10Name() + " but found "
+                        + out.dtype().c10Name());
+            }
+            return ResultIntoOut.copy(result, out);
+        }
+        if (n < 0) {
+            int d = TensorGeometry.wrapDim(dim, result.dim());
+            result.narrow(d, 0, result.size(d) - n); // throws: ATen's out length is size - n
+        }
+        return result.dtype() == ScalarType.Bool ? ResultIntoOut.copy(result, out) : ResultIntoOut.castingCopy(result, out);
     }
 
     // ---------------------------------------------------------------- new_* factories

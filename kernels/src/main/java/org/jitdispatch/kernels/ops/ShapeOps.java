@@ -385,48 +385,66 @@ public final class ShapeOps implements ShapeOpsDeclarations {
         return Torch.sort(self, Boolean.FALSE, dim, descending);
     }
 
-    /** sort.stable: values and indices in self's strides when dense (TORCH_META_FUNC2(sort, stable)); a stable sort. */
+    /** sort.values: the unstable overload writes through the stable one, as ATen's sort_out does. */
     @Override
-    public Tensor[] sort_stable(Tensor self, Boolean stable, long dim, boolean descending) {
-        int d = TensorGeometry.wrapDim(dim, self.dim());
+    public Tensor[] sort_out(Tensor self, long dim, boolean descending, Tensor values, Tensor indices) {
+        return Torch.sort_out(values, indices, self, Boolean.FALSE, dim, descending);
+    }
+
+    /**
+     * TORCH_META_FUNC2(sort, stable): values and indices of self's sizes, in self's strides when those are dense
+     * (else dense strides in the same order), so that sorting a large strided tensor allocates no more than it holds.
+     */
+    @Override
+    public void meta_sort_stable(StructuredMeta op, Tensor self, Boolean stable, long dim, boolean descending) {
+        if (stable == null) {
+            // ATen's TORCH_INTERNAL_ASSERT: the Python binding always passes a value
+            throw new IllegalStateException("sort(): c10::optional<bool> for stable has to have value.");
+        }
+        TensorGeometry.wrapDim(dim, self.dim());
         long[] sizes = self.sizes();
         long[] strides = TensorGeometry.isNonOverlappingAndDense(sizes, self.strides()) ? self.strides()
                 : MemoryFormats.inferDenseStrides(sizes, self.strides());
-        Tensor values = Tensor.FACTORY.emptyStrided(sizes, strides, self.dtype(), self.device());
-        Tensor indices = Tensor.FACTORY.emptyStrided(sizes, strides, ScalarType.Int64, self.device());
-        if (self.isMeta()) {
-            return new Tensor[] {values, indices};
-        }
-        if (stable == null) {
-            throw new IllegalStateException("bad optional access");
-        }
-        long n = self.dim() == 0 ? 1 : self.size(d);
-        select(self, d, n, descending, values, indices, n);
-        return new Tensor[] {values, indices};
+        op.setOutputRawStrided(0, sizes, strides, self.dtype(), self.device());
+        op.setOutputRawStrided(1, sizes, strides, ScalarType.Int64, self.device());
     }
 
-    /** topk: values and indices, contiguous, of the k largest (or smallest) along dim, in order. */
+    /** A stable sort whatever {@code stable} says (ATen's CPU sort is stable too when asked). */
     @Override
-    public Tensor[] topk(Tensor self, long k, long dim, boolean largest, boolean sorted) {
+    public void sort_stable_out(StructuredMeta op, Tensor self, Boolean stable, long dim, boolean descending,
+            Tensor values, Tensor indices) {
+        int d = TensorGeometry.wrapDim(dim, self.dim());
+        long n = self.dim() == 0 ? 1 : self.size(d);
+        select(self, d, n, descending, values, indices, n);
+    }
+
+    /** TORCH_PRECOMPUTE_META_FUNC(topk): values and indices, contiguous, with k along dim. */
+    @Override
+    public void meta_topk(StructuredMeta op, Tensor self, long k, long dim, boolean largest, boolean sorted) {
         int d = TensorGeometry.wrapDim(dim, self.dim());
         long sliceSize = self.dim() == 0 ? 1 : self.size(d);
         if (!(k >= 0 && k <= sliceSize)) {
             throw new IllegalArgumentException("selected index k out of range");
         }
+        if (self.dtype() == ScalarType.Bool && !self.isMeta()) {
+            // ATen's CPU kernel refuses bool only after an out= tensor was resized: refused here, before it is
+            throw new UnsupportedOperationException("\"topk_cpu\" not implemented for 'Bool'");
+        }
         long[] sizes = self.sizes().clone();
         if (sizes.length > 0) {
             sizes[d] = k;
         }
-        Tensor values = Tensor.FACTORY.empty(sizes, self.dtype(), self.device());
-        Tensor indices = Tensor.FACTORY.empty(sizes, ScalarType.Int64, self.device());
-        if (self.isMeta()) {
-            return new Tensor[] {values, indices};
-        }
-        if (self.dtype() == ScalarType.Bool) {
-            throw new UnsupportedOperationException("\"topk_cpu\" not implemented for 'Bool'");
-        }
+        op.setOutputRawStrided(0, sizes, null, self.dtype(), self.device());
+        op.setOutputRawStrided(1, sizes, null, ScalarType.Int64, self.device());
+    }
+
+    /** The k largest (or smallest) of each slice, in order: topk(sorted=False) keeps the sorted order too. */
+    @Override
+    public void topk_out_cpu(StructuredMeta op, Tensor self, long k, long dim, boolean largest, boolean sorted,
+            Tensor values, Tensor indices) {
+        int d = TensorGeometry.wrapDim(dim, self.dim());
+        long sliceSize = self.dim() == 0 ? 1 : self.size(d);
         select(self, d, sliceSize, largest, values, indices, self.dim() == 0 ? 1 : k); // a 0-dim self is copied even for k = 0
-        return new Tensor[] {values, indices};
     }
 
     /**

@@ -9,7 +9,7 @@ import org.jitdispatch.runtime.TensorGeometry;
 /**
  * View operators PyTorch 1.13 writes over others or over strides (TensorShape.cpp), written the same way:
  * movedim/moveaxis (a permutation), swapaxes/swapdims (transpose), unflatten (view), the {@code *_as}
- * methods, diagonal (a strided view whose joint dim is appended last), diag_embed and diag. Their checks and
+ * methods, diagonal (a strided view whose joint dim is appended last), diag_embed, diag and diagflat. Their checks and
  * messages are ATen's.
  */
 public final class ShapeViews implements ShapeViewsDeclarations {
@@ -279,5 +279,11 @@ public final class ShapeViews implements ShapeViewsDeclarations {
             return Torch.diagonal(self, diagonal, 0, 1).clone(MemoryFormat.Contiguous); // a new vector
         }
         throw new IllegalArgumentException("matrix or a vector expected");
+    }
+
+    /** The diagonal matrix of all of self's elements, in row-major order, on the offset-th diagonal. */
+    @Override
+    public Tensor diagflat(Tensor self, long offset) {
+        return self.contiguous().view(-1).diag(offset);
     }
 }
