@@ -4096,13 +4096,108 @@ def solvers(c):
     c("linalg_multi_dot", [rand((2, 3)), rand((3, 4), F64)])
 
 
+def decompositions(c):
+    """linalg.eigh/eigvalsh, linalg.qr/qr, linalg.svd/svd/svdvals and what is built on them: float32 and float64,
+    batches, empty, 1 x 1, rank-deficient and non-contiguous matrices, repeated eigenvalues, and the shape, dtype
+    and argument refusals. Its own random generator keeps the other families' inputs.
+
+    Eigenvectors and singular vectors are defined only up to sign (LAPACK's signs come from its reflectors and
+    another algorithm cannot reproduce them): such a result is marked "up_to_sign" ("columns" for eigenvectors and
+    U, "rows" for V^H) and the runner flips each of Java's vectors to PyTorch's side before comparing; where a
+    repeated eigenvalue or singular value leaves the vectors undetermined beyond sign, the case keeps their sizes
+    and strides only. Eigenvalues, singular values, and QR's Q and R (Householder reflectors as LAPACK's geqrf
+    makes them, so the same signs) compare as they are. Matrices keep their eigenvalues or singular values apart
+    (drawn again until the gaps exceed 0.25), so that float32's vectors do not depend on the order LAPACK works in."""
+    rng.seed("decompositions")
+
+    def gaps_ok(values):
+        v = values.flatten(0, -2) if values.dim() > 1 else values.unsqueeze(0)
+        return v.shape[-1] < 2 or bool((v.sort(-1).values.diff(dim=-1).abs() > 0.25).all())
+
+    def sym(n, d=F32, batch=()):
+        while True:
+            m = rand(batch + (n, n), F64)
+            m = (m + m.transpose(-2, -1)) / 2
+            if gaps_ok(torch.linalg.eigvalsh(m)):
+                return m.to(d)
+
+    def general(shape, d=F32):
+        while True:
+            m = rand(shape, F64)
+            s = torch.linalg.svdvals(m)
+            if gaps_ok(s) and bool((s > 0.25).all()):
+                return m.to(d)
+
+    def signs(*items):
+        """The last case's results `items` (index, "columns" or "rows") are defined only up to sign."""
+        for i, kind in items:
+            c[-1]["expected"]["items"][i]["up_to_sign"] = kind
+
+    def no_values(*items):
+        """The last case's results `items` are not determined by the input (repeated eigenvalues): sizes only."""
+        for i in items:
+            del c[-1]["expected"]["items"][i]["data"]
+
+    def up_to(marker):
+        """The last case fails with a message PyTorch ends in LAPACK's own error code: compare what comes before."""
+        error = c[-1]["error"]
+        error["message"] = error["message"][:error["message"].index(marker) + len(marker)]
+        c[-1]["match"] = "prefix"
+
+    # --- linalg.eigh, linalg.eigvalsh
+    c("linalg_eigh", sym(3))
+    signs((1, "columns"))
+    c("linalg_eigh", sym(4, F64))
+    signs((1, "columns"))
+    c("linalg_eigh", sym(3, F32, (2,)))
+    signs((1, "columns"))
+    c("linalg_eigh", sym(2, F64, (2, 2)), UPLO="U")
+    signs((1, "columns"))
+    c("linalg_eigh", rand((3, 3), F64), note="(lower triangle read)")
+    signs((1, "columns"))
+    c("linalg_eigh", rand((3, 3), F64), UPLO="U", note="(upper triangle read)")
+    signs((1, "columns"))
+    c("linalg_eigh", rand((3, 3), F64), UPLO="u")
+    signs((1, "columns"))
+    c("linalg_eigh", layout("transposed", (3, 3), F64, lambda s, d: sym(s[0], d)))
+    signs((1, "columns"))
+    c("linalg_eigh", vals([[2.0]]))
+    signs((1, "columns"))
+    c("linalg_eigh", torch.zeros(0, 0))
+    c("linalg_eigh", torch.zeros(2, 0, 0, dtype=F64))
+    c("linalg_eigh", vals([[2.0, 0.0, 0.0], [0.0, 2.0, 0.0], [0.0, 0.0, 5.0]], F64), note="(repeated)")
+    no_values(1)
+    c("linalg_eigh", torch.zeros(3, 3, dtype=F64), note="(zero)")
+    no_values(1)
+    c("linalg_eigh", rand((2, 3)))
+    c("linalg_eigh", rand((3,)))
+    c("linalg_eigh", sym(2).to(I64))
+    c("linalg_eigh", sym(2).to(F16))
+    c("linalg_eigh", sym(2), UPLO="X")
+    c("linalg_eigh", sym(2), UPLO="LU")
+    c("linalg_eigh", torch.full((3, 3), NAN))
+    up_to("(error code: ")
+    c("linalg_eigvalsh", sym(3))
+    c("linalg_eigvalsh", sym(5, F64))
+    c("linalg_eigvalsh", sym(3, F32, (2, 1)))
+    c("linalg_eigvalsh", rand((4, 4), F64), UPLO="U")
+    c("linalg_eigvalsh", vals([[1.0, 1.0], [1.0, 1.0]], F64))
+    c("linalg_eigvalsh", torch.zeros(0, 0))
+    c("linalg_eigvalsh", rand((2, 3)))
+    c("linalg_eigvalsh", sym(2).to(I64))
+    c("_linalg_eigh", sym(3, F64), "L", False)
+    c("_linalg_eigh", sym(3, F64), "U", True)
+    signs((1, "columns"))
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
             "normalization": normalization, "elementwise": elementwise, "shape_ops": shape_ops,
             "dtypes": dtypes, "selection": selection, "geometry": geometry,
             "random_shapes": random_shapes, "random_elementwise": random_elementwise,
-            "composites": composites, "coverage": coverage, "solvers": solvers}
+            "composites": composites, "coverage": coverage, "solvers": solvers,
+            "decompositions": decompositions}
 
 
 def torch_version():

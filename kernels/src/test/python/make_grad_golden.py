@@ -25,6 +25,11 @@ def well_conditioned(n, *batch):
     return rand(*batch, n, n) + n * torch.eye(n, dtype=torch.float64)
 
 
+def symmetric(n, *batch):
+    m = rand(*batch, n, n)
+    return m + m.transpose(-2, -1)
+
+
 def positive_definite(n, *batch):
     m = rand(*batch, n, n)
     return m @ m.transpose(-2, -1) + n * torch.eye(n, dtype=torch.float64)
@@ -494,6 +499,15 @@ def main():
         case("cov", "cov", [rand(3, 5)], fn=torch.cov),
         case("corrcoef", "corrcoef", [rand(3, 6)], fn=torch.corrcoef),
         case("block_diag", "block_diag", [rand(2, 2), rand(3)], fn=lambda a, b: torch.block_diag(a, b)),
+        # decompositions: losses that do not depend on the sign of an eigenvector or singular vector
+        case("linalg_eigh", "linalg_eigh squared vectors", [symmetric(4)], ["L"],
+             fn=lambda a: (lambda w, v: w.unsqueeze(-2) * v * v + w.unsqueeze(-1))(*torch.linalg.eigh(a))),
+        case("linalg_eigh upper batched", "linalg_eigh squared vectors", [symmetric(3, 2)], ["U"],
+             fn=lambda a: (lambda w, v: w.unsqueeze(-2) * v * v + w.unsqueeze(-1))(*torch.linalg.eigh(a, "U"))),
+        case("linalg_eigh vectors only", "linalg_eigh vector outer products", [symmetric(3)], ["L"],
+             fn=lambda a: (lambda w, v: v @ torch.diag(torch.tensor([1.0, 2.0, 3.0], dtype=F64)) @ v.mT)(
+                 *torch.linalg.eigh(a))),
+        case("linalg_eigvalsh", "linalg_eigvalsh", [symmetric(3, 2)], ["L"], fn=torch.linalg.eigvalsh),
     ]
     result = {
         "torch_version": torch.__version__,

@@ -107,4 +107,33 @@ public final class LinalgFormulas {
         common = Torch.matmul(inverse, Torch.matmul(common, inverse));
         return Torch.neg(upper ? Torch.matmul(factor, common) : Torch.matmul(common, factor));
     }
+
+    /**
+     * _linalg_eigh (1.13's linalg_eig_backward for a hermitian A): with {@code gL}, {@code gV} the gradients of the
+     * eigenvalues and eigenvectors (either may be absent), {@code gA = V (skew(V^T gV) / E + diag(gL)) V^T}, where
+     * {@code skew(X) = (X - X^T) / 2} projects onto the rotations that keep V orthogonal and {@code E_ij = L_j - L_i}
+     * (ones on its diagonal). Depends on the eigenvectors only through sign-invariant products, so it is the same
+     * whatever sign each column of V has.
+     */
+    public static Tensor eighBackward(Tensor gL, Tensor gV, Tensor eigenvalues, Tensor eigenvectors) {
+        if (gL == null && gV == null) {
+            return null;
+        }
+        Tensor v = eigenvectors;
+        Tensor vT = v.transpose(-2, -1);
+        if (gV == null) {
+            // eigvalsh: V diag(gL) V^T
+            return Torch.matmul(v.mul(gL.unsqueeze(-2)), vT);
+        }
+        Tensor vTgV = Torch.matmul(vT, gV);
+        Tensor skew = vTgV.sub(vTgV.transpose(-2, -1)).mul(Scalar.of(0.5));
+        Tensor e = eigenvalues.unsqueeze(-2).sub(eigenvalues.unsqueeze(-1));
+        e = e.add(Torch.diag_embed(Torch.ones_like(eigenvalues, null, null, null, null, null), 0, -2, -1));
+        Tensor inner = skew.div(e);
+        if (gL != null) {
+            // skew's diagonal is zero, so this sets the diagonal to gL as PyTorch's copy_ does
+            inner = inner.add(Torch.diag_embed(gL, 0, -2, -1));
+        }
+        return Torch.matmul(v, Torch.matmul(inner, vT));
+    }
 }

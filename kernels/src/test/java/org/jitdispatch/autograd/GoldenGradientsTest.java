@@ -212,6 +212,15 @@ class GoldenGradientsTest {
                     a.get(0).asBoolean(), a.get(1).asBoolean(), a.get(2).asBoolean())),
             Map.entry("cholesky_solve", (x, a) -> Torch.cholesky_solve(x[0], x[1], a.get(0).asBoolean())),
             Map.entry("cholesky_inverse", (x, a) -> Torch.cholesky_inverse(x[0], a.get(0).asBoolean())),
+            Map.entry("linalg_eigh squared vectors", (x, a) -> {
+                Tensor[] r = Torch.linalg_eigh(x[0], a.get(0).asText());
+                return r[0].unsqueeze(-2).mul(r[1]).mul(r[1]).add(r[0].unsqueeze(-1));
+            }),
+            Map.entry("linalg_eigh vector outer products", (x, a) -> {
+                Tensor v = Torch.linalg_eigh(x[0], a.get(0).asText())[1];
+                return Torch.matmul(v.mul(Torch.tensor(new double[] {1, 2, 3})), v.transpose(-2, -1));
+            }),
+            Map.entry("linalg_eigvalsh", (x, a) -> Torch.linalg_eigvalsh(x[0], a.get(0).asText())),
             Map.entry("linalg_vector_norm", (x, a) -> Torch.linalg_vector_norm(x[0], Scalar.of(a.get(0).asDouble()),
                     longs(a.get(1)), false, null)),
             Map.entry("linalg_matrix_norm", (x, a) -> Torch.linalg_matrix_norm(x[0],
@@ -327,7 +336,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(294, tests.size(), "gradients.json lost cases");
+        assertEquals(298, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

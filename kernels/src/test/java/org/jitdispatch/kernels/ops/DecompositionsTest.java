@@ -1,0 +1,129 @@
+package org.jitdispatch.kernels.ops;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.jitdispatch.LinAlgError;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.TensorTesting;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The decompositions by what defines them rather than by PyTorch's particular (sign) choices: reconstructions,
+ * orthogonality, ordering, edge cases and errors. The golden vectors (decompositions family) compare with PyTorch.
+ */
+class DecompositionsTest {
+    private static final Random RANDOM = new Random(20261127);
+
+    private static Tensor random(long... sizes) {
+        int n = 1;
+        for (long s : sizes) {
+            n *= (int) s;
+        }
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = RANDOM.nextDouble() * 2 - 1;
+        }
+        return Torch.tensor(v).view(sizes);
+    }
+
+    private static Tensor symmetric(long... sizes) {
+        Tensor m = random(sizes);
+        return m.add(m.transpose(-2, -1)).div(org.jitdispatch.runtime.Scalar.of(2.0));
+    }
+
+    private static Tensor mT(Tensor t) {
+        return t.transpose(-2, -1);
+    }
+
+    private static Tensor eye(long n, Tensor like) {
+        return Torch.eye(n, like.dtype(), null, null, null);
+    }
+
+    private static void assertClose(Tensor actual, Tensor expected, double tolerance) {
+        TensorTesting.assertClose(actual, expected, tolerance, tolerance);
+    }
+
+    // ------------------------------------------------------------------------------------------- eigh
+
+    @Test
+    void eighReconstructsAndIsOrthonormal() {
+        for (long[] sizes : new long[][] {{1, 1}, {2, 2}, {5, 5}, {3, 4, 4}, {2, 2, 7, 7}, {30, 30}}) {
+            Tensor a = symmetric(sizes);
+            Tensor[] r = Torch.linalg_eigh(a, "L");
+            Tensor w = r[0];
+            Tensor v = r[1];
+            long n = sizes[sizes.length - 1];
+            assertClose(Torch.matmul(v.mul(w.unsqueeze(-2)), mT(v)), a, 1e-12);
+            assertClose(Torch.matmul(mT(v), v), eye(n, a).expand(v.sizes(), false), 1e-12);
+            double[] values = w.contiguous().toDoubleArray();
+            for (int i = 1; i < values.length; i++) {
+                if (i % n != 0) {
+                    assertTrue(values[i - 1] <= values[i], "eigenvalues ascend");
+                }
+            }
+        }
+    }
+
+    @Test
+    void eighReadsOnlyTheNamedTriangle() {
+        Tensor a = random(4, 4);
+        Tensor lower = Torch.tril(a, 0).add(mT(Torch.tril(a, -1)));
+        Tensor upper = Torch.triu(a, 0).add(mT(Torch.triu(a, 1)));
+        assertClose(Torch.linalg_eigvalsh(a, "L"), Torch.linalg_eigvalsh(lower, "U"), 1e-13);
+        assertClose(Torch.linalg_eigvalsh(a, "u"), Torch.linalg_eigvalsh(upper, "L"), 1e-13);
+    }
+
+    @Test
+    void eighOfRepeatedEigenvaluesSpansTheEigenspace() {
+        // Q diag(1, 1, 1, 4) Q^T: any orthonormal basis of the 3-dimensional eigenspace is right
+        Tensor u = random(4, 1);
+        Tensor q = eye(4, u).sub(Torch.matmul(u, mT(u)).mul(org.jitdispatch.runtime.Scalar.of(2 / u.pow(
+                org.jitdispatch.runtime.Scalar.of(2)).sum().toDoubleArray()[0])));
+        Tensor a = Torch.matmul(q.mul(Torch.tensor(new double[] {1, 1, 1, 4})), mT(q));
+        Tensor[] r = Torch.linalg_eigh(a, "L");
+        assertClose(r[0], Torch.tensor(new double[] {1, 1, 1, 4}), 1e-12);
+        assertClose(Torch.matmul(r[1].mul(r[0]), mT(r[1])), a, 1e-12);
+        assertClose(Torch.matmul(mT(r[1]), r[1]), eye(4, a), 1e-12);
+    }
+
+    @Test
+    void eighOfANonContiguousFloatBatch() {
+        Tensor a = symmetric(3, 3, 3).transpose(-2, -1).to(ScalarType.Float32);
+        assertTrue(!a.isContiguous());
+        Tensor[] r = Torch.linalg_eigh(a, "L");
+        assertEquals(ScalarType.Float32, r[0].dtype());
+        assertArrayEquals(new long[] {3, 3, 3}, r[1].sizes());
+        assertArrayEquals(new long[] {9, 1, 3}, r[1].strides());
+        assertClose(Torch.matmul(r[1].mul(r[0].unsqueeze(-2)), mT(r[1])), a, 1e-5);
+    }
+
+    @Test
+    void eighErrors() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.linalg_eigh(random(2, 3), "L"));
+        assertEquals("linalg.eigh: A must be batches of square matrices, but they are 2 by 3 matrices", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Torch.linalg_eigvalsh(random(3, 3), "X"));
+        assertEquals("Expected UPLO argument to be 'L' or 'U', but got X", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.linalg_eigh(random(2, 2).to(ScalarType.Int64), "L"));
+        assertEquals("\"linalg_eigh_cpu\" not implemented for 'Long'", e.getMessage());
+        Tensor nan = Torch.stack(new Tensor[] {symmetric(3, 3), Torch.full_like(symmetric(3, 3),
+                org.jitdispatch.runtime.Scalar.of(Double.NaN), null, null, null, null, null)}, 0);
+        LinAlgError error = assertThrows(LinAlgError.class, () -> Torch.linalg_eigh(nan, "L"));
+        assertTrue(error.getMessage().startsWith("linalg.eigh: (Batch element 1): The algorithm failed to converge"),
+                error.getMessage());
+    }
+
+    @Test
+    void eigvalshOfEmptyAndOneByOne() {
+        assertArrayEquals(new long[] {2, 0}, Torch.linalg_eigvalsh(random(2, 0, 0), "L").sizes());
+        assertClose(Torch.linalg_eigvalsh(Torch.tensor(new double[] {-3}).view(1, 1), "L"),
+                Torch.tensor(new double[] {-3}), 0);
+    }
+}
