@@ -4134,7 +4134,8 @@ def decompositions(c):
             c[-1]["expected"]["items"][i]["up_to_sign"] = kind
 
     def no_values(*items):
-        """The last case's results `items` are not determined by the input (repeated eigenvalues): sizes only."""
+        """The last case's results `items` are not determined by the input (repeated eigenvalues, a rank-deficient
+        matrix's Q): sizes and strides only."""
         for i in items:
             del c[-1]["expected"]["items"][i]["data"]
 
@@ -4188,6 +4189,32 @@ def decompositions(c):
     c("_linalg_eigh", sym(3, F64), "L", False)
     c("_linalg_eigh", sym(3, F64), "U", True)
     signs((1, "columns"))
+    # --- linalg.qr, qr: LAPACK's reflectors, so Q and R compare as they are
+    for mode in ("reduced", "complete", "r"):
+        c("linalg_qr", general((4, 3)), mode)
+        c("linalg_qr", general((3, 5), F64), mode)
+        c("linalg_qr", general((2, 4, 2)), mode)
+    c("linalg_qr", general((3, 3), F64))
+    c("linalg_qr", general((2, 2, 3, 3), F64), "complete")
+    c("linalg_qr", layout("transposed", (4, 3), F64, lambda s, d: general(s, d)))
+    c("linalg_qr", vals([[1.0, 2.0], [2.0, 4.0], [3.0, 6.0]], F64), note="(rank 1)")
+    no_values(0)  # Q's second column is the direction of rounding noise (R[1, 1] is 0 up to rounding)
+    c("linalg_qr", vals([[0.0, 1.0], [0.0, 2.0]], F64), note="(zero column)")
+    c("linalg_qr", vals([[3.0, 1.0], [0.0, 2.0]], F64), note="(upper triangular)")
+    c("linalg_qr", vals([[-3.0, 1.0], [0.0, -2.0]], F64), "complete", note="(negative diagonal)")
+    c("linalg_qr", vals([[-2.5]]))
+    c("linalg_qr", torch.zeros(0, 3))
+    c("linalg_qr", torch.zeros(3, 0), "complete")
+    c("linalg_qr", torch.zeros(2, 0, 0, dtype=F64))
+    c("linalg_qr", rand((3,)))
+    c("linalg_qr", rand((2, 2)).to(I64))
+    c("linalg_qr", rand((2, 2)).to(F16))
+    c("linalg_qr", rand((2, 2)), "x")
+    c("linalg_qr", rand((2, 2)).to(I64), "x")
+    c("qr", general((4, 3)))
+    c("qr", general((4, 3), F64), False)
+    c("qr", general((2, 3, 5)), False)
+    c("qr", rand((3,)))
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

@@ -508,6 +508,15 @@ def main():
              fn=lambda a: (lambda w, v: v @ torch.diag(torch.tensor([1.0, 2.0, 3.0], dtype=F64)) @ v.mT)(
                  *torch.linalg.eigh(a))),
         case("linalg_eigvalsh", "linalg_eigvalsh", [symmetric(3, 2)], ["L"], fn=torch.linalg.eigvalsh),
+        case("linalg_qr", "linalg_qr Q and R", [rand(4, 3)],
+             ["reduced"], fn=lambda a: (lambda q, r: torch.cat([q, r], -2))(*torch.linalg.qr(a))),
+        case("linalg_qr square batched", "linalg_qr Q and R", [well_conditioned(3, 2)], ["reduced"],
+             fn=lambda a: (lambda q, r: torch.cat([q, r], -2))(*torch.linalg.qr(a))),
+        case("linalg_qr wide", "linalg_qr Q and R", [rand(2, 4)], ["reduced"],
+             fn=lambda a: (lambda q, r: torch.cat([q, r], -1))(*torch.linalg.qr(a))),
+        case("linalg_qr wide complete Q", "linalg_qr Q", [rand(2, 4)], ["complete"],
+             fn=lambda a: torch.linalg.qr(a, "complete")[0]),
+        case("linalg_qr R", "linalg_qr R", [rand(4, 3)], ["reduced"], fn=lambda a: torch.linalg.qr(a)[1]),
     ]
     result = {
         "torch_version": torch.__version__,

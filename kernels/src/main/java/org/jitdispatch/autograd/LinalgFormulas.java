@@ -136,4 +136,58 @@ public final class LinalgFormulas {
         }
         return Torch.matmul(v, Torch.matmul(inner, vT));
     }
+
+    /**
+     * linalg_qr (1.13's linalg_qr_backward, real case), with {@code M = gR R^T - Q^T gQ} (the absent gradient's
+     * term left out): for {@code m >= n}, {@code gA = (Q copyltu(M) + gQ) R^{-T}}, {@code copyltu} mirroring M's
+     * upper triangle (PyTorch's {@code syminvadj(triu(M))}); for {@code m < n}, with {@code R = [R1 | R2]},
+     * {@code gA = [Q tril(-M + M^T) R1^{-T} | 0] + Q gR}. Q must have been computed, and a complete factorization of
+     * a tall matrix leaves part of Q undetermined, so neither has a derivative.
+     */
+    public static Tensor qrBackward(Tensor gQ, Tensor gR, Tensor q, Tensor r, String mode) {
+        if (mode.equals("r")) {
+            throw new IllegalArgumentException("The derivative of linalg.qr depends on Q, which is not computed when"
+                    + " mode='r'. Please use linalg.qr(A, mode='reduced') if you are going to differentiate through"
+                    + " linalg.qr.");
+        }
+        long m = q.size(q.dim() - 2);
+        long n = r.size(r.dim() - 1);
+        if (!mode.equals("reduced") && m > n) {
+            throw new IllegalArgumentException("The QR decomposition is not differentiable when mode='complete' and"
+                    + " nrows > ncols.");
+        }
+        if (gQ == null && gR == null) {
+            return null;
+        }
+        Tensor qT = q.transpose(-2, -1);
+        Tensor gA;
+        if (gQ != null) {
+            gA = Torch.neg(Torch.matmul(qT, gQ));
+            if (gR != null) {
+                gA = Torch.matmul(gR, r.transpose(-2, -1)).add(gA);
+            }
+        } else {
+            gA = Torch.matmul(gR, r.transpose(-2, -1));
+        }
+        if (m >= n) {
+            Tensor upper = Torch.triu(gA, 0);
+            Tensor mirrored = upper.add(upper.transpose(-2, -1));
+            mirrored = mirrored.sub(Torch.diag_embed(upper.diagonal(0, -2, -1), 0, -2, -1));
+            gA = Torch.matmul(q, mirrored);
+            if (gQ != null) {
+                gA = gA.add(gQ);
+            }
+            return Torch.linalg_solve_triangular(r.transpose(-2, -1), gA, false, false, false);
+        }
+        Tensor negated = Torch.neg(gA);
+        gA = Torch.matmul(q, Torch.tril(negated.sub(negated.transpose(-2, -1)), 0));
+        gA = Torch.linalg_solve_triangular(r.narrow(-1, 0, m).transpose(-2, -1), gA, false, false, false);
+        long[] rest = r.sizes().clone();
+        rest[rest.length - 1] = n - m;
+        gA = Torch.cat(new Tensor[] {gA, Torch.zeros(rest, gA.dtype(), null, null, null)}, -1);
+        if (gR != null) {
+            gA = gA.add(Torch.matmul(q, gR));
+        }
+        return gA;
+    }
 }

@@ -221,6 +221,12 @@ class GoldenGradientsTest {
                 return Torch.matmul(v.mul(Torch.tensor(new double[] {1, 2, 3})), v.transpose(-2, -1));
             }),
             Map.entry("linalg_eigvalsh", (x, a) -> Torch.linalg_eigvalsh(x[0], a.get(0).asText())),
+            Map.entry("linalg_qr Q and R", (x, a) -> {
+                Tensor[] qr = Torch.linalg_qr(x[0], a.get(0).asText());
+                return Torch.cat(qr, qr[0].size(qr[0].dim() - 1) == qr[1].size(qr[1].dim() - 1) ? -2 : -1);
+            }),
+            Map.entry("linalg_qr Q", (x, a) -> Torch.linalg_qr(x[0], a.get(0).asText())[0]),
+            Map.entry("linalg_qr R", (x, a) -> Torch.linalg_qr(x[0], a.get(0).asText())[1]),
             Map.entry("linalg_vector_norm", (x, a) -> Torch.linalg_vector_norm(x[0], Scalar.of(a.get(0).asDouble()),
                     longs(a.get(1)), false, null)),
             Map.entry("linalg_matrix_norm", (x, a) -> Torch.linalg_matrix_norm(x[0],
@@ -336,7 +342,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(298, tests.size(), "gradients.json lost cases");
+        assertEquals(303, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

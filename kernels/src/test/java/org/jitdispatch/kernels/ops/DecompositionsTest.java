@@ -126,4 +126,72 @@ class DecompositionsTest {
         assertClose(Torch.linalg_eigvalsh(Torch.tensor(new double[] {-3}).view(1, 1), "L"),
                 Torch.tensor(new double[] {-3}), 0);
     }
+
+    // --------------------------------------------------------------------------------------------- qr
+
+    @Test
+    void qrReconstructsWithOrthonormalQAndTriangularR() {
+        for (long[] sizes : new long[][] {{1, 1}, {4, 3}, {3, 5}, {6, 6}, {2, 5, 2}, {3, 2, 4}}) {
+            Tensor a = random(sizes);
+            long m = sizes[sizes.length - 2];
+            long n = sizes[sizes.length - 1];
+            long k = Math.min(m, n);
+            for (String mode : new String[] {"reduced", "complete"}) {
+                Tensor[] qr = Torch.linalg_qr(a, mode);
+                long columns = mode.equals("complete") ? m : k;
+                assertEquals(columns, qr[0].size(qr[0].dim() - 1));
+                assertClose(Torch.matmul(qr[0], qr[1]), a, 1e-12);
+                assertClose(Torch.matmul(mT(qr[0]), qr[0]), eye(columns, a).expand(batchOf(qr[0], columns), false),
+                        1e-12);
+                assertClose(Torch.triu(qr[1], 0), qr[1], 0);
+            }
+            Tensor[] rOnly = Torch.linalg_qr(a, "r");
+            assertArrayEquals(new long[] {0}, rOnly[0].sizes());
+            assertClose(rOnly[1], Torch.linalg_qr(a, "reduced")[1], 0);
+        }
+    }
+
+    private static long[] batchOf(Tensor t, long n) {
+        long[] sizes = t.sizes().clone();
+        sizes[sizes.length - 2] = n;
+        sizes[sizes.length - 1] = n;
+        return sizes;
+    }
+
+    @Test
+    void qrSignsAreLapacks() {
+        // dlarfg makes R's diagonal the opposite sign of the pivot it reflects, and leaves a column with nothing
+        // below the diagonal alone
+        Tensor a = Torch.tensor(new double[] {3, 1, 4, 2}, 2, 2);
+        Tensor r = Torch.linalg_qr(a, "reduced")[1];
+        assertClose(r.diagonal(0, -2, -1), Torch.tensor(new double[] {-5, 0.4}), 1e-15);
+        Tensor triangular = Torch.tensor(new double[] {-3, 1, 0, 2}, 2, 2);
+        Tensor[] qr = Torch.linalg_qr(triangular, "reduced");
+        assertClose(qr[0], Torch.eye(2, ScalarType.Float64), 0);
+        assertClose(qr[1], triangular, 0);
+    }
+
+    @Test
+    void qrOfAStridedFloatMatrixIsLaidOutColumnMajor() {
+        Tensor a = random(3, 4).to(ScalarType.Float32).transpose(0, 1);
+        Tensor[] qr = Torch.linalg_qr(a, "reduced");
+        assertArrayEquals(new long[] {1, 4}, qr[0].strides());
+        assertArrayEquals(new long[] {1, 3}, qr[1].strides());
+        assertClose(Torch.matmul(qr[0], qr[1]), a, 1e-5);
+    }
+
+    @Test
+    void qrErrorsAndGradientRefusals() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.linalg_qr(random(2, 2), "thin"));
+        assertEquals("qr received unrecognized mode 'thin' but expected one of 'reduced' (default), 'r', or 'complete'",
+                e.getMessage());
+        Tensor a = random(4, 2).requiresGrad_(true);
+        Tensor q = Torch.linalg_qr(a, "complete")[0];
+        e = assertThrows(IllegalArgumentException.class, () -> q.sum().backward());
+        assertEquals("The QR decomposition is not differentiable when mode='complete' and nrows > ncols.", e.getMessage());
+        Tensor r = Torch.linalg_qr(a, "r")[1];
+        e = assertThrows(IllegalArgumentException.class, () -> r.sum().backward());
+        assertTrue(e.getMessage().startsWith("The derivative of linalg.qr depends on Q"), e.getMessage());
+    }
 }
