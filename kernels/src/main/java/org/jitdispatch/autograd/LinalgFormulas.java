@@ -190,4 +190,71 @@ public final class LinalgFormulas {
         }
         return gA;
     }
+
+    /**
+     * _linalg_svd (1.13's svd_backward, real case; the full decomposition's extra columns of U and rows of V^H,
+     * which do not determine A, narrowed away first as 1.13's derivatives.yaml does). With {@code k = min(m, n)}
+     * distinct singular values and {@code E_ij = S_j^2 - S_i^2} (ones on its diagonal):
+     * {@code gA = U [(skew(U^T gU) S + S skew(V^T gV)) / E + diag(gS)] V^T}, {@code skew(X) = X - X^T}, plus for a
+     * tall A {@code (I - U U^T) gU S^{-1} V^T} and for a wide one {@code U S^{-1} gV^T (I - V V^T)}. Only
+     * products {@code u_i v_i^T} of the vectors enter, so the gradient does not depend on their signs.
+     */
+    public static Tensor svdBackward(Tensor gU, Tensor gS, Tensor gVh, Tensor u, Tensor s, Tensor vh,
+            boolean fullMatrices) {
+        if (gU == null && gS == null && gVh == null) {
+            return null;
+        }
+        long k = s.size(s.dim() - 1);
+        if (fullMatrices) {
+            gU = gU == null ? null : gU.narrow(-1, 0, k);
+            gVh = gVh == null ? null : gVh.narrow(-2, 0, k);
+            u = u.narrow(-1, 0, k);
+            vh = vh.narrow(-2, 0, k);
+        }
+        long m = u.size(u.dim() - 2);
+        long n = vh.size(vh.dim() - 1);
+        Tensor uT = u.transpose(-2, -1);
+        Tensor v = vh.transpose(-2, -1);
+        if (gU == null && gVh == null) {
+            // svdvals: U diag(gS) V^T
+            return m >= n ? Torch.matmul(u, gS.unsqueeze(-1).mul(vh)) : Torch.matmul(u.mul(gS.unsqueeze(-2)), vh);
+        }
+        Tensor uTgU = null;
+        if (gU != null) {
+            uTgU = Torch.matmul(uT, gU);
+            uTgU = uTgU.sub(uTgU.transpose(-2, -1));
+        }
+        Tensor vTgV = null;
+        if (gVh != null) {
+            vTgV = Torch.matmul(vh, gVh.transpose(-2, -1));
+            vTgV = vTgV.sub(vTgV.transpose(-2, -1));
+        }
+        Tensor s2 = s.mul(s);
+        Tensor e = s2.unsqueeze(-2).sub(s2.unsqueeze(-1));
+        e = e.add(Torch.diag_embed(Torch.ones_like(s), 0, -2, -1));
+        Tensor gA;
+        if (gU != null && gVh != null) {
+            gA = uTgU.mul(s.unsqueeze(-2)).add(s.unsqueeze(-1).mul(vTgV)).div(e);
+        } else if (gU != null) {
+            gA = uTgU.mul(s.unsqueeze(-2).div(e));
+        } else {
+            gA = s.unsqueeze(-1).mul(vTgV).div(e);
+        }
+        if (gS != null) {
+            gA = gA.add(Torch.diag_embed(gS, 0, -2, -1));
+        }
+        if (m > n && gU != null) {
+            gA = Torch.matmul(u, gA);
+            Tensor gUSinv = gU.div(s.unsqueeze(-2));
+            gA = gA.add(gUSinv).sub(Torch.matmul(u, Torch.matmul(uT, gUSinv)));
+            return Torch.matmul(gA, vh);
+        }
+        if (m < n && gVh != null) {
+            gA = Torch.matmul(gA, vh);
+            Tensor sInvgVh = gVh.div(s.unsqueeze(-1));
+            gA = gA.add(sInvgVh).sub(Torch.matmul(Torch.matmul(sInvgVh, v), vh));
+            return Torch.matmul(u, gA);
+        }
+        return m >= n ? Torch.matmul(u, Torch.matmul(gA, vh)) : Torch.matmul(Torch.matmul(u, gA), vh);
+    }
 }

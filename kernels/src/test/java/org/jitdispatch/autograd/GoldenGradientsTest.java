@@ -227,6 +227,24 @@ class GoldenGradientsTest {
             }),
             Map.entry("linalg_qr Q", (x, a) -> Torch.linalg_qr(x[0], a.get(0).asText())[0]),
             Map.entry("linalg_qr R", (x, a) -> Torch.linalg_qr(x[0], a.get(0).asText())[1]),
+            Map.entry("linalg_svd weighted product", (x, a) -> {
+                Tensor[] usv = Torch.linalg_svd(x[0], a.get(0).asBoolean(), null);
+                long k = usv[1].size(usv[1].dim() - 1);
+                return Torch.matmul(usv[0].narrow(-1, 0, k).mul(usv[1].pow(Scalar.of(2)).unsqueeze(-2)), usv[2]);
+            }),
+            Map.entry("linalg_svd squared U", (x, a) -> {
+                Tensor[] usv = Torch.linalg_svd(x[0], a.get(0).asBoolean(), null);
+                return usv[0].mul(usv[0]).mul(usv[1]);
+            }),
+            Map.entry("linalg_svd squared Vh", (x, a) -> {
+                Tensor[] usv = Torch.linalg_svd(x[0], a.get(0).asBoolean(), null);
+                return usv[2].mul(usv[2]).mul(usv[1].unsqueeze(-1));
+            }),
+            Map.entry("linalg_svdvals", (x, a) -> Torch.linalg_svdvals(x[0], null)),
+            Map.entry("svd squared U and V", (x, a) -> {
+                Tensor[] usv = Torch.svd(x[0], true, true);
+                return usv[0].mul(usv[0]).mul(usv[1]).add(usv[2].mul(usv[2]).sum(new long[] {-2}, false, null));
+            }),
             Map.entry("linalg_vector_norm", (x, a) -> Torch.linalg_vector_norm(x[0], Scalar.of(a.get(0).asDouble()),
                     longs(a.get(1)), false, null)),
             Map.entry("linalg_matrix_norm", (x, a) -> Torch.linalg_matrix_norm(x[0],
@@ -342,7 +360,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(303, tests.size(), "gradients.json lost cases");
+        assertEquals(310, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

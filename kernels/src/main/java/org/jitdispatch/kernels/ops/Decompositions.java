@@ -5,19 +5,21 @@ import org.jitdispatch.LinAlgError;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.linalg.HouseholderQr;
+import org.jitdispatch.kernels.linalg.JacobiSvd;
 import org.jitdispatch.kernels.linalg.SymmetricEigen;
 import org.jitdispatch.kernels.structured.Warnings;
 import org.jitdispatch.runtime.ScalarType;
 
 /**
- * The symmetric eigen-decomposition and QR over batches of matrices, as PyTorch 1.13's BatchLinearAlgebra.cpp
- * composes them: the CPU kernels ({@code _linalg_eigh}, {@code linalg_qr}) decompose each matrix in double
- * ({@link SymmetricEigen}, {@link HouseholderQr}) and round to the input's dtype; {@code linalg_eigh},
- * {@code linalg_eigvalsh} and the legacy {@code qr} are composites over them. Their gradients are in
+ * The symmetric eigen-decomposition, QR and the SVD over batches of matrices, as PyTorch 1.13's
+ * BatchLinearAlgebra.cpp composes them: the CPU kernels ({@code _linalg_eigh}, {@code linalg_qr}, {@code _linalg_svd})
+ * decompose each matrix in double ({@link SymmetricEigen}, {@link HouseholderQr}, {@link JacobiSvd}) and round to
+ * the input's dtype; {@code linalg_eigh}, {@code linalg_eigvalsh}, {@code linalg_svd}, {@code linalg_svdvals} and
+ * the legacy {@code qr} and {@code svd} are composites over them. Their gradients are in
  * derivatives.yaml ({@code org.jitdispatch.autograd.LinalgFormulas}).
  *
- * <p>Eigenvectors are defined up to the sign of each column; LAPACK's signs come from its own reflectors and these
- * may differ from them (README, "Where we differ").
+ * <p>Eigenvectors and singular vectors are defined up to sign; LAPACK's signs come from its own reflectors and
+ * these may differ from them (README, "Where we differ"). QR's are LAPACK's.
  */
 public final class Decompositions implements DecompositionsDeclarations {
 
@@ -93,7 +95,108 @@ public final class Decompositions implements DecompositionsDeclarations {
         return new Tensor[] {qTensor, batch.matrices(r, batch.sizes(rRows, n))};
     }
 
+    /**
+     * The SVD: S always (descending), U and V^H when {@code computeUv} ({@code m x k} and {@code k x n}, or
+     * {@code m x m} and {@code n x n} with {@code fullMatrices}), else empty tensors.
+     */
+    @Override
+    public Tensor[] _linalg_svd(Tensor a, boolean fullMatrices, boolean computeUv, String driver) {
+        LinearSolvers.checkMatrix(a, "linalg.svd", "A");
+        if (!a.dtype().isFloatingPoint()) {
+            throw new IllegalArgumentException("linalg.svd: Expected a floating point or complex tensor as input. Got "
+                    + a.dtype().c10Name());
+        }
+        if (driver != null) {
+            throw new IllegalArgumentException("torch.linalg.svd: keyword argument `driver=` is only supported on CUDA"
+                    + " inputs with cuSOLVER backend.");
+        }
+        requireFloatOrDouble(a, "linalg_svd_cpu");
+        MatrixBatch batch = new MatrixBatch(a);
+        int m = batch.rows;
+        int n = batch.columns;
+        int k = Math.min(m, n);
+        int uColumns = fullMatrices ? m : k;
+        int vhRows = fullMatrices ? n : k;
+        double[] s = new double[batch.count * k];
+        double[] u = computeUv ? new double[batch.count * m * uColumns] : null;
+        double[] vh = computeUv ? new double[batch.count * vhRows * n] : null;
+        for (int b = 0; b < batch.count; b++) {
+            int off = b * batch.matrix;
+            if (hasNaN(batch.values, off, batch.matrix)) {
+                // LAPACK's gesdd refuses a NaN (info -4), which PyTorch reports so
+                throw new LinAlgError("linalg.svd" + batchElement(a, b) + ": The algorithm failed to converge"
+                        + " because the input matrix contained non-finite values.");
+            }
+            if (!allFinite(batch.values, off, batch.matrix)) {
+                // an infinity: no decomposition exists (LAPACK returns NaN singular values and arbitrary vectors)
+                java.util.Arrays.fill(s, b * k, (b + 1) * k, Double.NaN);
+                if (computeUv) {
+                    java.util.Arrays.fill(u, b * m * uColumns, (b + 1) * m * uColumns, Double.NaN);
+                    java.util.Arrays.fill(vh, b * vhRows * n, (b + 1) * vhRows * n, Double.NaN);
+                }
+                continue;
+            }
+            int info = JacobiSvd.decompose(batch.values, off, m, n, s, b * k, u, b * m * uColumns, uColumns, vh,
+                    b * vhRows * n, vhRows);
+            if (info != 0) {
+                throw new LinAlgError("linalg.svd" + batchElement(a, b) + ": The algorithm failed to converge because"
+                        + " the input matrix is ill-conditioned or has too many repeated singular values (error code: "
+                        + info + ").");
+            }
+        }
+        Tensor empty = Tensor.FACTORY.fromArray(new double[0], 0).to(a.dtype());
+        return new Tensor[] {
+            computeUv ? batch.matrices(u, batch.sizes(m, uColumns)) : empty,
+            batch.vectors(s, k),
+            computeUv ? batch.matrices(vh, batch.sizes(vhRows, n)) : empty.clone(),
+        };
+    }
+
     // ------------------------------------------------------------------------------------- composites
+
+    @Override
+    public Tensor[] linalg_svd(Tensor a, boolean fullMatrices, String driver) {
+        return Torch._linalg_svd(a, fullMatrices, true, driver);
+    }
+
+    /** U and V^H are computed only when a gradient may be asked for, which needs them (as 1.13 does). */
+    @Override
+    public Tensor linalg_svdvals(Tensor a, String driver) {
+        return Torch._linalg_svd(a, false, mayRequireGrad(a), driver)[1];
+    }
+
+    /**
+     * The legacy {@code torch.svd}: V rather than V^H (a view of it), {@code some} the opposite of full_matrices;
+     * without {@code compute_uv}, U and V are zeros of the full sizes, as 1.13 returns them.
+     */
+    @Override
+    public Tensor[] svd(Tensor self, boolean some, boolean computeUv) {
+        if (self.dim() < 2) {
+            throw new IllegalArgumentException("linalg.svd: input should have at least 2 dimensions, but has "
+                    + self.dim() + " dimensions instead");
+        }
+        Tensor u;
+        Tensor s;
+        Tensor vh;
+        if (computeUv) {
+            Tensor[] r = Torch.linalg_svd(self, !some, null);
+            u = r[0];
+            s = r[1];
+            vh = r[2];
+        } else {
+            s = Torch.linalg_svdvals(self, null);
+            long m = self.size(self.dim() - 2);
+            long n = self.size(self.dim() - 1);
+            long[] sizes = self.sizes().clone();
+            sizes[sizes.length - 1] = m;
+            u = Torch.zeros(sizes, self.dtype());
+            sizes[sizes.length - 2] = n;
+            sizes[sizes.length - 1] = n;
+            vh = Torch.zeros(sizes, self.dtype());
+        }
+        return new Tensor[] {u, s, vh.transpose(-2, -1)};
+    }
+
 
     @Override
     public Tensor[] linalg_eigh(Tensor self, String uplo) {
@@ -121,6 +224,24 @@ public final class Decompositions implements DecompositionsDeclarations {
     }
 
     // -------------------------------------------------------------------------------------- helpers
+
+    private static boolean hasNaN(double[] values, int off, int length) {
+        for (int i = off; i < off + length; i++) {
+            if (Double.isNaN(values[i])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean allFinite(double[] values, int off, int length) {
+        for (int i = off; i < off + length; i++) {
+            if (!Double.isFinite(values[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /** PyTorch's {@code _may_require_fw_or_bw_grad}: grad mode is on and the tensor requires grad. */
     static boolean mayRequireGrad(Tensor t) {

@@ -194,4 +194,71 @@ class DecompositionsTest {
         e = assertThrows(IllegalArgumentException.class, () -> r.sum().backward());
         assertTrue(e.getMessage().startsWith("The derivative of linalg.qr depends on Q"), e.getMessage());
     }
+
+    // -------------------------------------------------------------------------------------------- svd
+
+    @Test
+    void svdReconstructsWithOrthonormalFactors() {
+        for (long[] sizes : new long[][] {{1, 1}, {4, 3}, {3, 5}, {6, 6}, {2, 5, 2}, {3, 2, 4}, {40, 25}}) {
+            Tensor a = random(sizes);
+            long m = sizes[sizes.length - 2];
+            long n = sizes[sizes.length - 1];
+            long k = Math.min(m, n);
+            for (boolean full : new boolean[] {false, true}) {
+                Tensor[] usv = Torch.linalg_svd(a, full, null);
+                Tensor u = usv[0];
+                Tensor vh = usv[2];
+                assertEquals(full ? m : k, u.size(u.dim() - 1));
+                assertEquals(full ? n : k, vh.size(vh.dim() - 2));
+                Tensor product = Torch.matmul(u.narrow(-1, 0, k).mul(usv[1].unsqueeze(-2)), vh.narrow(-2, 0, k));
+                assertClose(product, a, 1e-12);
+                assertClose(Torch.matmul(mT(u), u), eye(u.size(u.dim() - 1), a).expand(batchOf(u, u.size(u.dim() - 1)),
+                        false), 1e-12);
+                assertClose(Torch.matmul(vh, mT(vh)), eye(vh.size(vh.dim() - 2), a).expand(batchOf(vh,
+                        vh.size(vh.dim() - 2)), false), 1e-12);
+            }
+            double[] s = Torch.linalg_svdvals(a, null).contiguous().toDoubleArray();
+            for (int i = 1; i < s.length; i++) {
+                if (i % k != 0) {
+                    assertTrue(s[i - 1] >= s[i], "singular values descend");
+                }
+            }
+        }
+    }
+
+    @Test
+    void svdOfARankDeficientMatrixCompletesTheBases() {
+        // rank 1, 4 x 3: U has three columns (four with full_matrices) although only one is determined
+        Tensor x = random(4, 1);
+        Tensor a = Torch.matmul(x, random(1, 3));
+        Tensor[] usv = Torch.linalg_svd(a, true, null);
+        double[] s = usv[1].toDoubleArray();
+        assertTrue(s[1] < 1e-14 && s[2] < 1e-14, java.util.Arrays.toString(s));
+        assertClose(Torch.matmul(mT(usv[0]), usv[0]), eye(4, a), 1e-12);
+        assertClose(Torch.matmul(usv[2], mT(usv[2])), eye(3, a), 1e-12);
+        assertClose(Torch.matmul(usv[0].narrow(-1, 0, 3).mul(usv[1]), usv[2]), a, 1e-12);
+        // the zero matrix: singular values 0, identity-like bases
+        Tensor[] zero = Torch.linalg_svd(Torch.zeros(new long[] {2, 3}, ScalarType.Float64), true, null);
+        assertClose(zero[1], Torch.zeros(new long[] {2}, ScalarType.Float64), 0);
+        assertClose(Torch.matmul(zero[2], mT(zero[2])), eye(3, a), 1e-15);
+    }
+
+    @Test
+    void svdvalsAreTheSquareRootsOfTheGramEigenvalues() {
+        Tensor a = random(5, 3);
+        Tensor fromGram = Torch.linalg_eigvalsh(Torch.matmul(mT(a), a), "L").flip(new long[] {0}).sqrt();
+        assertClose(Torch.linalg_svdvals(a, null), fromGram, 1e-12);
+        Tensor[] legacy = Torch.svd(a, true, true);
+        assertClose(Torch.matmul(legacy[0].mul(legacy[1]), mT(legacy[2])), a, 1e-12);
+    }
+
+    @Test
+    void svdOfNonFiniteMatrices() {
+        Tensor inf = Torch.tensor(new double[] {Double.POSITIVE_INFINITY, 0, 0, 1}, 2, 2);
+        assertTrue(Double.isNaN(Torch.linalg_svdvals(inf, null).toDoubleArray()[0]));
+        Tensor nan = Torch.tensor(new double[] {1, 0, 0, Double.NaN}, 1, 2, 2);
+        LinAlgError e = assertThrows(LinAlgError.class, () -> Torch.linalg_svd(nan, false, null));
+        assertEquals("linalg.svd: (Batch element 0): The algorithm failed to converge because the input matrix"
+                + " contained non-finite values.", e.getMessage());
+    }
 }
