@@ -530,6 +530,17 @@ def main():
         case("linalg_svdvals", "linalg_svdvals", [rand(2, 3, 4)], fn=torch.linalg.svdvals),
         case("svd", "svd squared U and V", [rand(4, 3)],
              fn=lambda a: (lambda u, s, v: u * u * s + (v * v).sum(-2))(*torch.svd(a))),
+        case("linalg_pinv tall", "linalg_pinv", [rand(4, 3)], [False], fn=torch.linalg.pinv),
+        case("linalg_pinv wide batched", "linalg_pinv", [rand(2, 3, 4)], [False], fn=torch.linalg.pinv),
+        case("linalg_pinv hermitian", "linalg_pinv", [symmetric(3)], [True],
+             fn=lambda a: torch.linalg.pinv(a, hermitian=True)),
+        case("linalg_lstsq", "linalg_lstsq", [rand(5, 3), rand(5, 2)], fn=lambda a, b: torch.linalg.lstsq(a, b).solution),
+        case("linalg_matrix_norm 2", "linalg_matrix_norm spectral", [rand(2, 3, 4)], [2.0],
+             fn=lambda a: torch.linalg.matrix_norm(a, 2)),
+        case("linalg_matrix_norm -2", "linalg_matrix_norm spectral", [rand(4, 3)], [-2.0],
+             fn=lambda a: torch.linalg.matrix_norm(a, -2)),
+        case("linalg_matrix_norm nuc", "linalg_matrix_norm nuc", [rand(3, 4)], fn=lambda a: torch.linalg.matrix_norm(a, "nuc")),
+        case("linalg_cond", "linalg_cond", [well_conditioned(3)], fn=torch.linalg.cond),
     ]
     result = {
         "torch_version": torch.__version__,

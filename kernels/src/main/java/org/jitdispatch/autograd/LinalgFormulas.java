@@ -257,4 +257,51 @@ public final class LinalgFormulas {
         }
         return m >= n ? Torch.matmul(u, Torch.matmul(gA, vh)) : Torch.matmul(Torch.matmul(u, gA), vh);
     }
+
+    /**
+     * linalg_pinv (1.13's pinv_backward, real case): the derivative of the pseudo-inverse {@code P} of A, in the
+     * order of products that keeps the intermediate matrices at the smaller of A's dimensions.
+     */
+    public static Tensor pinvBackward(Tensor grad, Tensor pinv, Tensor a) {
+        long m = a.size(a.dim() - 2);
+        long n = a.size(a.dim() - 1);
+        Tensor pinvT = pinv.transpose(-2, -1);
+        Tensor gradT = grad.transpose(-2, -1);
+        if (m <= n) {
+            Tensor k = Torch.matmul(gradT, pinv);
+            Tensor kPinvT = Torch.matmul(k, pinvT);
+            return Torch.neg(Torch.matmul(pinv, k).transpose(-2, -1)).add(kPinvT)
+                    .sub(Torch.matmul(Torch.matmul(a, pinv), kPinvT))
+                    .add(Torch.matmul(Torch.matmul(pinvT, pinv), gradT.sub(Torch.matmul(k, a))));
+        }
+        Tensor k = Torch.matmul(pinv, gradT);
+        Tensor pinvTk = Torch.matmul(pinvT, k);
+        return Torch.neg(Torch.matmul(k, pinv).transpose(-2, -1))
+                .add(Torch.matmul(Torch.matmul(gradT.sub(Torch.matmul(a, k)), pinv), pinvT))
+                .add(pinvTk)
+                .sub(Torch.matmul(Torch.matmul(pinvTk, pinv), a));
+    }
+
+    /**
+     * linalg_lstsq (1.13's linalg_lstsq_backward): the solution is {@code pinv(A) B}, so {@code gB = pinv(A)^T gX}
+     * and A's gradient is pinv's for {@code gX B^T}; B as a vector is a column.
+     */
+    public static Tensor[] lstsqBackward(Tensor gX, Tensor a, Tensor b, boolean[] mask) {
+        if (gX == null) {
+            return new Tensor[] {null, null};
+        }
+        boolean vector = b.dim() == a.dim() - 1;
+        Tensor g = vector ? gX.unsqueeze(-1) : gX;
+        Tensor bMatrix = vector ? b.unsqueeze(-1) : b;
+        Tensor pinv = Torch.linalg_pinv(a, (Tensor) null, (Tensor) null, false);
+        Tensor gradA = mask[0] ? pinvBackward(Torch.matmul(g, bMatrix.transpose(-2, -1)), pinv, a) : null;
+        Tensor gradB = null;
+        if (mask[1]) {
+            gradB = Torch.matmul(pinv.transpose(-2, -1), g);
+            if (vector) {
+                gradB = gradB.squeeze(-1);
+            }
+        }
+        return new Tensor[] {gradA, gradB};
+    }
 }

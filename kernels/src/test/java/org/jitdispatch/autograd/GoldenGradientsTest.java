@@ -241,6 +241,13 @@ class GoldenGradientsTest {
                 return usv[2].mul(usv[2]).mul(usv[1].unsqueeze(-1));
             }),
             Map.entry("linalg_svdvals", (x, a) -> Torch.linalg_svdvals(x[0], null)),
+            Map.entry("linalg_pinv", (x, a) -> Torch.linalg_pinv(x[0], (Tensor) null, (Tensor) null, a.get(0).asBoolean())),
+            Map.entry("linalg_lstsq", (x, a) -> Torch.linalg_lstsq(x[0], x[1], null, null)[0]),
+            Map.entry("linalg_matrix_norm spectral", (x, a) -> Torch.linalg_matrix_norm(x[0],
+                    Scalar.of(a.get(0).asDouble()), new long[] {-2, -1}, false, null)),
+            Map.entry("linalg_matrix_norm nuc", (x, a) -> Torch.linalg_matrix_norm(x[0], "nuc", new long[] {-2, -1},
+                    false, null)),
+            Map.entry("linalg_cond", (x, a) -> Torch.linalg_cond(x[0], (Scalar) null)),
             Map.entry("svd squared U and V", (x, a) -> {
                 Tensor[] usv = Torch.svd(x[0], true, true);
                 return usv[0].mul(usv[0]).mul(usv[1]).add(usv[2].mul(usv[2]).sum(new long[] {-2}, false, null));
@@ -360,7 +367,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(310, tests.size(), "gradients.json lost cases");
+        assertEquals(318, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

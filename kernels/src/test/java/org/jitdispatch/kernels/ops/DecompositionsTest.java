@@ -261,4 +261,55 @@ class DecompositionsTest {
         assertEquals("linalg.svd: (Batch element 0): The algorithm failed to converge because the input matrix"
                 + " contained non-finite values.", e.getMessage());
     }
+
+    // ---------------------------------------------------- pinv, matrix_rank, lstsq, the spectral norms, cond
+
+    @Test
+    void pinvSatisfiesThePenroseConditions() {
+        Tensor a = Torch.matmul(random(5, 2), random(2, 4));  // rank 2
+        for (boolean hermitian : new boolean[] {false, true}) {
+            Tensor m = hermitian ? Torch.matmul(a, mT(a)) : a;
+            Tensor p = Torch.linalg_pinv(m, (Tensor) null, (Tensor) null, hermitian);
+            assertClose(Torch.matmul(Torch.matmul(m, p), m), m, 1e-10);
+            assertClose(Torch.matmul(Torch.matmul(p, m), p), p, 1e-10);
+            assertClose(mT(Torch.matmul(m, p)), Torch.matmul(m, p), 1e-10);
+            assertClose(mT(Torch.matmul(p, m)), Torch.matmul(p, m), 1e-10);
+        }
+        assertEquals(2, Torch.linalg_matrix_rank(a, (Tensor) null, (Tensor) null, false).toLongArray()[0]);
+        assertEquals(2, Torch.linalg_matrix_rank(Torch.matmul(a, mT(a)), (Tensor) null, (Tensor) null, true)
+                .toLongArray()[0]);
+    }
+
+    @Test
+    void lstsqSolvesTheNormalEquationsAndDifferentiatesAVectorRhs() {
+        Tensor a = random(6, 3);
+        Tensor b = random(6);
+        Tensor x = Torch.linalg_lstsq(a, b, null, null)[0];
+        // A^T (A x - b) = 0
+        Tensor normal = Torch.matmul(mT(a), Torch.matmul(a, x).sub(b));
+        assertClose(normal, Torch.zeros(new long[] {3}, ScalarType.Float64), 1e-12);
+        Tensor aGrad = a.clone().requiresGrad_(true);
+        Tensor bGrad = b.clone().requiresGrad_(true);
+        Torch.linalg_lstsq(aGrad, bGrad, null, null)[0].sum().backward();
+        // x = pinv(A) b, so d(sum x)/db = pinv(A)^T 1
+        Tensor pinv = Torch.linalg_pinv(a, (Tensor) null, (Tensor) null, false);
+        assertClose(bGrad.grad(), Torch.matmul(mT(pinv), Torch.ones_like(x)), 1e-12);
+        assertArrayEquals(new long[] {6, 3}, aGrad.grad().sizes());
+    }
+
+    @Test
+    void spectralNormsAndCondition() {
+        Tensor a = random(3, 4, 5);
+        Tensor s = Torch.linalg_svdvals(a, null);
+        long[] last = {-2, -1};
+        assertClose(Torch.linalg_matrix_norm(a, org.jitdispatch.runtime.Scalar.of(2.0), last, false, null),
+                s.select(-1, 0), 1e-13);
+        assertClose(Torch.linalg_matrix_norm(a, org.jitdispatch.runtime.Scalar.of(-2.0), last, false, null),
+                s.select(-1, 3), 1e-13);
+        assertClose(Torch.linalg_matrix_norm(a, "nuc", last, false, null), s.sum(new long[] {-1}, false, null), 1e-13);
+        Tensor kept = Torch.linalg_matrix_norm(a, "nuc", new long[] {0, 2}, true, null);
+        assertArrayEquals(new long[] {1, 4, 1}, kept.sizes());
+        assertClose(Torch.linalg_cond(a, (org.jitdispatch.runtime.Scalar) null), s.select(-1, 0).div(s.select(-1, 3)),
+                1e-12);
+    }
 }
