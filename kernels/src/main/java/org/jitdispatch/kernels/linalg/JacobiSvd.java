@@ -113,12 +113,18 @@ public final class JacobiSvd {
     /** Jacobi sweeps over every pair of columns of {@code w} until all are orthogonal, rotating v's along. */
     private static int orthogonalizeColumns(double[][] w, double[][] v) {
         int cols = w.length;
+        double[] squaredNorms = new double[cols];
         for (int sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+            // each sweep starts from exact squared norms; within it a rotation updates them as it changes the
+            // 2 x 2 Gram matrix, which saves two of the three dot products per pair
+            for (int j = 0; j < cols; j++) {
+                squaredNorms[j] = dot(w[j], w[j]);
+            }
             boolean rotated = false;
             for (int p = 0; p < cols - 1; p++) {
                 for (int q = p + 1; q < cols; q++) {
-                    double alpha = dot(w[p], w[p]);
-                    double beta = dot(w[q], w[q]);
+                    double alpha = squaredNorms[p];
+                    double beta = squaredNorms[q];
                     double gamma = dot(w[p], w[q]);
                     if (gamma == 0 || Math.abs(gamma) <= TOLERANCE * Math.sqrt(alpha * beta)) {
                         continue;
@@ -132,6 +138,8 @@ public final class JacobiSvd {
                     double sn = c * t;
                     rotate(w[p], w[q], c, sn);
                     rotate(v[p], v[q], c, sn);
+                    squaredNorms[p] = Math.max(alpha - t * gamma, 0);
+                    squaredNorms[q] = beta + t * gamma;
                 }
             }
             if (!rotated) {

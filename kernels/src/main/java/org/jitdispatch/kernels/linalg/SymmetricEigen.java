@@ -38,6 +38,7 @@ public final class SymmetricEigen {
                 s[j * n + i] = x;
             }
         }
+        // the eigenvectors as rows (V^T), so that a rotation updates two contiguous rows
         double[] vectors = new double[n * n];
         for (int i = 0; i < n; i++) {
             vectors[i * n + i] = 1;
@@ -54,7 +55,7 @@ public final class SymmetricEigen {
         if (v != null) {
             for (int i = 0; i < n; i++) {
                 for (int k = 0; k < n; k++) {
-                    v[vOff + i * n + k] = vectors[i * n + order[k]];
+                    v[vOff + i * n + k] = vectors[order[k] * n + i];
                 }
             }
         }
@@ -63,7 +64,7 @@ public final class SymmetricEigen {
 
     /**
      * Jacobi sweeps over every off-diagonal pair until the off-diagonal part vanishes: each rotation zeroes one
-     * entry {@code s[p][q]} and is accumulated into the columns of {@code vectors}.
+     * entry {@code s[p][q]} and is accumulated into the rows of {@code vectors} (V^T).
      */
     private static int rotateToDiagonal(double[] s, int n, double[] vectors) {
         for (int sweep = 0; sweep < MAX_SWEEPS; sweep++) {
@@ -125,8 +126,9 @@ public final class SymmetricEigen {
         s[q * n + p] = 0;
         for (int r = 0; r < n; r++) {
             if (r != p && r != q) {
-                double arp = s[r * n + p];
-                double arq = s[r * n + q];
+                // s stays symmetric, so rows p and q (contiguous) hold columns p and q
+                double arp = s[p * n + r];
+                double arq = s[q * n + r];
                 double newP = arp - sn * (arq + tau * arp);
                 double newQ = arq + sn * (arp - tau * arq);
                 s[r * n + p] = newP;
@@ -134,10 +136,10 @@ public final class SymmetricEigen {
                 s[r * n + q] = newQ;
                 s[q * n + r] = newQ;
             }
-            double vrp = vectors[r * n + p];
-            double vrq = vectors[r * n + q];
-            vectors[r * n + p] = vrp - sn * (vrq + tau * vrp);
-            vectors[r * n + q] = vrq + sn * (vrp - tau * vrq);
+            double vrp = vectors[p * n + r];
+            double vrq = vectors[q * n + r];
+            vectors[p * n + r] = vrp - sn * (vrq + tau * vrp);
+            vectors[q * n + r] = vrq + sn * (vrp - tau * vrq);
         }
     }
 
