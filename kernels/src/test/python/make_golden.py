@@ -22,6 +22,10 @@ floats inf/-inf/nan are the strings "inf", "-inf", "nan". An input tensor that i
 tensor carries "base" (its whole storage) and "view" ({sizes, strides, offset}) so that Java can build
 the same strided view; "data" is always the tensor's logical row-major values.
 
+A result defined only up to the sign of each of its vectors (eigenvectors, singular vectors) carries
+"up_to_sign": "columns" or "rows"; the runner negates each of Java's vectors that points away from
+PyTorch's before comparing values.
+
 A case that must fail records {"error": {"type", "message"}}; the runner requires the same message
 (or, with "match": "prefix", a message starting with it). For an in-place or out= op that fails, the
 script asserts that PyTorch left the tensors untouched, and the runner asserts the same of Java.

@@ -46,8 +46,7 @@ public final class Decompositions implements DecompositionsDeclarations {
                         + info[b] + ").");
             }
         }
-        Tensor eigenvectors = computeV ? batch.matrices(vectors, a.sizes())
-                : Tensor.FACTORY.fromArray(new double[0], 0).to(a.dtype());
+        Tensor eigenvectors = computeV ? batch.matrices(vectors, a.sizes()) : notComputed(a.dtype());
         return new Tensor[] {batch.vectors(values, n), eigenvectors};
     }
 
@@ -90,8 +89,7 @@ public final class Decompositions implements DecompositionsDeclarations {
                 HouseholderQr.formQ(batch.values, off, m, n, tau, 0, q, b * m * qColumns, qColumns);
             }
         }
-        Tensor qTensor = computeQ ? batch.matrices(q, batch.sizes(m, qColumns))
-                : Tensor.FACTORY.fromArray(new double[0], 0).to(a.dtype());
+        Tensor qTensor = computeQ ? batch.matrices(q, batch.sizes(m, qColumns)) : notComputed(a.dtype());
         return new Tensor[] {qTensor, batch.matrices(r, batch.sizes(rRows, n))};
     }
 
@@ -144,11 +142,10 @@ public final class Decompositions implements DecompositionsDeclarations {
                         + info + ").");
             }
         }
-        Tensor empty = Tensor.FACTORY.fromArray(new double[0], 0).to(a.dtype());
         return new Tensor[] {
-            computeUv ? batch.matrices(u, batch.sizes(m, uColumns)) : empty,
+            computeUv ? batch.matrices(u, batch.sizes(m, uColumns)) : notComputed(a.dtype()),
             batch.vectors(s, k),
-            computeUv ? batch.matrices(vh, batch.sizes(vhRows, n)) : empty.clone(),
+            computeUv ? batch.matrices(vh, batch.sizes(vhRows, n)) : notComputed(a.dtype()),
         };
     }
 
@@ -241,6 +238,11 @@ public final class Decompositions implements DecompositionsDeclarations {
             }
         }
         return true;
+    }
+
+    /** What ATen returns for a factor it was asked not to compute: an empty vector of the input's dtype. */
+    private static Tensor notComputed(ScalarType dtype) {
+        return Tensor.FACTORY.fromArray(new double[0], 0).to(dtype);
     }
 
     /** PyTorch's {@code _may_require_fw_or_bw_grad}: grad mode is on and the tensor requires grad. */
