@@ -67,6 +67,20 @@ public final class JacobiSvd {
                 w[j][i] = transposed ? a[off + j * rows + i] : a[off + i * cols + j];
             }
         }
+        // the rotations work on squared norms and dot products: bring the largest entry near 1 (by a power of two,
+        // which is exact) so that they neither overflow nor underflow, and scale the singular values back
+        double largest = 0;
+        for (double[] column : w) {
+            for (double x : column) {
+                largest = Math.max(largest, Math.abs(x));
+            }
+        }
+        double scale = largest > 0 ? Math.scalb(1.0, -Math.getExponent(largest)) : 1;
+        for (double[] column : w) {
+            for (int i = 0; i < rows; i++) {
+                column[i] *= scale;
+            }
+        }
         double[][] v = new double[cols][cols];
         for (int j = 0; j < cols; j++) {
             v[j][j] = 1;
@@ -78,7 +92,7 @@ public final class JacobiSvd {
         }
         int[] order = descending(norms);
         for (int k = 0; k < cols; k++) {
-            s[sOff + k] = norms[order[k]];
+            s[sOff + k] = norms[order[k]] / scale;
         }
         if (u == null) {
             return info;

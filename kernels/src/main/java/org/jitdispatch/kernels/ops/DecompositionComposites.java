@@ -169,7 +169,9 @@ public final class DecompositionComposites implements DecompositionCompositesDec
         Tensor a = Torch.broadcast_to(self, withMatrix(batch, m, n));
         long k = rhs.size(rhs.dim() - 1);
         Tensor bFull = Torch.broadcast_to(rhs, withMatrix(batch, m, k));
-        double tolerance = rcond != null && rcond > 0 ? rcond : epsilon(self.dtype()) * Math.max(m, n);
+        // LAPACK takes a negative rcond as the machine precision; without one, 1.13 passes eps * max(m, n)
+        double tolerance = rcond == null ? epsilon(self.dtype()) * Math.max(m, n)
+                : rcond < 0 ? epsilon(self.dtype()) : rcond;
 
         Tensor[] usv = Torch.linalg_svd(a, false, null);
         Tensor s = usv[1];

@@ -253,6 +253,16 @@ class DecompositionsTest {
     }
 
     @Test
+    void svdOfHugeAndTinyMatrices() {
+        for (double scale : new double[] {1e200, 1e-200, 1e300}) {
+            Tensor a = random(4, 3);
+            Tensor scaled = a.mul(org.jitdispatch.runtime.Scalar.of(scale));
+            Tensor s = Torch.linalg_svdvals(scaled, null).div(org.jitdispatch.runtime.Scalar.of(scale));
+            assertClose(s, Torch.linalg_svdvals(a, null), 1e-13);
+        }
+    }
+
+    @Test
     void svdOfNonFiniteMatrices() {
         Tensor inf = Torch.tensor(new double[] {Double.POSITIVE_INFINITY, 0, 0, 1}, 2, 2);
         assertTrue(Double.isNaN(Torch.linalg_svdvals(inf, null).toDoubleArray()[0]));
