@@ -22,6 +22,10 @@ floats inf/-inf/nan are the strings "inf", "-inf", "nan". An input tensor that i
 tensor carries "base" (its whole storage) and "view" ({sizes, strides, offset}) so that Java can build
 the same strided view; "data" is always the tensor's logical row-major values.
 
+A result defined only up to the sign of each of its vectors (eigenvectors, singular vectors) carries
+"up_to_sign": "columns" or "rows"; the runner negates each of Java's vectors that points away from
+PyTorch's before comparing values.
+
 A case that must fail records {"error": {"type", "message"}}; the runner requires the same message
 (or, with "match": "prefix", a message starting with it). For an in-place or out= op that fails, the
 script asserts that PyTorch left the tensors untouched, and the runner asserts the same of Java.
@@ -4612,6 +4616,275 @@ def more_ops(c):
     c("bucketize.Tensor_out", vals([2.0, 6.0]), vals([[1.0, 3.0]]), out=torch.zeros(0, dtype=I64))
 
 
+def decompositions(c):
+    """linalg.eigh/eigvalsh, linalg.qr/qr, linalg.svd/svd/svdvals and what is built on them: float32 and float64,
+    batches, empty, 1 x 1, rank-deficient and non-contiguous matrices, repeated eigenvalues, and the shape, dtype
+    and argument refusals. Its own random generator keeps the other families' inputs.
+
+    Eigenvectors and singular vectors are defined only up to sign (LAPACK's signs come from its reflectors and
+    another algorithm cannot reproduce them): such a result is marked "up_to_sign" ("columns" for eigenvectors and
+    U, "rows" for V^H) and the runner flips each of Java's vectors to PyTorch's side before comparing; where a
+    repeated eigenvalue or singular value leaves the vectors undetermined beyond sign, the case keeps their sizes
+    and strides only. Eigenvalues, singular values, and QR's Q and R (Householder reflectors as LAPACK's geqrf
+    makes them, so the same signs) compare as they are. Matrices keep their eigenvalues or singular values apart
+    (drawn again until the gaps exceed 0.25), so that float32's vectors do not depend on the order LAPACK works in."""
+    rng.seed("decompositions")
+
+    def gaps_ok(values):
+        v = values.flatten(0, -2) if values.dim() > 1 else values.unsqueeze(0)
+        return v.shape[-1] < 2 or bool((v.sort(-1).values.diff(dim=-1).abs() > 0.25).all())
+
+    def sym(n, d=F32, batch=()):
+        while True:
+            m = rand(batch + (n, n), F64)
+            m = (m + m.transpose(-2, -1)) / 2
+            if gaps_ok(torch.linalg.eigvalsh(m)):
+                return m.to(d)
+
+    def general(shape, d=F32):
+        while True:
+            m = rand(shape, F64)
+            s = torch.linalg.svdvals(m)
+            if gaps_ok(s) and bool((s > 0.25).all()):
+                return m.to(d)
+
+    def signs(*items):
+        """The last case's results `items` (index, "columns" or "rows") are defined only up to sign."""
+        for i, kind in items:
+            c[-1]["expected"]["items"][i]["up_to_sign"] = kind
+
+    def no_values(*items):
+        """The last case's results `items` are not determined by the input (repeated eigenvalues, a rank-deficient
+        matrix's Q): sizes and strides only."""
+        for i in items:
+            del c[-1]["expected"]["items"][i]["data"]
+
+    def up_to(marker):
+        """The last case fails with a message PyTorch ends in LAPACK's own error code: compare what comes before."""
+        error = c[-1]["error"]
+        error["message"] = error["message"][:error["message"].index(marker) + len(marker)]
+        c[-1]["match"] = "prefix"
+
+    # --- linalg.eigh, linalg.eigvalsh
+    c("linalg_eigh", sym(3))
+    signs((1, "columns"))
+    c("linalg_eigh", sym(4, F64))
+    signs((1, "columns"))
+    c("linalg_eigh", sym(3, F32, (2,)))
+    signs((1, "columns"))
+    c("linalg_eigh", sym(2, F64, (2, 2)), UPLO="U")
+    signs((1, "columns"))
+    c("linalg_eigh", rand((3, 3), F64), note="(lower triangle read)")
+    signs((1, "columns"))
+    c("linalg_eigh", rand((3, 3), F64), UPLO="U", note="(upper triangle read)")
+    signs((1, "columns"))
+    c("linalg_eigh", rand((3, 3), F64), UPLO="u")
+    signs((1, "columns"))
+    c("linalg_eigh", layout("transposed", (3, 3), F64, lambda s, d: sym(s[0], d)))
+    signs((1, "columns"))
+    c("linalg_eigh", vals([[2.0]]))
+    signs((1, "columns"))
+    c("linalg_eigh", torch.zeros(0, 0))
+    c("linalg_eigh", torch.zeros(2, 0, 0, dtype=F64))
+    c("linalg_eigh", vals([[2.0, 0.0, 0.0], [0.0, 2.0, 0.0], [0.0, 0.0, 5.0]], F64), note="(repeated)")
+    no_values(1)
+    c("linalg_eigh", torch.zeros(3, 3, dtype=F64), note="(zero)")
+    no_values(1)
+    c("linalg_eigh", rand((2, 3)))
+    c("linalg_eigh", rand((3,)))
+    c("linalg_eigh", sym(2).to(I64))
+    c("linalg_eigh", sym(2).to(F16))
+    c("linalg_eigh", sym(2), UPLO="X")
+    c("linalg_eigh", sym(2), UPLO="LU")
+    c("linalg_eigh", torch.full((3, 3), NAN))
+    up_to("(error code: ")
+    c("linalg_eigvalsh", sym(3))
+    c("linalg_eigvalsh", sym(5, F64))
+    c("linalg_eigvalsh", sym(3, F32, (2, 1)))
+    c("linalg_eigvalsh", rand((4, 4), F64), UPLO="U")
+    c("linalg_eigvalsh", vals([[1.0, 1.0], [1.0, 1.0]], F64))
+    c("linalg_eigvalsh", torch.zeros(0, 0))
+    c("linalg_eigvalsh", rand((2, 3)))
+    c("linalg_eigvalsh", sym(2).to(I64))
+    c("_linalg_eigh", sym(3, F64), "L", False)
+    c("_linalg_eigh", sym(3, F64), "U", True)
+    signs((1, "columns"))
+    # --- linalg.qr, qr: LAPACK's reflectors, so Q and R compare as they are
+    for mode in ("reduced", "complete", "r"):
+        c("linalg_qr", general((4, 3)), mode)
+        c("linalg_qr", general((3, 5), F64), mode)
+        c("linalg_qr", general((2, 4, 2)), mode)
+    c("linalg_qr", general((3, 3), F64))
+    c("linalg_qr", general((2, 2, 3, 3), F64), "complete")
+    c("linalg_qr", layout("transposed", (4, 3), F64, lambda s, d: general(s, d)))
+    c("linalg_qr", vals([[1.0, 2.0], [2.0, 4.0], [3.0, 6.0]], F64), note="(rank 1)")
+    no_values(0)  # Q's second column is the direction of rounding noise (R[1, 1] is 0 up to rounding)
+    c("linalg_qr", vals([[0.0, 1.0], [0.0, 2.0]], F64), note="(zero column)")
+    c("linalg_qr", vals([[3.0, 1.0], [0.0, 2.0]], F64), note="(upper triangular)")
+    c("linalg_qr", vals([[-3.0, 1.0], [0.0, -2.0]], F64), "complete", note="(negative diagonal)")
+    c("linalg_qr", vals([[-2.5]]))
+    c("linalg_qr", torch.zeros(0, 3))
+    c("linalg_qr", torch.zeros(3, 0), "complete")
+    c("linalg_qr", torch.zeros(2, 0, 0, dtype=F64))
+    c("linalg_qr", rand((3,)))
+    c("linalg_qr", rand((2, 2)).to(I64))
+    c("linalg_qr", rand((2, 2)).to(F16))
+    c("linalg_qr", rand((2, 2)), "x")
+    c("linalg_qr", rand((2, 2)).to(I64), "x")
+    c("qr", general((4, 3)))
+    c("qr", general((4, 3), F64), False)
+    c("qr", general((2, 3, 5)), False)
+    c("qr", rand((3,)))
+    # --- linalg.svd, linalg.svdvals, svd: U's columns and V^H's rows up to sign (a full U or V^H compares only
+    # where it has at most one column or row beyond min(m, n), which the others then fix up to sign)
+    usv = ((0, "columns"), (2, "rows"))
+    c("linalg_svd", general((4, 3)))
+    signs(*usv)
+    c("linalg_svd", general((4, 3)), False)
+    signs(*usv)
+    c("linalg_svd", general((3, 4), F64))
+    signs(*usv)
+    c("linalg_svd", general((3, 5), F64), False)
+    signs(*usv)
+    c("linalg_svd", general((2, 4, 2)), False)
+    signs(*usv)
+    c("linalg_svd", general((2, 2, 3, 3), F64))
+    signs(*usv)
+    c("linalg_svd", layout("transposed", (4, 3), F64, lambda s, d: general(s, d)), False)
+    signs(*usv)
+    c("linalg_svd", general((5, 2), F64))
+    no_values(0)
+    signs((2, "rows"))
+    c("linalg_svd", vals([[-2.5]]))
+    signs(*usv)
+    c("linalg_svd", vals([[1.0, 2.0], [2.0, 4.0], [3.0, 6.0]], F64), False, note="(rank 1)")
+    no_values(0)
+    signs((2, "rows"))
+    c("linalg_svd", 2 * torch.eye(3, dtype=F64), note="(repeated)")
+    no_values(0, 2)
+    c("linalg_svd", torch.zeros(2, 2), note="(zero)")
+    no_values(0, 2)
+    c("linalg_svd", torch.zeros(0, 3))
+    c("linalg_svd", torch.zeros(3, 0), False)
+    c("linalg_svd", torch.zeros(2, 0, 0, dtype=F64))
+    c("linalg_svd", rand((3,)))
+    c("linalg_svd", rand((2, 2)).to(I64))
+    c("linalg_svd", rand((2, 2)).to(F16))
+    c("linalg_svd", rand((2, 2)), driver="gesvd")
+    c("linalg_svd", vals([[1.0, NAN], [0.0, 1.0]]))
+    c("linalg_svd", torch.stack([general((2, 2)), vals([[NAN, 0.0], [0.0, 1.0]])]))
+    c("linalg_svdvals", general((4, 3)))
+    c("linalg_svdvals", general((3, 6), F64))
+    c("linalg_svdvals", general((2, 3, 3)))
+    c("linalg_svdvals", vals([[1.0, 2.0], [2.0, 4.0], [3.0, 6.0]], F64))
+    c("linalg_svdvals", torch.zeros(0, 2))
+    c("linalg_svdvals", rand((2, 2)).to(I64))
+    c("linalg_svdvals", rand((3,)))
+    c("_linalg_svd", general((4, 3), F64), False, False)
+    c("_linalg_svd", general((3, 4), F64), True, True)
+    signs(*usv)
+    c("svd", general((4, 3)))
+    signs((0, "columns"), (2, "columns"))
+    c("svd", general((3, 4), F64), False)
+    signs((0, "columns"), (2, "columns"))
+    c("svd", general((2, 4, 3)), True, False)
+    c("svd", general((3, 4), F64), False, False)
+    c("svd", rand((3,)))
+    # --- the norms over the singular values, pinv, matrix_rank, lstsq and cond (sign-free results)
+    t3 = general((2, 3, 4))
+    for ord_ in (2, -2):
+        c("linalg_matrix_norm", general((3, 4)), ord_)
+        c("linalg_matrix_norm", t3, ord_)
+        c("linalg_matrix_norm", t3, ord_, [0, 2], True)
+        c("linalg_matrix_norm", t3, ord_, [2, 0])
+    c("linalg_matrix_norm", general((3, 3), F64), 2, dtype=F64)
+    c("linalg_matrix_norm", general((3, 3)), 2, dtype=F64)
+    c("linalg_matrix_norm", general((3, 3)).to(F16), 2)
+    c("linalg_matrix_norm", general((3, 3)).to(I64), -2)
+    c("linalg_matrix_norm", torch.zeros(2, 0, 3), 2)
+    c("linalg_matrix_norm.str_ord", general((3, 4)), "nuc")
+    c("linalg_matrix_norm.str_ord", t3, "nuc", [1, 0], True)
+    c("linalg_matrix_norm.str_ord", general((3, 3), F64), "nuc")
+    c("linalg_matrix_norm.str_ord", general((3, 3)).to(F16), "nuc")
+    c("linalg_norm", general((3, 4)), 2)
+    c("linalg_norm", t3, -2, [1, 2])
+    c("linalg_norm.ord_str", general((3, 4), F64), "nuc")
+    c("linalg_norm.ord_str", t3, "nuc", [0, 2], True)
+    c("linalg_pinv.atol_rtol_tensor", general((4, 3)))
+    c("linalg_pinv.atol_rtol_tensor", general((3, 5), F64))
+    c("linalg_pinv.atol_rtol_tensor", general((2, 3, 3)))
+    c("linalg_pinv.atol_rtol_tensor", vals([[1.0, 2.0], [2.0, 4.0], [3.0, 6.0]], F64), note="(rank 1)")
+    c("linalg_pinv.atol_rtol_tensor", general((3, 4), F64), atol=vals(1.0, F64))
+    c("linalg_pinv.atol_rtol_tensor", general((2, 3, 4), F64), atol=vals([0.5, 1.5], F64), rtol=vals(0.1, F64))
+    c("linalg_pinv.atol_rtol_tensor", sym(3, F64), hermitian=True)
+    c("linalg_pinv.atol_rtol_tensor", vals([[1.0, 1.0], [1.0, 1.0]], F64), hermitian=True)
+    c("linalg_pinv.atol_rtol_tensor", torch.zeros(2, 0, 3))
+    c("linalg_pinv.atol_rtol_tensor", rand((3,)))
+    c("linalg_pinv.atol_rtol_tensor", rand((3, 3)).to(I64))
+    c("linalg_pinv.atol_rtol_float", general((4, 3), F64), atol=0.5, rtol=None)
+    c("linalg_pinv.atol_rtol_float", general((4, 3), F64), atol=None, rtol=0.3)
+    c("linalg_pinv.atol_rtol_float", general((3, 3)), atol=None, rtol=None, hermitian=False)
+    c("linalg_pinv", general((4, 3), F64), 0.2)
+    c("linalg_pinv", sym(3, F64), 1e-15, True)
+    c("linalg_pinv.rcond_tensor", general((2, 3, 4), F64), vals([0.1, 0.5], F64))
+    c("pinverse", general((3, 4)))
+    c("pinverse", general((4, 3), F64), 0.3)
+    c("linalg_matrix_rank.atol_rtol_tensor", general((4, 3)))
+    c("linalg_matrix_rank.atol_rtol_tensor", vals([[1.0, 2.0], [2.0, 4.0], [3.0, 6.0]], F64))
+    c("linalg_matrix_rank.atol_rtol_tensor", general((2, 3, 3), F64), atol=vals([0.5, 1.0], F64))
+    c("linalg_matrix_rank.atol_rtol_tensor", general((3, 3), F64), rtol=vals(0.5, F64))
+    c("linalg_matrix_rank.atol_rtol_tensor", vals([[1.0, 0.0], [0.0, -1e-20]], F64), hermitian=True)
+    c("linalg_matrix_rank.atol_rtol_tensor", sym(4, F64), hermitian=True, atol=vals(0.5, F64))
+    c("linalg_matrix_rank.atol_rtol_tensor", torch.zeros(0, 0))
+    c("linalg_matrix_rank.atol_rtol_tensor", torch.zeros(2, 0, 3))
+    c("linalg_matrix_rank.atol_rtol_tensor", rand((3,)))
+    c("linalg_matrix_rank.atol_rtol_tensor", rand((3, 3)).to(I64))
+    c("linalg_matrix_rank.atol_rtol_float", general((3, 4), F64), atol=1.0, rtol=None)
+    c("linalg_matrix_rank.atol_rtol_float", general((3, 4), F64), atol=None, rtol=0.4)
+    c("linalg_matrix_rank", general((4, 4), F64), 1.0)
+    c("linalg_matrix_rank", sym(4, F64), 0.5, True)
+    c("linalg_matrix_rank.tol_tensor", general((2, 3, 3), F64), vals([0.5, 1.0], F64))
+    a, b = general((5, 3), F64), rand((5, 2), F64)
+    for driver in (None, "gels", "gelsy", "gelsd", "gelss"):
+        c("linalg_lstsq", a, b, driver=driver)
+    c("linalg_lstsq", a, rand((5,), F64), driver="gelsd")
+    c("linalg_lstsq", a, rand((5,), F64))
+    c("linalg_lstsq", general((3, 5), F64), rand((3, 2), F64))
+    c("linalg_lstsq", general((3, 5), F64), rand((3, 2), F64), driver="gelsd")
+    c("linalg_lstsq", general((2, 4, 3), F64), rand((2, 4, 2), F64), driver="gels")
+    c("linalg_lstsq", general((2, 4, 3)), rand((2, 4)), driver="gelss")
+    c("linalg_lstsq", general((3, 3)), rand((3, 1)), 0.1)
+    c("linalg_lstsq", vals([[1.0, 2.0], [2.0, 4.0], [3.0, 6.0]], F64), rand((3, 1), F64), driver="gelsd",
+      note="(rank 1)")
+    c("linalg_lstsq", vals([[1.0, 2.0], [2.0, 4.0], [3.0, 6.0]], F64), rand((3, 1), F64), note="(rank 1)")
+    c("linalg_lstsq", a, b, driver="qr")
+    c("linalg_lstsq", a, b.to(F32))
+    c("linalg_lstsq", rand((3,)), rand((3,)))
+    c("linalg_lstsq", a, rand((4, 2), F64))
+    c("linalg_lstsq", a, rand((4,), F64))
+    c("linalg_lstsq", a, rand((2, 5, 2), F64))
+    c("linalg_lstsq", a.to(I64), b.to(I64))
+    for p in (None, 2, -2, 1, -1, INF, -INF):
+        c("linalg_cond", general((3, 3)), p)
+    c("linalg_cond", general((4, 3), F64))
+    c("linalg_cond", general((3, 5), F64), -2)
+    c("linalg_cond", general((2, 3, 3), F64), 1)
+    c("linalg_cond", vals([[1.0, 2.0], [2.0, 4.0]]), 1)
+    c("linalg_cond", vals([[1.0, 2.0], [2.0, 4.0]], F64), INF)
+    c("linalg_cond", torch.zeros(0, 0))
+    c("linalg_cond", torch.zeros(2, 0, 0), 1)
+    c("linalg_cond", general((4, 3)), 1)
+    c("linalg_cond", general((4, 3)), INF)
+    c("linalg_cond", general((3, 3)), 3)
+    c("linalg_cond", rand((3,)))
+    c("linalg_cond.p_str", general((3, 3)), "fro")
+    c("linalg_cond.p_str", general((2, 3, 3), F64), "nuc")
+    c("linalg_cond.p_str", vals([[1.0, 2.0], [2.0, 4.0]], F64), "fro")
+    c("linalg_cond.p_str", torch.zeros(0, 0), "nuc")
+    c("linalg_cond.p_str", general((3, 3)), "abc")
+    c("linalg_cond.p_str", general((4, 3)), "fro")
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
@@ -4619,7 +4892,7 @@ FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary
             "dtypes": dtypes, "selection": selection, "geometry": geometry,
             "random_shapes": random_shapes, "random_elementwise": random_elementwise,
             "composites": composites, "coverage": coverage, "solvers": solvers,
-            "conv_modes": conv_modes, "more_ops": more_ops}
+            "conv_modes": conv_modes, "more_ops": more_ops, "decompositions": decompositions}
 
 
 def torch_version():

@@ -25,6 +25,11 @@ def well_conditioned(n, *batch):
     return rand(*batch, n, n) + n * torch.eye(n, dtype=torch.float64)
 
 
+def symmetric(n, *batch):
+    m = rand(*batch, n, n)
+    return m + m.transpose(-2, -1)
+
+
 def positive_definite(n, *batch):
     m = rand(*batch, n, n)
     return m @ m.transpose(-2, -1) + n * torch.eye(n, dtype=torch.float64)
@@ -494,6 +499,48 @@ def main():
         case("cov", "cov", [rand(3, 5)], fn=torch.cov),
         case("corrcoef", "corrcoef", [rand(3, 6)], fn=torch.corrcoef),
         case("block_diag", "block_diag", [rand(2, 2), rand(3)], fn=lambda a, b: torch.block_diag(a, b)),
+        # decompositions: losses that do not depend on the sign of an eigenvector or singular vector
+        case("linalg_eigh", "linalg_eigh squared vectors", [symmetric(4)], ["L"],
+             fn=lambda a: (lambda w, v: w.unsqueeze(-2) * v * v + w.unsqueeze(-1))(*torch.linalg.eigh(a))),
+        case("linalg_eigh upper batched", "linalg_eigh squared vectors", [symmetric(3, 2)], ["U"],
+             fn=lambda a: (lambda w, v: w.unsqueeze(-2) * v * v + w.unsqueeze(-1))(*torch.linalg.eigh(a, "U"))),
+        case("linalg_eigh vectors only", "linalg_eigh vector outer products", [symmetric(3)], ["L"],
+             fn=lambda a: (lambda w, v: v @ torch.diag(torch.tensor([1.0, 2.0, 3.0], dtype=F64)) @ v.mT)(
+                 *torch.linalg.eigh(a))),
+        case("linalg_eigvalsh", "linalg_eigvalsh", [symmetric(3, 2)], ["L"], fn=torch.linalg.eigvalsh),
+        case("linalg_qr", "linalg_qr Q and R", [rand(4, 3)],
+             ["reduced"], fn=lambda a: (lambda q, r: torch.cat([q, r], -2))(*torch.linalg.qr(a))),
+        case("linalg_qr square batched", "linalg_qr Q and R", [well_conditioned(3, 2)], ["reduced"],
+             fn=lambda a: (lambda q, r: torch.cat([q, r], -2))(*torch.linalg.qr(a))),
+        case("linalg_qr wide", "linalg_qr Q and R", [rand(2, 4)], ["reduced"],
+             fn=lambda a: (lambda q, r: torch.cat([q, r], -1))(*torch.linalg.qr(a))),
+        case("linalg_qr wide complete Q", "linalg_qr Q", [rand(2, 4)], ["complete"],
+             fn=lambda a: torch.linalg.qr(a, "complete")[0]),
+        case("linalg_qr R", "linalg_qr R", [rand(4, 3)], ["reduced"], fn=lambda a: torch.linalg.qr(a)[1]),
+        case("linalg_svd", "linalg_svd weighted product", [rand(4, 3)], [False],
+             fn=lambda a: (lambda u, s, vh: (u * s.pow(2).unsqueeze(-2)) @ vh)(*torch.linalg.svd(a, False))),
+        case("linalg_svd wide batched", "linalg_svd weighted product", [rand(2, 3, 5)], [False],
+             fn=lambda a: (lambda u, s, vh: (u * s.pow(2).unsqueeze(-2)) @ vh)(*torch.linalg.svd(a, False))),
+        case("linalg_svd full_matrices", "linalg_svd weighted product", [rand(4, 3)], [True],
+             fn=lambda a: (lambda u, s, vh: (u[..., :3] * s.pow(2).unsqueeze(-2)) @ vh)(*torch.linalg.svd(a, True))),
+        case("linalg_svd squared U", "linalg_svd squared U", [rand(4, 3)], [False],
+             fn=lambda a: (lambda u, s, vh: u * u * s)(*torch.linalg.svd(a, False))),
+        case("linalg_svd squared Vh wide", "linalg_svd squared Vh", [rand(3, 4)], [False],
+             fn=lambda a: (lambda u, s, vh: vh * vh * s.unsqueeze(-1))(*torch.linalg.svd(a, False))),
+        case("linalg_svdvals", "linalg_svdvals", [rand(2, 3, 4)], fn=torch.linalg.svdvals),
+        case("svd", "svd squared U and V", [rand(4, 3)],
+             fn=lambda a: (lambda u, s, v: u * u * s + (v * v).sum(-2))(*torch.svd(a))),
+        case("linalg_pinv tall", "linalg_pinv", [rand(4, 3)], [False], fn=torch.linalg.pinv),
+        case("linalg_pinv wide batched", "linalg_pinv", [rand(2, 3, 4)], [False], fn=torch.linalg.pinv),
+        case("linalg_pinv hermitian", "linalg_pinv", [symmetric(3)], [True],
+             fn=lambda a: torch.linalg.pinv(a, hermitian=True)),
+        case("linalg_lstsq", "linalg_lstsq", [rand(5, 3), rand(5, 2)], fn=lambda a, b: torch.linalg.lstsq(a, b).solution),
+        case("linalg_matrix_norm 2", "linalg_matrix_norm spectral", [rand(2, 3, 4)], [2.0],
+             fn=lambda a: torch.linalg.matrix_norm(a, 2)),
+        case("linalg_matrix_norm -2", "linalg_matrix_norm spectral", [rand(4, 3)], [-2.0],
+             fn=lambda a: torch.linalg.matrix_norm(a, -2)),
+        case("linalg_matrix_norm nuc", "linalg_matrix_norm nuc", [rand(3, 4)], fn=lambda a: torch.linalg.matrix_norm(a, "nuc")),
+        case("linalg_cond", "linalg_cond", [well_conditioned(3)], fn=torch.linalg.cond),
     ]
     result = {
         "torch_version": torch.__version__,

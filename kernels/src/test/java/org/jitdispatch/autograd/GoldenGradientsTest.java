@@ -212,6 +212,46 @@ class GoldenGradientsTest {
                     a.get(0).asBoolean(), a.get(1).asBoolean(), a.get(2).asBoolean())),
             Map.entry("cholesky_solve", (x, a) -> Torch.cholesky_solve(x[0], x[1], a.get(0).asBoolean())),
             Map.entry("cholesky_inverse", (x, a) -> Torch.cholesky_inverse(x[0], a.get(0).asBoolean())),
+            Map.entry("linalg_eigh squared vectors", (x, a) -> {
+                Tensor[] r = Torch.linalg_eigh(x[0], a.get(0).asText());
+                return r[0].unsqueeze(-2).mul(r[1]).mul(r[1]).add(r[0].unsqueeze(-1));
+            }),
+            Map.entry("linalg_eigh vector outer products", (x, a) -> {
+                Tensor v = Torch.linalg_eigh(x[0], a.get(0).asText())[1];
+                return Torch.matmul(v.mul(Torch.tensor(new double[] {1, 2, 3})), v.transpose(-2, -1));
+            }),
+            Map.entry("linalg_eigvalsh", (x, a) -> Torch.linalg_eigvalsh(x[0], a.get(0).asText())),
+            Map.entry("linalg_qr Q and R", (x, a) -> {
+                Tensor[] qr = Torch.linalg_qr(x[0], a.get(0).asText());
+                return Torch.cat(qr, qr[0].size(qr[0].dim() - 1) == qr[1].size(qr[1].dim() - 1) ? -2 : -1);
+            }),
+            Map.entry("linalg_qr Q", (x, a) -> Torch.linalg_qr(x[0], a.get(0).asText())[0]),
+            Map.entry("linalg_qr R", (x, a) -> Torch.linalg_qr(x[0], a.get(0).asText())[1]),
+            Map.entry("linalg_svd weighted product", (x, a) -> {
+                Tensor[] usv = Torch.linalg_svd(x[0], a.get(0).asBoolean(), null);
+                long k = usv[1].size(usv[1].dim() - 1);
+                return Torch.matmul(usv[0].narrow(-1, 0, k).mul(usv[1].pow(Scalar.of(2)).unsqueeze(-2)), usv[2]);
+            }),
+            Map.entry("linalg_svd squared U", (x, a) -> {
+                Tensor[] usv = Torch.linalg_svd(x[0], a.get(0).asBoolean(), null);
+                return usv[0].mul(usv[0]).mul(usv[1]);
+            }),
+            Map.entry("linalg_svd squared Vh", (x, a) -> {
+                Tensor[] usv = Torch.linalg_svd(x[0], a.get(0).asBoolean(), null);
+                return usv[2].mul(usv[2]).mul(usv[1].unsqueeze(-1));
+            }),
+            Map.entry("linalg_svdvals", (x, a) -> Torch.linalg_svdvals(x[0], null)),
+            Map.entry("linalg_pinv", (x, a) -> Torch.linalg_pinv(x[0], (Tensor) null, (Tensor) null, a.get(0).asBoolean())),
+            Map.entry("linalg_lstsq", (x, a) -> Torch.linalg_lstsq(x[0], x[1], null, null)[0]),
+            Map.entry("linalg_matrix_norm spectral", (x, a) -> Torch.linalg_matrix_norm(x[0],
+                    Scalar.of(a.get(0).asDouble()), new long[] {-2, -1}, false, null)),
+            Map.entry("linalg_matrix_norm nuc", (x, a) -> Torch.linalg_matrix_norm(x[0], "nuc", new long[] {-2, -1},
+                    false, null)),
+            Map.entry("linalg_cond", (x, a) -> Torch.linalg_cond(x[0], (Scalar) null)),
+            Map.entry("svd squared U and V", (x, a) -> {
+                Tensor[] usv = Torch.svd(x[0], true, true);
+                return usv[0].mul(usv[0]).mul(usv[1]).add(usv[2].mul(usv[2]).sum(new long[] {-2}, false, null));
+            }),
             Map.entry("linalg_vector_norm", (x, a) -> Torch.linalg_vector_norm(x[0], Scalar.of(a.get(0).asDouble()),
                     longs(a.get(1)), false, null)),
             Map.entry("linalg_matrix_norm", (x, a) -> Torch.linalg_matrix_norm(x[0],
@@ -327,7 +367,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(294, tests.size(), "gradients.json lost cases");
+        assertEquals(318, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

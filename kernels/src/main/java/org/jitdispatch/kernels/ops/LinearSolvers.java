@@ -29,17 +29,17 @@ public final class LinearSolvers implements LinearSolversDeclarations {
     public Tensor[] linalg_inv_ex(Tensor a, boolean checkErrors) {
         checkSquare(a, "linalg.inv", "A");
         checkFloating(a, "linalg.inv", false);
-        Batch batch = new Batch(a);
+        MatrixBatch batch = new MatrixBatch(a);
         double[] result = new double[batch.values.length];
         int[] info = new int[batch.count];
-        int[] pivots = new int[batch.n];
+        int[] pivots = new int[batch.rows];
         for (int b = 0; b < batch.count; b++) {
             int off = b * batch.matrix;
-            info[b] = DenseLu.factor(batch.values, off, batch.n, pivots);
-            for (int i = 0; i < batch.n; i++) {
-                result[off + i * batch.n + i] = 1;
+            info[b] = DenseLu.factor(batch.values, off, batch.rows, pivots);
+            for (int i = 0; i < batch.rows; i++) {
+                result[off + i * batch.rows + i] = 1;
             }
-            DenseLu.solve(batch.values, off, batch.n, pivots, result, off, batch.n);
+            DenseLu.solve(batch.values, off, batch.rows, pivots, result, off, batch.rows);
         }
         Tensor infoTensor = batch.infoTensor(info);
         if (checkErrors) {
@@ -55,7 +55,7 @@ public final class LinearSolvers implements LinearSolversDeclarations {
         Factored f = factorEach(a);
         double[] det = new double[f.batch.count];
         for (int b = 0; b < det.length; b++) {
-            det[b] = DenseLu.determinant(f.lu, b * f.batch.matrix, f.batch.n, f.pivots(b));
+            det[b] = DenseLu.determinant(f.lu, b * f.batch.matrix, f.batch.rows, f.pivots(b));
         }
         return new Tensor[] {f.batch.scalars(det), f.luTensor(), f.pivotsTensor()};
     }
@@ -67,7 +67,7 @@ public final class LinearSolvers implements LinearSolversDeclarations {
         Factored f = factorEach(a);
         double[] sign = new double[f.batch.count];
         double[] logAbs = new double[f.batch.count];
-        int n = f.batch.n;
+        int n = f.batch.rows;
         for (int b = 0; b < sign.length; b++) {
             int off = b * f.batch.matrix;
             int[] pivots = f.pivots(b);
@@ -116,7 +116,7 @@ public final class LinearSolvers implements LinearSolversDeclarations {
         Tensor system = left ? aFull : aFull.transpose(-2, -1);
         Tensor rhsMatrices = left ? bFull : bFull.transpose(-2, -1);
         Factored f = factorEach(system);
-        Batch rhsBatch = new Batch(rhsMatrices);
+        MatrixBatch rhsBatch = new MatrixBatch(rhsMatrices);
         int m = (int) rhsMatrices.size(rhsMatrices.dim() - 1);
         int[] info = new int[f.batch.count];
         for (int i = 0; i < f.batch.count; i++) {
@@ -170,10 +170,10 @@ public final class LinearSolvers implements LinearSolversDeclarations {
         }
         requireSolverDtype(a, "triangular_solve_cpu");
         long[] batch = Broadcast.inferSize(batchOf(b), batchOf(a));
-        Batch system = new Batch(Torch.broadcast_to(a, concat(batch, n, n)));
+        MatrixBatch system = new MatrixBatch(Torch.broadcast_to(a, concat(batch, n, n)));
         // X A = B is A^T X^T = B^T: the transposed triangle, solved for the rows of B^T
         Tensor rhs = Torch.broadcast_to(b, concat(batch, rows, columns));
-        Batch values = new Batch(left ? rhs : rhs.transpose(-2, -1));
+        MatrixBatch values = new MatrixBatch(left ? rhs : rhs.transpose(-2, -1));
         int m = (int) (left ? columns : rows);
         for (int i = 0; i < system.count; i++) {
             DenseLu.solveTriangular(system.values, i * system.matrix, n, upper, !left, unitriangular, values.values,
@@ -212,8 +212,8 @@ public final class LinearSolvers implements LinearSolversDeclarations {
         }
         long[] batch = Broadcast.inferSize(batchOf(b), batchOf(factor));
         requireSolverDtype(b, "cholesky_solve_cpu");
-        Batch system = new Batch(Torch.broadcast_to(factor, concat(batch, n, n)));
-        Batch values = new Batch(Torch.broadcast_to(b, concat(batch, rows, columns)));
+        MatrixBatch system = new MatrixBatch(Torch.broadcast_to(factor, concat(batch, n, n)));
+        MatrixBatch values = new MatrixBatch(Torch.broadcast_to(b, concat(batch, rows, columns)));
         int m = (int) columns;
         for (int i = 0; i < system.count; i++) {
             // L Y = B, then L^T X = Y (U^T Y = B, then U X = Y)
@@ -230,8 +230,8 @@ public final class LinearSolvers implements LinearSolversDeclarations {
     public Tensor cholesky_inverse(Tensor self, boolean upper) {
         checkSquare(self, "cholesky_inverse", "A");
         requireSolverDtype(self, "cholesky_inverse_out_cpu");
-        Batch batch = new Batch(self);
-        int n = batch.n;
+        MatrixBatch batch = new MatrixBatch(self);
+        int n = batch.rows;
         int[] info = new int[batch.count];
         double[] result = new double[batch.values.length];
         for (int b = 0; b < batch.count; b++) {
@@ -341,8 +341,8 @@ public final class LinearSolvers implements LinearSolversDeclarations {
      */
     private static Tensor[] choleskyFactors(Tensor self, boolean upper) {
         Tensor source = upper ? self.transpose(-2, -1) : self;
-        Batch batch = new Batch(source);
-        int n = batch.n;
+        MatrixBatch batch = new MatrixBatch(source);
+        int n = batch.rows;
         int[] info = new int[batch.count];
         for (int b = 0; b < batch.count; b++) {
             int off = b * batch.matrix;
@@ -464,81 +464,25 @@ public final class LinearSolvers implements LinearSolversDeclarations {
     }
 
     private static Factored factorEach(Tensor a) {
-        Batch batch = new Batch(a);
-        int[] pivots = new int[batch.count * batch.n];
+        MatrixBatch batch = new MatrixBatch(a);
+        int[] pivots = new int[batch.count * batch.rows];
         int[] info = new int[batch.count];
-        int[] step = new int[batch.n];
+        int[] step = new int[batch.rows];
         for (int b = 0; b < batch.count; b++) {
-            info[b] = DenseLu.factor(batch.values, b * batch.matrix, batch.n, step);
-            System.arraycopy(step, 0, pivots, b * batch.n, batch.n);
+            info[b] = DenseLu.factor(batch.values, b * batch.matrix, batch.rows, step);
+            System.arraycopy(step, 0, pivots, b * batch.rows, batch.rows);
         }
         return new Factored(batch, batch.values, pivots, info);
     }
 
-    /** A tensor's matrices as one row-major array of doubles, with their count and order. */
-    private static final class Batch {
-        final Tensor source;
-        final double[] values;
-        final int n;
-        final int matrix;
-        final int count;
-
-        Batch(Tensor t) {
-            this.source = t;
-            this.values = t.toDoubleArray();
-            this.n = (int) t.size(t.dim() - 2);
-            int columns = (int) t.size(t.dim() - 1);
-            this.matrix = n * columns;
-            long batches = 1;
-            for (int d = 0; d < t.dim() - 2; d++) {
-                batches *= t.size(d);
-            }
-            this.count = (int) batches;
-        }
-
-        long[] batchSizes() {
-            return batchOf(source);
-        }
-
-        /**
-         * Row-major matrices of {@code sizes} as a tensor laid out column-major (each matrix's transpose
-         * contiguous), as LAPACK leaves PyTorch's results.
-         */
-        Tensor matrices(double[] data, long[] sizes) {
-            int d = sizes.length;
-            int rows = (int) sizes[d - 2];
-            int columns = (int) sizes[d - 1];
-            double[] transposed = new double[data.length];
-            for (int off = 0; off < data.length; off += rows * columns) {
-                for (int i = 0; i < rows; i++) {
-                    for (int j = 0; j < columns; j++) {
-                        transposed[off + j * rows + i] = data[off + i * columns + j];
-                    }
-                }
-            }
-            long[] swapped = sizes.clone();
-            swapped[d - 2] = columns;
-            swapped[d - 1] = rows;
-            return Tensor.FACTORY.fromArray(transposed, swapped).to(source.dtype()).transpose(-2, -1);
-        }
-
-        Tensor scalars(double[] data) {
-            return Tensor.FACTORY.fromArray(data, data.length).reshape(batchSizes()).to(source.dtype());
-        }
-
-        Tensor infoTensor(int[] info) {
-            return Tensor.FACTORY.fromArray(info, info.length).reshape(batchSizes());
-        }
-    }
-
     /** Each matrix's LU factors, pivots (0-based) and info. */
     private static final class Factored {
-        final Batch batch;
+        final MatrixBatch batch;
         final double[] lu;
         final int[] pivots;
         final int[] info;
 
-        Factored(Batch batch, double[] lu, int[] pivots, int[] info) {
+        Factored(MatrixBatch batch, double[] lu, int[] pivots, int[] info) {
             this.batch = batch;
             this.lu = lu;
             this.pivots = pivots;
@@ -546,7 +490,7 @@ public final class LinearSolvers implements LinearSolversDeclarations {
         }
 
         int[] pivots(int b) {
-            return Arrays.copyOfRange(pivots, b * batch.n, (b + 1) * batch.n);
+            return Arrays.copyOfRange(pivots, b * batch.rows, (b + 1) * batch.rows);
         }
 
         Tensor luTensor() {
@@ -559,7 +503,7 @@ public final class LinearSolvers implements LinearSolversDeclarations {
             for (int i = 0; i < pivots.length; i++) {
                 oneBased[i] = pivots[i] + 1;
             }
-            return Tensor.FACTORY.fromArray(oneBased, concatOne(batch.batchSizes(), batch.n));
+            return Tensor.FACTORY.fromArray(oneBased, concatOne(batch.batchSizes(), batch.rows));
         }
 
         private static long[] concatOne(long[] batch, long last) {

@@ -20,7 +20,8 @@ import org.jitdispatch.runtime.TensorGeometry;
  * addr (addmm of a column and a row), and linalg_multi_dot (the cheapest order of the chain) with its deprecated
  * spelling chain_matmul.
  *
- * <p>The norms that need singular values (ord 2, -2 and 'nuc') are refused: this library has no SVD yet.
+ * <p>The norms that need singular values (ord 2, -2 and 'nuc') take them from {@code linalg_svdvals} over the two
+ * dims moved last, as 1.13 does.
  */
 public final class MatrixFunctions implements MatrixFunctionsDeclarations {
 
@@ -66,8 +67,11 @@ public final class MatrixFunctions implements MatrixFunctionsDeclarations {
         double p = ord.toDouble();
         double abs = Math.abs(p);
         if (abs == 2) {
-            throw new UnsupportedOperationException("linalg.matrix_norm: ord=" + RangeFactories.formatDouble(p)
-                    + " needs the singular values, and this library does not compute an SVD yet");
+            // the largest (smallest) singular value over the two dims
+            checkNotLowPrecision(a);
+            Tensor s = Torch.linalg_svdvals(withMatrixDimsLast(a, dims, dtype), null);
+            Tensor extreme = p > 0 ? Torch.amax(s, new long[] {-1}, keepdim) : Torch.amin(s, new long[] {-1}, keepdim);
+            return keepdim ? restoreMatrixDims(extreme.unsqueeze(-1), dims) : extreme;
         }
         if (abs != 1 && abs != Double.POSITIVE_INFINITY) {
             throw new IllegalArgumentException("linalg.matrix_norm: Order " + RangeFactories.formatDouble(p)
@@ -90,8 +94,11 @@ public final class MatrixFunctions implements MatrixFunctionsDeclarations {
             return Torch.linalg_vector_norm(a, Scalar.of(2.0), new long[] {dims[0], dims[1]}, keepdim, dtype);
         }
         if (ord.equals("nuc")) {
-            throw new UnsupportedOperationException("linalg.matrix_norm: ord='nuc' needs the singular values, and this"
-                    + " library does not compute an SVD yet");
+            // the sum of the singular values over the two dims
+            checkNotLowPrecision(a);
+            Tensor s = Torch.linalg_svdvals(withMatrixDimsLast(a, dims, dtype), null);
+            Tensor sum = s.sum(new long[] {-1}, keepdim, null);
+            return keepdim ? restoreMatrixDims(sum.unsqueeze(-1), dims) : sum;
         }
         throw new IllegalArgumentException("linalg.matrix_norm: Order " + ord + " not supported.");
     }
@@ -125,6 +132,43 @@ public final class MatrixFunctions implements MatrixFunctionsDeclarations {
                     + " 2D. Got " + x.dim() + "D.");
         }
         return Torch.linalg_matrix_norm(x, ord, dim != null ? dim : new long[] {0, 1}, keepdim, dtype);
+    }
+
+    /** The singular-value norms refuse float16 and bfloat16 (the others compute in them). */
+    private static void checkNotLowPrecision(Tensor a) {
+        if (a.dtype() != ScalarType.Float32 && a.dtype() != ScalarType.Float64) {
+            throw new IllegalArgumentException("linalg.matrix_norm: Low precision dtypes not supported. Got "
+                    + a.dtype().c10Name());
+        }
+    }
+
+    /** A (in {@code dtype}, if given) with the two matrix dims moved last, the others in order (1.13's backshift). */
+    private static Tensor withMatrixDimsLast(Tensor a, int[] dims, ScalarType dtype) {
+        Tensor source = dtype != null ? a.to(dtype) : a;
+        return source.permute(backshift(dims, a.dim()));
+    }
+
+    /** A result whose last two dims (size 1) stand for the matrix dims, moved back to where they were. */
+    private static Tensor restoreMatrixDims(Tensor t, int[] dims) {
+        long[] permutation = backshift(dims, t.dim());
+        long[] reverse = new long[permutation.length];
+        for (int i = 0; i < permutation.length; i++) {
+            reverse[(int) permutation[i]] = i;
+        }
+        return t.permute(reverse);
+    }
+
+    private static long[] backshift(int[] dims, int rank) {
+        long[] permutation = new long[rank];
+        int at = 0;
+        for (int d = 0; d < rank; d++) {
+            if (d != dims[0] && d != dims[1]) {
+                permutation[at++] = d;
+            }
+        }
+        permutation[at++] = dims[0];
+        permutation[at] = dims[1];
+        return permutation;
     }
 
     /** The matrix norms' checks: at least 2 dims, a floating dtype, two different dims. */

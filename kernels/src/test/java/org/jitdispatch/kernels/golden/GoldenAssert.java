@@ -58,7 +58,8 @@ final class GoldenAssert {
         }
         if (expected.has("data")) {
             Tensor want = GoldenValues.tensor(expected);
-            String mismatch = TensorTesting.mismatch(t, want, TensorTesting.rtol(want.dtype()),
+            TensorImpl compared = expected.has("up_to_sign") ? alignSigns(t, want, expected.get("up_to_sign").asText()) : t;
+            String mismatch = TensorTesting.mismatch(compared, want, TensorTesting.rtol(want.dtype()),
                     TensorTesting.atol(want.dtype()), true);
             if (mismatch != null) {
                 fail(what + " values: " + mismatch + "\n  actual:   " + t + "\n  expected: " + want);
@@ -67,6 +68,41 @@ final class GoldenAssert {
         if (expected.has("base")) {
             assertStorage(what, GoldenValues.fromArray(t.dtype(), expected.get("base")).storage(), t.storage(), false);
         }
+    }
+
+    /**
+     * For a result defined only up to the sign of each column ("columns": eigenvectors, U) or row ("rows": V^H) of
+     * its matrices: the actual values with each such vector negated where that brings it nearer PyTorch's, so that
+     * the comparison checks everything but LAPACK's arbitrary choice of sign.
+     */
+    private static TensorImpl alignSigns(TensorImpl actual, Tensor expected, String vectors) {
+        double[] a = actual.toDoubleArray();
+        double[] e = expected.toDoubleArray();
+        long[] sizes = actual.sizes();
+        if (sizes.length < 2 || a.length == 0 || a.length != e.length) {
+            return actual;
+        }
+        int rows = (int) sizes[sizes.length - 2];
+        int columns = (int) sizes[sizes.length - 1];
+        boolean byColumn = vectors.equals("columns");
+        int count = byColumn ? columns : rows;
+        int length = byColumn ? rows : columns;
+        for (int off = 0; off < a.length; off += rows * columns) {
+            for (int k = 0; k < count; k++) {
+                double dot = 0;
+                for (int i = 0; i < length; i++) {
+                    int at = off + (byColumn ? i * columns + k : k * columns + i);
+                    dot += a[at] * e[at];
+                }
+                if (dot < 0) {
+                    for (int i = 0; i < length; i++) {
+                        int at = off + (byColumn ? i * columns + k : k * columns + i);
+                        a[at] = -a[at];
+                    }
+                }
+            }
+        }
+        return Tensor.FACTORY.fromArray(a, sizes).to(actual.dtype());
     }
 
     /** `same_as`: the argument object itself; `shares_storage_with`: a view of it; neither: a new tensor. */
