@@ -4885,6 +4885,61 @@ def decompositions(c):
     c("linalg_cond.p_str", general((4, 3)), "fro")
 
 
+def more_losses(c):
+    """The margin, ranking and embedding losses (margin_ranking, hinge_embedding, cosine_embedding, triplet_margin,
+    soft_margin, multi_margin) and poisson_nll_loss, under each reduction, with PyTorch's refusals. Its own random
+    generator keeps the other families' inputs as they were."""
+    rng.seed("more_losses")
+    sign = lambda shape: torch.where(rand(shape) > 0, 1.0, -1.0)
+    for red in (0, 1, 2):
+        c("margin_ranking_loss", rand((4, 3)), rand((4, 3)), sign((4, 3)), 0.5, red)
+        c("hinge_embedding_loss", rand((4, 3)), sign((4, 3)), 1.0, red)
+        c("cosine_embedding_loss", rand((4, 3)), rand((4, 3)), sign((4,)), 0.2, red)
+        c("triplet_margin_loss", rand((4, 3)), rand((4, 3)), rand((4, 3)), 1.0, 2.0, 1e-6, False, red)
+        c("soft_margin_loss", rand((4, 3)), sign((4, 3)), red)
+        c("poisson_nll_loss", rand((4, 3)), pos((4, 3)) * 3, True, False, 1e-8, red)
+        c("multi_margin_loss", rand((4, 5)), vals([1, 0, 4, 2], I64), 1, 1, None, red)
+    c("margin_ranking_loss", rand((4,), F64), rand((4,), F64), sign((4,)).double(), 0.0, 1)
+    c("margin_ranking_loss", rand((4, 3)), rand((4, 3)), sign((3,)), 0.0, 1)
+    c("margin_ranking_loss", rand((4, 5)), rand((4, 5)), sign((3,)), 0.0, 1)
+    c("hinge_embedding_loss", rand((5,)), vals([1.0, -1.0, 0.0, 2.0, -1.0]), 0.5, 0)
+    c("hinge_embedding_loss", rand((2, 3), F64), sign((2, 3)).double(), 2.0, 2)
+    c("cosine_embedding_loss", rand((5,)), rand((5,)), vals(1.0), 0.0, 1)
+    c("cosine_embedding_loss", rand((5,)), rand((5,)), vals(-1.0), 0.0, 0)
+    c("cosine_embedding_loss", rand((3, 5), F64), rand((3, 5), F64), vals([1.0, -1.0, 0.0], F64), -0.5, 0)
+    c("cosine_embedding_loss", torch.zeros(2, 3), rand((2, 3)), sign((2,)), 0.0, 0, note="a zero vector")
+    c("cosine_embedding_loss", rand((4, 3)), rand((4, 3)), sign((4, 1)), 0.0, 1)
+    c("cosine_embedding_loss", rand((4, 3)), rand((4, 3)), vals(1.0), 0.0, 1)
+    c("cosine_embedding_loss", rand((3,)), rand((3,)), sign((3,)), 0.0, 1)
+    c("triplet_margin_loss", rand((4, 3)), rand((4, 3)), rand((4, 3)), 0.5, 1.0, 1e-6, True, 0)
+    c("triplet_margin_loss", rand((3,), F64), rand((3,), F64), rand((3,), F64), 1.0, 3.0, 1e-6, True, 1)
+    c("triplet_margin_loss", rand((2, 4, 3)), rand((2, 4, 3)), rand((2, 4, 3)), 1.0, 2.0, 1e-6, False, 0)
+    c("triplet_margin_loss", rand((4, 3)), rand((4, 3)), rand((3,)), 1.0, 2.0, 1e-6, False, 1)
+    c("soft_margin_loss", rand((4, 3), F64), sign((3,)).double(), 1)
+    c("soft_margin_loss", rand((4, 3)), sign((2,)), 1)
+    c("soft_margin_loss", rand((4, 3), I64), sign((4, 3)), 1)
+    c("poisson_nll_loss", pos((4, 3)), pos((4, 3)) * 3, False, False, 1e-8, 1)
+    c("poisson_nll_loss", rand((4, 3)), vals([[0.0, 1.0, 2.0], [3.0, 0.5, 7.0], [1.5, 4.0, 0.0], [9.0, 2.0, 1.0]]),
+      True, True, 1e-8, 0)
+    c("poisson_nll_loss", pos((4, 3), F64), pos((4, 3), F64) * 5, False, True, 1e-3, 2)
+    c("multi_margin_loss", rand((4, 5)), vals([1, 0, 4, 2], I64), 2, 0.5, pos((5,)), 0)
+    c("multi_margin_loss", rand((4, 5), F64), vals([1, 0, 4, 2], I64), 1, 1, pos((5,), F64), 1)
+    c("multi_margin_loss", rand((5,)), vals(3, I64), 1, 1, None, 0)
+    c("multi_margin_loss", rand((5,)), vals([3], I64), 1, 1, None, 0)
+    c("multi_margin_loss", vals(2.0), vals(0, I64), 1, 1, None, 0)
+    c("multi_margin_loss", rand((4, 5)), vals([1, 0, 4, 2], I64), 1.5, 1, None, 1)
+    c("multi_margin_loss", rand((0, 5)), torch.zeros(0, dtype=I64), 1, 1, None, 0)
+    c("multi_margin_loss", rand((4, 5)), vals([1, 0, 4, 2], I64), 3, 1, None, 1)
+    c("multi_margin_loss", rand((4, 5)), vals([1, 0, 4], I64), 1, 1, None, 1)
+    c("multi_margin_loss", rand((4, 5)), vals([1, 0, 5, 2], I64), 1, 1, None, 1)
+    c("multi_margin_loss", rand((4, 5)), vals([1, 0, -1, 2], I64), 1, 1, None, 1)
+    c("multi_margin_loss", rand((4, 0)), vals([1, 0, 4, 2], I64), 1, 1, None, 1)
+    c("multi_margin_loss", rand((2, 3, 4)), vals([1, 0], I64), 1, 1, None, 1)
+    c("multi_margin_loss", rand((4, 5)), vals([1.0, 0.0, 4.0, 2.0]), 1, 1, None, 1)
+    c("multi_margin_loss", rand((4, 5), I64), vals([1, 0, 4, 2], I64), 1, 1, None, 1)
+    c("multi_margin_loss", rand((4, 5), F64), vals([1, 0, 4, 2], I64), 1, 1, pos((5,)), 1)
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
@@ -4892,7 +4947,8 @@ FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary
             "dtypes": dtypes, "selection": selection, "geometry": geometry,
             "random_shapes": random_shapes, "random_elementwise": random_elementwise,
             "composites": composites, "coverage": coverage, "solvers": solvers,
-            "conv_modes": conv_modes, "more_ops": more_ops, "decompositions": decompositions}
+            "conv_modes": conv_modes, "more_ops": more_ops, "decompositions": decompositions,
+            "more_losses": more_losses}
 
 
 def torch_version():

@@ -26,7 +26,8 @@ public abstract class Loss {
         return reductionEnum(reduction);
     }
 
-    private static long reductionEnum(String reduction) {
+    /** ATen's reduction enum for a reduction's name, refusing an unknown one with PyTorch's message. */
+    static long reductionEnum(String reduction) {
         switch (reduction) {
             case "none": return 0;
             case "mean": return 1;

@@ -1,0 +1,20 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+
+/** The two-class logistic loss {@code log(1 + exp(-y x))} for targets of 1 and -1 ({@code torch.nn.SoftMarginLoss}). */
+public final class SoftMarginLoss extends Loss {
+    public SoftMarginLoss() {
+        this("mean");
+    }
+
+    public SoftMarginLoss(String reduction) {
+        super(reduction);
+    }
+
+    @Override
+    public Tensor forward(Tensor input, Tensor target) {
+        return Torch.soft_margin_loss(input, target, reductionEnum());
+    }
+}
