@@ -4940,6 +4940,100 @@ def more_losses(c):
     c("multi_margin_loss", rand((4, 5), F64), vals([1, 0, 4, 2], I64), 1, 1, pos((5,)), 1)
 
 
+def pooling3d(c):
+    """Pooling over three spatial dims: max_pool3d_with_indices (+ backward, max_pool3d), avg_pool3d (+ backward;
+    ceil mode, count_include_pad, divisors, int64), _adaptive_avg_pool3d (+ backward, adaptive_avg_pool3d) and
+    adaptive_max_pool3d (+ backward), on random geometries, then PyTorch's refusals. Its own random generator keeps
+    the other families' inputs as they were."""
+    rng.seed("pooling3d")
+    A = torch.ops.aten
+    for _ in range(40):
+        batched = rng.random() < 0.7
+        size = [rng.randint(1, 5) for _ in range(3)]
+        shape = ((rng.randint(1, 2),) if batched else ()) + (rng.randint(1, 2), *size)
+        k = [rng.randint(1, 3) for _ in range(3)]
+        stride = [rng.randint(1, 2) for _ in range(3)]
+        pad = [rng.randint(0, kk // 2) for kk in k]
+        dil = [rng.randint(1, 2) for _ in range(3)]
+        ceil = rng.random() < 0.5
+        d = F64 if rng.random() < 0.5 else F32
+        x = rand(shape, d)
+        c("max_pool3d_with_indices", x, k, stride, pad, dil, ceil)
+        try:
+            y, idx = A.max_pool3d_with_indices(x, k, stride, pad, dil, ceil)
+            c("max_pool3d_with_indices_backward", rand(tuple(y.shape), d), x, k, stride, pad, dil, ceil, idx)
+        except RuntimeError:
+            pass
+        include = rng.random() < 0.5
+        divisor = rng.choice([None, None, 3])
+        c("avg_pool3d", x, k, stride, pad, ceil, include, divisor)
+        try:
+            y = A.avg_pool3d(x, k, stride, pad, ceil, include, divisor)
+            c("avg_pool3d_backward", rand(tuple(y.shape), d), x, k, stride, pad, ceil, include, divisor)
+        except RuntimeError:
+            pass
+        out = [rng.randint(1, 4) for _ in range(3)]
+        c("_adaptive_avg_pool3d", x, out)
+        c("_adaptive_avg_pool3d_backward", rand(tuple(x.shape[:-3]) + tuple(out), d), x)
+        c("adaptive_max_pool3d", x, out)
+        y, idx = A.adaptive_max_pool3d(x, out)
+        c("adaptive_max_pool3d_backward", rand(tuple(y.shape), d), x, idx)
+    x = rand((2, 3, 5, 6, 7))
+    c("max_pool3d", x, [2], [], [0], [1], False)
+    c("max_pool3d", x[0], [2, 3, 2], [1, 2, 3], [1, 1, 0], [1, 1, 2], True)
+    c("max_pool3d_with_indices", vals([[[[1.0, NAN], [3.0, 3.0]]]]), [1, 2, 2], [1], [0], [1], False)
+    c("max_pool3d_with_indices", vals([[[[-INF, -INF], [-INF, 2.0]]]]), [1, 1, 2], [1], [0], [1], False)
+    c("avg_pool3d", rand((2, 3, 4, 4, 4), I64, -9, 9), [2], [2], [1], False, True, None)
+    c("avg_pool3d", rand((2, 3, 4, 4, 4), I64, -9, 9), [2], [2], [1], True, False, 3)
+    c("avg_pool3d_backward", rand((2, 3, 3, 3, 3), I64, -9, 9), rand((2, 3, 4, 4, 4), I64), [2], [2], [1], False, True,
+      None)
+    c("adaptive_avg_pool3d", x, [2, 3, 4])
+    c("adaptive_avg_pool3d", x, [1, 1, 1])
+    c("adaptive_avg_pool3d", x[0], [5, 6, 7])
+    c("adaptive_avg_pool3d", layout("transposed", (7, 6, 5)).expand(1, 7, 6, 5), [2, 2, 2])
+    for k, s_, p, d in (([2, 3], [2], [0], [1]), ([2], [2, 2], [0], [1]), ([2], [2], [0, 0], [1]),
+                        ([2], [2], [0], [1, 1]), ([0], [2], [0], [1]), ([2], [0], [0], [1]), ([2], [2], [0], [0]),
+                        ([2], [2], [2], [1]), ([2], [2], [-1], [1]), ([6], [2], [0], [1])):
+        c("max_pool3d_with_indices", x, k, s_, p, d, False)
+    c("max_pool3d_with_indices", x[0, 0], [2], [2], [0], [1], False)
+    c("max_pool3d_with_indices", rand((2, 0, 5, 6, 7)), [2], [2], [0], [1], False)
+    c("max_pool3d_with_indices", rand((0, 3, 5, 6, 7)), [2], [2], [0], [1], False)
+    c("max_pool3d_with_indices", rand((2, 3, 0, 6, 7)), [2], [2], [0], [1], False)
+    c("max_pool3d_with_indices", x.long(), [2], [2], [0], [1], False)
+    y, idx = A.max_pool3d_with_indices(x, [2], [2], [0], [1], False)
+    c("max_pool3d_with_indices_backward", y[:, :2], x, [2], [2], [0], [1], False, idx)
+    c("max_pool3d_with_indices_backward", y, x, [2], [2], [0], [1], False, idx[:, :, :1])
+    c("max_pool3d_with_indices_backward", y.double(), x, [2], [2], [0], [1], False, idx)
+    c("avg_pool3d", x, [2], [2], [0], False, True, 0)
+    c("avg_pool3d", x, [2], [2], [2], False, True, None)
+    c("avg_pool3d", x, [2, 2], [2], [0], False, True, None)
+    c("avg_pool3d", x, [2], [2, 2], [0], False, True, None)
+    c("avg_pool3d", x, [2], [2], [0, 0], False, True, None)
+    c("avg_pool3d", x, [0], [2], [0], False, True, None)
+    c("avg_pool3d", x.int(), [2], [2], [0], False, True, None)
+    c("avg_pool3d", x.bfloat16(), [2], [2], [0], False, True, None)
+    c("avg_pool3d", x[0, 0], [2], [2], [0], False, True, None)
+    c("avg_pool3d", x, [6], [2], [0], False, True, None)
+    y = A.avg_pool3d(x, [2], [2], [0], False, True, None)
+    c("avg_pool3d_backward", y[:, :, :1], x, [2], [2], [0], False, True, None)
+    c("avg_pool3d_backward", y.double(), x, [2], [2], [0], False, True, None)
+    c("adaptive_avg_pool3d", x, [2, 3])
+    c("adaptive_avg_pool3d", x[0, 0], [2, 3, 4])
+    c("adaptive_avg_pool3d", rand((2, 3, 0, 6, 7)), [2, 3, 4])
+    c("adaptive_avg_pool3d", x.long(), [2, 3, 4])
+    c("adaptive_avg_pool3d", x.long(), [1, 1, 1])
+    c("adaptive_avg_pool3d", x, [2, -3, 4])
+    c("_adaptive_avg_pool3d_backward", rand((2, 3, 2, 3, 4), F64), x)
+    c("adaptive_max_pool3d", x, [2, 3])
+    c("adaptive_max_pool3d", x[0, 0], [2, 3, 4])
+    c("adaptive_max_pool3d", x.long(), [2, 3, 4])
+    c("adaptive_max_pool3d", rand((2, 3, 0, 6, 7)), [2, 3, 4])
+    c("adaptive_max_pool3d", x, [2, -3, 4])
+    y, idx = A.adaptive_max_pool3d(x, [2, 3, 4])
+    c("adaptive_max_pool3d_backward", y.double(), x, idx)
+    c("adaptive_max_pool3d_backward", y, x, idx.int())
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
@@ -4948,7 +5042,7 @@ FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary
             "random_shapes": random_shapes, "random_elementwise": random_elementwise,
             "composites": composites, "coverage": coverage, "solvers": solvers,
             "conv_modes": conv_modes, "more_ops": more_ops, "decompositions": decompositions,
-            "more_losses": more_losses}
+            "more_losses": more_losses, "pooling3d": pooling3d}
 
 
 def torch_version():

@@ -80,4 +80,7 @@ class SizedTranspose(nn.Module):
 reference("conv_transpose_output_size", SizedTranspose, torch.randn(1, 2, 4, 4), 13)
 reference("conv3d", lambda: nn.Sequential(nn.Conv3d(2, 4, 3, padding=1), nn.ReLU(),
                                         nn.ConvTranspose3d(4, 2, 2, stride=2, groups=2)), torch.randn(2, 2, 3, 4, 4), 14)
+reference("pool3d", lambda: nn.Sequential(nn.Conv3d(1, 2, 2), nn.MaxPool3d(2, stride=1), nn.AvgPool3d(2, padding=1),
+                                        nn.AdaptiveMaxPool3d((2, 1, 2)), nn.AdaptiveAvgPool3d(1)),
+          torch.randn(2, 1, 5, 6, 5), 15)
 print("written", sorted(p.name for p in OUT.iterdir()))

@@ -90,6 +90,14 @@ class NnGoldenTest {
                         new long[] {0, 0, 0}, 2, true, new long[] {1, 1, 1}, ScalarType.Float32, null)));
     }
 
+    @Test
+    void pooling3d() {
+        check("pool3d", 15, () -> new Sequential(new Conv3d(1, 2, 2),
+                new MaxPool3d(new long[] {2, 2, 2}, new long[] {1, 1, 1}, new long[] {0, 0, 0}, new long[] {1, 1, 1}, false),
+                new AvgPool3d(new long[] {2, 2, 2}, new long[] {2, 2, 2}, new long[] {1, 1, 1}, false, true, null),
+                new AdaptiveMaxPool3d(new long[] {2, 1, 2}), new AdaptiveAvgPool3d(1)));
+    }
+
     private static void check(String name, long seed, Supplier<Module> make) {
         Map<String, Tensor> ref = StateDicts.load(resource(name));
         Torch.manual_seed(seed);

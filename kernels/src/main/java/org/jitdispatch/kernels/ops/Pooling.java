@@ -847,7 +847,7 @@ public final class Pooling implements PoolingDeclarations {
     }
 
     /** pooling_output_shape (pooling_output_shape_pad_lr with equal pads). */
-    private static long outputSize(long inputSize, long kernelSize, long pad, long stride, long dilation,
+    static long outputSize(long inputSize, long kernelSize, long pad, long stride, long dilation,
             boolean ceilMode) {
         if (stride == 0) {
             throw new IllegalArgumentException("stride should not be zero");

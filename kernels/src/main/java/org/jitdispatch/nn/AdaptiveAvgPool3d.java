@@ -1,0 +1,35 @@
+package org.jitdispatch.nn;
+
+import java.util.Arrays;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+
+/**
+ * 3-D adaptive avg pooling ({@code torch.nn.AdaptiveAvgPool3d}): windows of about {@code input / output}
+ * elements per dim, so any input size pools to {@code outputSize}.
+ */
+public final class AdaptiveAvgPool3d extends Module {
+    private final long[] outputSize;
+
+    public AdaptiveAvgPool3d(long outputSize) {
+        this(new long[] {outputSize, outputSize, outputSize});
+    }
+
+    public AdaptiveAvgPool3d(long[] outputSize) {
+        if (outputSize.length != 3) {
+            throw new IllegalArgumentException("AdaptiveAvgPool3d: output_size must be one int or three, but got "
+                    + Arrays.toString(outputSize));
+        }
+        this.outputSize = outputSize.clone();
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.adaptive_avg_pool3d(input, outputSize);
+    }
+
+    @Override
+    public String toString() {
+        return "AdaptiveAvgPool3d(output_size=" + Arrays.toString(outputSize) + ")";
+    }
+}

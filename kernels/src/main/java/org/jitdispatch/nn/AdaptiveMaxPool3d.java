@@ -1,0 +1,36 @@
+package org.jitdispatch.nn;
+
+import java.util.Arrays;
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+
+/**
+ * 3-D adaptive max pooling ({@code torch.nn.AdaptiveMaxPool3d}): windows of about {@code input / output}
+ * elements per dim, so any input size pools to {@code outputSize}. The indices are left out, as with
+ * {@code return_indices=False}.
+ */
+public final class AdaptiveMaxPool3d extends Module {
+    private final long[] outputSize;
+
+    public AdaptiveMaxPool3d(long outputSize) {
+        this(new long[] {outputSize, outputSize, outputSize});
+    }
+
+    public AdaptiveMaxPool3d(long[] outputSize) {
+        if (outputSize.length != 3) {
+            throw new IllegalArgumentException("AdaptiveMaxPool3d: output_size must be one int or three, but got "
+                    + Arrays.toString(outputSize));
+        }
+        this.outputSize = outputSize.clone();
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.adaptive_max_pool3d(input, outputSize)[0];
+    }
+
+    @Override
+    public String toString() {
+        return "AdaptiveMaxPool3d(output_size=" + Arrays.toString(outputSize) + ")";
+    }
+}
