@@ -4096,13 +4096,112 @@ def solvers(c):
     c("linalg_multi_dot", [rand((2, 3)), rand((3, 4), F64)])
 
 
+def recurrent(c):
+    """The recurrent cells and layers of RNN.cpp: rnn_tanh_cell, rnn_relu_cell, lstm_cell and gru_cell (with and
+    without biases, float64, empty batches, strided weights, integer inputs, and the shape refusals), and the layer
+    stacks rnn_tanh, rnn_relu, gru and lstm over whole sequences (layers, both directions, batch first, no biases,
+    an LSTM's projections, dropout that draws nothing: p = 1 in training or p > 0 in evaluation, unbatched 2-D
+    input, empty batches, and the refusals of wrong parameter and hidden-state counts). Its own random generator
+    keeps the other families' inputs."""
+    rng.seed("recurrent")
+
+    def w(*shape, d=F32):
+        return rand(shape, d, -1, 1)
+
+    def cell_weights(gates, i, h, d=F32, bias=True):
+        ws = [w(gates * h, i, d=d), w(gates * h, h, d=d)]
+        return ws + ([w(gates * h, d=d), w(gates * h, d=d)] if bias else [None, None])
+
+    def layer_params(gates, i, h, layers=1, directions=1, bias=True, d=F32, proj=0):
+        params = []
+        for layer in range(layers):
+            for _ in range(directions):
+                size_in = i if layer == 0 else (proj or h) * directions
+                params += [w(gates * h, size_in, d=d), w(gates * h, proj or h, d=d)]
+                if bias:
+                    params += [w(gates * h, d=d), w(gates * h, d=d)]
+                if proj:
+                    params += [w(proj, h, d=d)]
+        return params
+
+    # cells: gates per op (the hidden state of lstm_cell is a list of two)
+    cells = {"rnn_tanh_cell": 1, "rnn_relu_cell": 1, "gru_cell": 3, "lstm_cell": 4}
+
+    def hidden(op, b, h, d=F32):
+        return [rand(b + (h,), d), rand(b + (h,), d)] if op == "lstm_cell" else rand(b + (h,), d)
+
+    for op, g in cells.items():
+        c(op, rand((2, 4)), hidden(op, (2,), 3), *cell_weights(g, 4, 3))
+        c(op, rand((3, 5)), hidden(op, (3,), 2), *cell_weights(g, 5, 2, bias=False))
+        c(op, rand((1, 3), F64), hidden(op, (1,), 4, F64), *cell_weights(g, 3, 4, F64))
+        c(op, rand((0, 4)), hidden(op, (0,), 3), *cell_weights(g, 4, 3))
+        wih, whh, bih, bhh = cell_weights(g, 4, 3)
+        c(op, layout("transposed", (2, 4)), hidden(op, (2,), 3), wih.t().contiguous().t(), whh, bih, bhh)
+        c(op, rand((2, 4)), hidden(op, (2,), 3), wih, whh, bih, None)
+        c(op, rand((4,)), hidden(op, (), 3), wih, whh, bih, bhh)
+        c(op, rand((2, 5)), hidden(op, (2,), 3), wih, whh, bih, bhh)
+        c(op, rand((2, 4)), hidden(op, (3,), 3), wih, whh, bih, bhh)
+        c(op, rand((2, 4)), hidden(op, (2,), 4), wih, whh, bih, bhh)
+        c(op, rand((2, 4)), hidden(op, (2,), 3), wih, whh, w(g * 3 + 1), bhh)
+        c(op, rand((2, 4), F64), hidden(op, (2,), 3), wih, whh, bih, bhh)
+        c(op, rand((2, 4), I64), hidden(op, (2,), 3, I64), wih.to(I64), whh.to(I64), None, None)
+    wih, whh, bih, bhh = cell_weights(4, 4, 3)
+    c("lstm_cell", rand((2, 4)), [rand((2, 3))], wih, whh, bih, bhh)
+    c("lstm_cell", rand((2, 4)), [rand((2, 3)), rand((3, 3))], wih, whh, bih, bhh)
+    c("lstm_cell", rand((2, 4)), [rand((2, 3)), rand((2, 2))], wih, whh, bih, bhh)
+
+    # layers: input [T, B, I] (batch first: [B, T, I]), hx [L * D, B, H]
+    layers = {"rnn_tanh.input": 1, "rnn_relu.input": 1, "gru.input": 3, "lstm.input": 4}
+
+    def hx(op, n, b, h, d=F32, cell=None):
+        return [rand((n,) + b + (h,), d), rand((n,) + b + (cell or h,), d)] if op == "lstm.input" else rand((n,) + b + (h,), d)
+
+    def run(op, x, n, b, h, params, bias=True, layers_=1, dropout=0.0, train=False, bidir=False, batch_first=False,
+            d=F32, cell=None, **kw):
+        c(op, x, hx(op, n, b, h, d, cell), params, bias, layers_, dropout, train, bidir, batch_first, **kw)
+
+    for op, g in layers.items():
+        run(op, rand((3, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3))
+        run(op, rand((4, 1, 2)), 2, (1,), 3, layer_params(g, 2, 3, layers=2), layers_=2)
+        run(op, rand((3, 2, 4)), 2, (2,), 3, layer_params(g, 4, 3, directions=2), bidir=True)
+        run(op, rand((2, 3, 4)), 4, (2,), 2, layer_params(g, 4, 2, layers=2, directions=2), layers_=2, bidir=True,
+            batch_first=True)
+        run(op, rand((2, 3, 4)), 1, (2,), 3, layer_params(g, 4, 3), batch_first=True)
+        run(op, rand((3, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3, bias=False), bias=False)
+        run(op, rand((3, 2, 4), F64), 2, (2,), 3, layer_params(g, 4, 3, layers=2, d=F64), layers_=2, d=F64)
+        run(op, rand((3, 2, 4)), 2, (2,), 3, layer_params(g, 4, 3, layers=2), layers_=2, dropout=0.5)
+        run(op, rand((3, 2, 4)), 2, (2,), 3, layer_params(g, 4, 3, layers=2), layers_=2, dropout=1.0, train=True)
+        run(op, rand((3, 0, 4)), 1, (0,), 3, layer_params(g, 4, 3))
+        run(op, layout("transposed", (3, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3))
+        run(op, rand((3, 4)), 1, (), 3, layer_params(g, 4, 3))
+        run(op, rand((0, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3))
+        run(op, rand((3, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3)[:3])
+        run(op, rand((3, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3, layers=2))
+        run(op, rand((3, 2, 4)), 2, (2,), 3, layer_params(g, 4, 3))
+        run(op, rand((3, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3), layers_=2)
+        run(op, rand((3, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3, directions=2), bidir=True)
+        run(op, rand((3, 2, 4)), 2, (2,), 3, layer_params(g, 4, 3, directions=2)[:6], bidir=True)
+        run(op, rand((3, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3), batch_first=True)
+        run(op, rand((3, 2, 5)), 1, (2,), 3, layer_params(g, 4, 3))
+        run(op, rand((3, 2, 4), F64), 1, (2,), 3, layer_params(g, 4, 3))
+        run(op, rand((3, 2, 4)), 0, (2,), 3, [], layers_=0)
+    run("lstm.input", rand((3, 2, 4)), 1, (2,), 2, layer_params(4, 4, 3, proj=2), cell=3)
+    run("lstm.input", rand((2, 3, 4)), 4, (2,), 2, layer_params(4, 4, 3, layers=2, directions=2, proj=2), cell=3,
+        layers_=2, bidir=True, batch_first=True)
+    run("lstm.input", rand((3, 2, 4)), 1, (2,), 2, layer_params(4, 4, 3, bias=False, proj=2), cell=3, bias=False)
+    run("lstm.input", rand((3, 2, 4)), 1, (2,), 2, layer_params(4, 4, 3), cell=3)
+    c("lstm.input", rand((3, 2, 4)), [rand((1, 2, 3))], layer_params(4, 4, 3), True, 1, 0.0, False, False, False)
+    c("lstm.input", rand((3, 2, 4)), [rand((2, 3)), rand((2, 3))], layer_params(4, 4, 3), True, 1, 0.0, False, False, False)
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
             "normalization": normalization, "elementwise": elementwise, "shape_ops": shape_ops,
             "dtypes": dtypes, "selection": selection, "geometry": geometry,
             "random_shapes": random_shapes, "random_elementwise": random_elementwise,
-            "composites": composites, "coverage": coverage, "solvers": solvers}
+            "composites": composites, "coverage": coverage, "solvers": solvers,
+            "recurrent": recurrent}
 
 
 def torch_version():

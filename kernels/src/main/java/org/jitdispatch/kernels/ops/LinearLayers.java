@@ -149,11 +149,21 @@ public final class LinearLayers implements LinearLayersDeclarations {
 
     // ----------------------------------------------------------------------------------- linear
 
-    /** ATen's linear: addmm for a 2-D input with a bias (the fused path), else matmul, then add the bias. */
+    /**
+     * ATen's linear: addmm for a 2-D input with a bias (the fused path), and for a contiguous 3-D one folded to 2-D
+     * (1.13's _flatten_3d_linear: a recurrent layer's whole-sequence input projection is one addmm), else matmul,
+     * then add the bias.
+     */
     @Override
     public Tensor linear(Tensor input, Tensor weight, Tensor bias) {
         if (input.dim() == 2 && bias != null) {
             return Torch.addmm(bias, input, weight.t(), Scalar.of(1), Scalar.of(1));
+        }
+        if (input.dim() == 3 && bias != null && input.isContiguous()) {
+            long[] sizes = input.sizes();
+            Tensor flat = input.view(sizes[0] * sizes[1], sizes[2]);
+            Tensor result = Torch.addmm(bias, flat, weight.t(), Scalar.of(1), Scalar.of(1));
+            return result.view(sizes[0], sizes[1], result.size(1));
         }
         Tensor output = Torch.matmul(input, weight.t());
         return bias == null ? output : output.add(bias);
