@@ -4194,6 +4194,88 @@ def recurrent(c):
     c("lstm.input", rand((3, 2, 4)), [rand((2, 3)), rand((2, 3))], layer_params(4, 4, 3), True, 1, 0.0, False, False, False)
 
 
+def group_norm(c):
+    """group_norm, native_group_norm and native_group_norm_backward (weights or none, 2-D to 4-D inputs, groups of one
+    channel or all of them, float64, channels-last and permuted inputs, empty batches and groups, and the refusals
+    of group_norm.cpp and group_norm_kernel.cpp), and instance_norm over batch_norm (affine or not, running
+    statistics used or updated in place, and its refusals). Its own random generator keeps the other families'
+    inputs."""
+    rng.seed("group_norm")
+    x = rand((2, 6, 3))
+    c("group_norm", x, 3)
+    c("group_norm", x, 3, rand((6,)), rand((6,)))
+    c("group_norm", x, 1, rand((6,)), None)
+    c("group_norm", x, 6, None, rand((6,)), 1e-3)
+    c("group_norm", rand((2, 4, 3, 3)), 2, rand((4,)), rand((4,)))
+    c("group_norm", rand((3, 6)), 2, rand((6,)), rand((6,)))
+    c("group_norm", rand((2, 6, 2, 2), F64), 3, rand((6,), F64), rand((6,), F64))
+    c("group_norm", rand((2, 4, 3, 3)).to(memory_format=torch.channels_last), 2, rand((4,)), rand((4,)))
+    c("group_norm", rand((2, 3, 5, 4)).permute(0, 1, 3, 2), 3)
+    c("group_norm", layout("transposed", (2, 4)), 2)
+    c("group_norm", rand((0, 6, 3)), 3)
+    c("group_norm", rand((2, 6, 0)), 3)
+    c("group_norm", rand((2, 4, 1)), 4)
+    c("group_norm", ties((2, 4, 3)), 2, rand((4,)), rand((4,)))
+    c("group_norm", rand((2, 6, 3), BF16), 3)
+    c("group_norm", x, 4)
+    c("group_norm", x, 0)
+    c("group_norm", x, -2)
+    c("group_norm", x, 3, rand((5,)))
+    c("group_norm", x, 3, None, rand((5,)))
+    c("group_norm", x, 3, rand((6,)), rand((5,)))
+    c("group_norm", x, 3, rand((6, 1)))
+    c("group_norm", rand((6,)), 3)
+    c("group_norm", rand((2, 6, 3), I64), 3)
+    c("group_norm", rand((2, 6, 3), F16), 3)
+    c("group_norm", rand((2, 6, 3), F64), 3, rand((6,)))
+    c("group_norm", x, 3, rand((6,), F64))
+    c("native_group_norm", x, None, None, 2, 6, 3, 3, 1e-5)
+    c("native_group_norm", x, rand((6,)), rand((6,)), 2, 6, 3, 2, 1e-5)
+    c("native_group_norm", rand((2, 4, 2, 3), F64), rand((4,), F64), None, 2, 4, 6, 4, 1e-5)
+    c("native_group_norm", rand((2, 4, 1)), None, None, 2, 4, 1, 4, 1e-5)
+    c("native_group_norm", rand((2, 6, 0)), None, None, 2, 6, 0, 3, 1e-5)
+    c("native_group_norm", x, None, None, 2, 6, 4, 3, 1e-5)
+    c("native_group_norm", x, None, None, 3, 6, 3, 3, 1e-5)
+    c("native_group_norm", x, None, None, 2, 4, 3, 2, 1e-5)
+    c("native_group_norm", x, None, None, 2, 6, 3, 4, 1e-5)
+    c("native_group_norm", rand((2, 4, 3, 5)).permute(0, 1, 3, 2), None, None, 2, 4, 15, 2, 1e-5)
+    c("native_group_norm", x.to(I64), None, None, 2, 6, 3, 3, 1e-5)
+    c("native_group_norm", x, rand((6,), F64), None, 2, 6, 3, 3, 1e-5)
+    for d, mask in ((F32, [True, True, True]), (F64, [True, True, True]), (F32, [False, True, True]),
+                    (F32, [True, False, True])):
+        xb, gamma = rand((2, 6, 3), d), rand((6,), d)
+        _, mean, rstd = torch.native_group_norm(xb, gamma, None, 2, 6, 3, 3, 1e-5)
+        c("native_group_norm_backward", rand((2, 6, 3), d), xb, mean, rstd, gamma, 2, 6, 3, 3, mask)
+    xb = rand((2, 4, 2, 2))
+    _, mean, rstd = torch.native_group_norm(xb, None, None, 2, 4, 4, 2, 1e-5)
+    c("native_group_norm_backward", rand((2, 4, 2, 2)), xb, mean, rstd, None, 2, 4, 4, 2, [True, False, False])
+    c("native_group_norm_backward", rand((2, 4, 2, 2)), xb, mean, rstd, rand((4,)), 2, 4, 4, 2, [True, True, True])
+    c("native_group_norm_backward", rand((2, 4, 2, 3)), xb, mean, rstd, rand((4,)), 2, 4, 4, 2, [True, True, True])
+    c("native_group_norm_backward", rand((2, 4, 2, 2)), xb, mean[:1], rstd, rand((4,)), 2, 4, 4, 2, [True, True, True])
+    c("native_group_norm_backward", rand((2, 4, 2, 2)), xb, mean, rstd[:, :1], None, 2, 4, 4, 2, [True, False, False])
+    c("native_group_norm_backward", rand((2, 4, 2, 2), F64), xb, mean, rstd, None, 2, 4, 4, 2, [True, False, False])
+    c("native_group_norm_backward", rand((2, 4, 2, 2)), xb, mean, rstd, rand((5,)), 2, 4, 4, 2, [True, True, True])
+    c("native_group_norm_backward", rand((2, 4, 2, 2), I64), xb.to(I64), mean, rstd, None, 2, 4, 4, 2,
+      [True, False, False])
+    rs = ("running_mean", "running_var")
+    x = rand((2, 3, 4))
+    c("instance_norm", x, None, None, None, None, True, 0.1, 1e-5, False)
+    c("instance_norm", x, rand((3,)), rand((3,)), None, None, True, 0.1, 1e-5, False)
+    c("instance_norm", x, None, None, rand((3,)), pos((3,)), True, 0.1, 1e-5, False, writes=rs)
+    c("instance_norm", rand((2, 3, 2, 3)), rand((3,)), rand((3,)), rand((3,)), pos((3,)), True, 0.3, 1e-3, False,
+      writes=rs)
+    c("instance_norm", x, rand((3,)), rand((3,)), rand((3,)), pos((3,)), False, 0.1, 1e-5, False, writes=rs)
+    c("instance_norm", rand((2, 3, 2, 3), F64), None, None, rand((3,), F64), pos((3,), F64), True, 0.1, 1e-5, False,
+      writes=rs)
+    c("instance_norm", rand((2, 4, 3)).permute(0, 2, 1), None, None, None, None, True, 0.1, 1e-5, False)
+    c("instance_norm", rand((2, 6)), None, None, None, None, True, 0.1, 1e-5, False)
+    c("instance_norm", rand((0, 3, 4)), None, None, None, None, True, 0.1, 1e-5, False)
+    c("instance_norm", x, None, None, None, None, False, 0.1, 1e-5, False)
+    c("instance_norm", x, rand((2,)), None, None, None, True, 0.1, 1e-5, False)
+    c("instance_norm", rand((6,)), None, None, None, None, True, 0.1, 1e-5, False)
+    c("instance_norm", rand((2, 3, 4), I64), None, None, None, None, True, 0.1, 1e-5, False)
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
@@ -4201,7 +4283,7 @@ FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary
             "dtypes": dtypes, "selection": selection, "geometry": geometry,
             "random_shapes": random_shapes, "random_elementwise": random_elementwise,
             "composites": composites, "coverage": coverage, "solvers": solvers,
-            "recurrent": recurrent}
+            "recurrent": recurrent, "group_norm": group_norm}
 
 
 def torch_version():
