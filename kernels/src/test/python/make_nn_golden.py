@@ -99,9 +99,14 @@ def training(name, make, x, target, seed, steps, lr, forward):
     save(dict(state, x=x, target=target, losses=torch.stack(losses), **after), OUT / f"{name}.safetensors")
 
 
+def inputs(seed):
+    """randn from a generator of its own, so that an input does not depend on which references ran before it."""
+    generator = torch.Generator().manual_seed(seed)
+    return lambda *shape: torch.randn(*shape, generator=generator)
+
+
 def recurrent_references():
-    torch.manual_seed(1)
-    r = lambda *shape: torch.randn(*shape)  # noqa: E731
+    r = inputs(1)
     recurrent("rnn_cell", lambda: nn.RNNCell(4, 3), {"x": r(2, 4), "h": r(2, 3)}, 11, lambda m, x, h: [m(x, h)])
     recurrent("rnn_cell_relu_unbatched", lambda: nn.RNNCell(4, 3, nonlinearity="relu"), {"x": r(4)}, 12,
               lambda m, x: [m(x)])
@@ -130,6 +135,24 @@ def recurrent_references():
              r(3, 7, 5), 24, 4, 0.5, lambda m, x: m(x)[0])
 
 
+def normalization_references():
+    r = inputs(2)
+    reference("group_norm", lambda: nn.GroupNorm(2, 6), r(3, 6, 4), 31)
+    reference("group_norm_no_affine", lambda: nn.GroupNorm(3, 6, affine=False), r(2, 6, 2, 3), 32)
+    reference("instance_norm1d_affine_tracking", lambda: nn.InstanceNorm1d(4, affine=True, track_running_stats=True),
+              r(3, 4, 5), 33)
+    reference("instance_norm2d_unbatched", lambda: nn.InstanceNorm2d(3), r(3, 4, 4), 34)
+    reference("instance_norm2d_eval", lambda: nn.InstanceNorm2d(3, affine=True, track_running_stats=True).eval(),
+              r(2, 3, 3, 3), 35)
+    reference("batch_norm1d", lambda: nn.BatchNorm1d(4), r(5, 4), 36)
+    reference("batch_norm1d_eval", lambda: nn.BatchNorm1d(4).eval(), r(5, 4, 3), 37)
+    training("batch_norm1d_cumulative_training", lambda: nn.Sequential(nn.Conv1d(2, 3, 3), nn.BatchNorm1d(3, momentum=None),
+                                                                       nn.Tanh()), r(4, 2, 7), r(4, 3, 5), 38, 3, 0.3,
+             lambda m, x: m(x))
+    training("group_norm_training", lambda: nn.Sequential(nn.Conv1d(2, 4, 3), nn.GroupNorm(2, 4), nn.ReLU()), r(4, 2, 7),
+             r(4, 4, 5), 39, 3, 0.3, lambda m, x: m(x))
+
+
 OUT.mkdir(parents=True, exist_ok=True)
 torch.manual_seed(0)
 reference("attention", lambda: nn.MultiheadAttention(8, 2), torch.randn(5, 3, 8), 5,
@@ -142,4 +165,5 @@ reference("cnn_block", lambda: nn.Sequential(nn.Conv2d(2, 4, 3, padding=1), nn.B
 reference("layer_norm", lambda: nn.LayerNorm(6), torch.randn(3, 4, 6), 9)
 reference("embedding", lambda: nn.Embedding(10, 3, padding_idx=2), torch.tensor([[1, 2, 4], [4, 9, 0]]), 10)
 recurrent_references()
+normalization_references()
 print("written", sorted(p.name for p in OUT.iterdir()))
