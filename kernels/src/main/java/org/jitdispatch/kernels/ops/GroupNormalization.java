@@ -241,6 +241,19 @@ public final class GroupNormalization implements GroupNormalizationDeclarations 
         final int d;
 
         private Frame(long n, long c, long hxw, long group) {
+            // sizes that pass ATen's checks only by wrapping around, or whose statistics no storage holds
+            for (long size : new long[] {n, c, hxw}) {
+                if (size < 0) {
+                    throw new IllegalArgumentException("Trying to create tensor with negative dimension " + size + ": ["
+                            + n + ", " + c + ", " + hxw + "]");
+                }
+            }
+            if (c > Storage.MAX_ELEMENTS || hxw > Storage.MAX_ELEMENTS || group > Storage.MAX_ELEMENTS
+                    || (double) n * group > Storage.MAX_ELEMENTS) {
+                throw new IllegalArgumentException("native_group_norm: mean and rstd of " + n + " x " + group
+                        + " elements, or groups of " + c + " x " + hxw + " elements, are too large for a storage of at"
+                        + " most " + Storage.MAX_ELEMENTS + " elements");
+            }
             this.n = Math.toIntExact(n);
             this.c = Math.toIntExact(c);
             this.hxw = Math.toIntExact(hxw);

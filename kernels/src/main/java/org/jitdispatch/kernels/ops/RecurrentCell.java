@@ -38,7 +38,7 @@ interface RecurrentCell {
     RecurrentCell LSTM = (input, hidden, p, pre) -> {
         Tensor gates = p.linearHh(hidden[0]).add_(pre ? input : p.linearIh(input));
         boolean inPlace = !gates.requiresGrad();
-        Tensor[] chunked = gates.chunk(4, 1);
+        Tensor[] chunked = Gates.split(gates, 4, "LSTM");
         Tensor ingate = Gates.sigmoid(chunked[0], inPlace);
         Tensor forgetgate = Gates.sigmoid(chunked[1], inPlace);
         Tensor cellgate = Gates.tanh(chunked[2], inPlace);
@@ -53,8 +53,8 @@ interface RecurrentCell {
      * {@code h' = (h - n) * z + n}.
      */
     RecurrentCell GRU = (input, hidden, p, pre) -> {
-        Tensor[] igates = (pre ? input : p.linearIh(input)).chunk(3, 1);
-        Tensor[] hgates = p.linearHh(hidden[0]).chunk(3, 1);
+        Tensor[] igates = Gates.split(pre ? input : p.linearIh(input), 3, "GRU");
+        Tensor[] hgates = Gates.split(p.linearHh(hidden[0]), 3, "GRU");
         boolean inPlace = !(igates[0].requiresGrad() || hgates[0].requiresGrad());
         Tensor resetGate = Gates.sigmoid(Gates.add(hgates[0], igates[0], inPlace), inPlace);
         Tensor inputGate = Gates.sigmoid(Gates.add(hgates[1], igates[1], inPlace), inPlace);
@@ -65,6 +65,19 @@ interface RecurrentCell {
     /** The gate arithmetic, in place on a piece of the gates where autograd allows it (see the class comment). */
     final class Gates {
         private Gates() {
+        }
+
+        /**
+         * The gates' pieces along dim 1. Fewer features than pieces give fewer pieces, which ATen indexes past (a
+         * crash); refused here.
+         */
+        static Tensor[] split(Tensor gates, int pieces, String cell) {
+            Tensor[] chunked = gates.chunk(pieces, 1);
+            if (chunked.length < pieces) {
+                throw new IllegalArgumentException("Expected the gates of a " + cell + " cell to have at least " + pieces
+                        + " features (" + pieces + " * hidden_size), but got " + gates.size(1));
+            }
+            return chunked;
         }
 
         static Tensor sigmoid(Tensor t, boolean inPlace) {
