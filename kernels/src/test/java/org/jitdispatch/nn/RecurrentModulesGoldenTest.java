@@ -127,6 +127,24 @@ class RecurrentModulesGoldenTest {
         train("gru_training_dropout", 24, 4, 0.5, () -> new GRU(new RNNOptions(4, 5).numLayers(2).dropout(0.3).batchFirst(true)));
     }
 
+    /** The README's example, as written there. */
+    @Test
+    void readmeExampleTrainsAStep() {
+        Tensor y = Torch.tensor(new long[] {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0});
+        Tensor x2 = Torch.randn(16, 5, 8);
+        Torch.manual_seed(0);
+        LSTM lstm = new LSTM(new RNNOptions(8, 32).numLayers(2).batchFirst(true).dropout(0.1));
+        Linear head = new Linear(32, 3);
+        Tensor x = Torch.randn(16, 20, 8);                          // [batch, time, features]
+        LSTMOutput out = lstm.forward(x, null, null);                // h_0, c_0 zeros
+        Tensor logits = head.forward(out.hN().select(0, 1));         // the top layer's last h, [16, 32]
+        Tensor loss = Torch.cross_entropy_loss(logits, y, null, 1, -100, 0.0);
+        loss.backward();
+        LSTMOutput next = lstm.forward(x2, out.state());             // carry (h_n, c_n) on (detach() to cut the graph)
+        assertArrayEquals(new long[] {16, 5, 32}, next.output().sizes());
+        assertArrayEquals(new long[] {128, 8}, lstm.namedParameters().get("weight_ih_l0").grad().sizes());
+    }
+
     @Test
     void pytorchsRefusals() {
         LSTM lstm = new LSTM(new RNNOptions(4, 3).numLayers(2));
