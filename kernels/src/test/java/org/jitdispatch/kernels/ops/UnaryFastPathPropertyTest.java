@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
  * The fast paths of sigmoid and tanh against the general path (TensorIterator's meta and impl, called directly, as
  * the generated wrapper did before it had a fast path) on the same random arguments: float32 and float64 (and the
  * dtypes the fast paths leave alone), values with NaN, infinities and zeros of both signs, contiguous, offset,
- * transposed, expanded and odd-strided inputs, and functional, in-place and out= calls (out= tensors that fit, need
- * resizing, have another dtype or alias the input). Both give the same dtype, geometry and values.
+ * transposed, expanded and odd-strided inputs, column blocks of wider matrices (a recurrent step's gates), and
+ * functional, in-place and out= calls (out= tensors that fit, need resizing, have another dtype or alias the input).
+ * Both give the same error, or the same dtype, geometry and values.
  */
 class UnaryFastPathPropertyTest {
     static {
@@ -70,17 +71,21 @@ class UnaryFastPathPropertyTest {
     void theScenariosExerciseTheFastPath() {
         int taken = 0;
         int functional = 0;
+        int rows = 0;
         for (long seed = 0; seed < 1000; seed++) {
             Random rnd = new Random(seed);
             Tensor self = input(rnd);
             Mode mode = Mode.values()[rnd.nextInt(Mode.values().length)];
             if (mode == Mode.FUNCTIONAL) {
                 functional++;
-                taken += Kernels.UNARY_FAST_PATHS.sigmoid(null, self) != null ? 1 : 0;
+                boolean fast = Kernels.UNARY_FAST_PATHS.sigmoid(null, self) != null;
+                taken += fast ? 1 : 0;
+                rows += fast && !self.isContiguous() ? 1 : 0;
             }
         }
         assertTrue(taken > functional / 4 && taken < functional * 3 / 4, taken + " of " + functional
                 + " functional scenarios take the fast path");
+        assertTrue(rows > functional / 20, rows + " of them of separate rows");
     }
 
     /** The call of {@code seed}: through the generated wrapper (fast path first), or TensorIterator directly. */
@@ -141,12 +146,21 @@ class UnaryFastPathPropertyTest {
         return out != null ? out : result;
     }
 
+    /** A random tensor, or one time in four a column block of a wider matrix (a gate, as chunk cuts it). */
     private static Tensor input(Random rnd) {
+        ScalarType dtype = DTYPES[rnd.nextInt(DTYPES.length)];
+        if (rnd.nextInt(4) == 0) {
+            long rows = 1 + rnd.nextInt(4);
+            long cols = 1 + rnd.nextInt(4);
+            long pieces = 1 + rnd.nextInt(4);
+            Tensor wide = new RandomTensors(rnd).tensorOf(dtype, new long[] {rows, cols * pieces});
+            return wide.narrow(1, cols * rnd.nextInt((int) pieces), cols);
+        }
         long[] sizes = new long[rnd.nextInt(4)];
         for (int d = 0; d < sizes.length; d++) {
             sizes[d] = rnd.nextInt(8) == 0 ? 0 : 1 + rnd.nextInt(4);
         }
-        return new RandomTensors(rnd).tensorOf(DTYPES[rnd.nextInt(DTYPES.length)], sizes);
+        return new RandomTensors(rnd).tensorOf(dtype, sizes);
     }
 
     private static String describe(long seed) {
