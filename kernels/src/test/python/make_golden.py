@@ -5034,6 +5034,186 @@ def pooling3d(c):
     c("adaptive_max_pool3d_backward", y, x, idx.int())
 
 
+def recurrent(c):
+    """The recurrent cells and layers of RNN.cpp: rnn_tanh_cell, rnn_relu_cell, lstm_cell and gru_cell (with and
+    without biases, float64, empty batches, strided weights, integer inputs, and the shape refusals), and the layer
+    stacks rnn_tanh, rnn_relu, gru and lstm over whole sequences (layers, both directions, batch first, no biases,
+    an LSTM's projections, dropout that draws nothing: p = 1 in training or p > 0 in evaluation, unbatched 2-D
+    input, empty batches, and the refusals of wrong parameter and hidden-state counts). Its own random generator
+    keeps the other families' inputs."""
+    rng.seed("recurrent")
+
+    def w(*shape, d=F32):
+        return rand(shape, d, -1, 1)
+
+    def cell_weights(gates, i, h, d=F32, bias=True):
+        ws = [w(gates * h, i, d=d), w(gates * h, h, d=d)]
+        return ws + ([w(gates * h, d=d), w(gates * h, d=d)] if bias else [None, None])
+
+    def layer_params(gates, i, h, layers=1, directions=1, bias=True, d=F32, proj=0):
+        params = []
+        for layer in range(layers):
+            for _ in range(directions):
+                size_in = i if layer == 0 else (proj or h) * directions
+                params += [w(gates * h, size_in, d=d), w(gates * h, proj or h, d=d)]
+                if bias:
+                    params += [w(gates * h, d=d), w(gates * h, d=d)]
+                if proj:
+                    params += [w(proj, h, d=d)]
+        return params
+
+    # cells: gates per op (the hidden state of lstm_cell is a list of two)
+    cells = {"rnn_tanh_cell": 1, "rnn_relu_cell": 1, "gru_cell": 3, "lstm_cell": 4}
+
+    def hidden(op, b, h, d=F32):
+        return [rand(b + (h,), d), rand(b + (h,), d)] if op == "lstm_cell" else rand(b + (h,), d)
+
+    for op, g in cells.items():
+        c(op, rand((2, 4)), hidden(op, (2,), 3), *cell_weights(g, 4, 3))
+        c(op, rand((3, 5)), hidden(op, (3,), 2), *cell_weights(g, 5, 2, bias=False))
+        c(op, rand((1, 3), F64), hidden(op, (1,), 4, F64), *cell_weights(g, 3, 4, F64))
+        c(op, rand((0, 4)), hidden(op, (0,), 3), *cell_weights(g, 4, 3))
+        wih, whh, bih, bhh = cell_weights(g, 4, 3)
+        c(op, layout("transposed", (2, 4)), hidden(op, (2,), 3), wih.t().contiguous().t(), whh, bih, bhh)
+        c(op, rand((2, 4)), hidden(op, (2,), 3), wih, whh, bih, None)
+        c(op, rand((4,)), hidden(op, (), 3), wih, whh, bih, bhh)
+        c(op, rand((2, 5)), hidden(op, (2,), 3), wih, whh, bih, bhh)
+        c(op, rand((2, 4)), hidden(op, (3,), 3), wih, whh, bih, bhh)
+        c(op, rand((2, 4)), hidden(op, (2,), 4), wih, whh, bih, bhh)
+        c(op, rand((2, 4)), hidden(op, (2,), 3), wih, whh, w(g * 3 + 1), bhh)
+        c(op, rand((2, 4), F64), hidden(op, (2,), 3), wih, whh, bih, bhh)
+        c(op, rand((2, 4), I64), hidden(op, (2,), 3, I64), wih.to(I64), whh.to(I64), None, None)
+    wih, whh, bih, bhh = cell_weights(4, 4, 3)
+    c("lstm_cell", rand((2, 4)), [rand((2, 3))], wih, whh, bih, bhh)
+    c("lstm_cell", rand((2, 4)), [rand((2, 3)), rand((3, 3))], wih, whh, bih, bhh)
+    c("lstm_cell", rand((2, 4)), [rand((2, 3)), rand((2, 2))], wih, whh, bih, bhh)
+
+    # layers: input [T, B, I] (batch first: [B, T, I]), hx [L * D, B, H]
+    layers = {"rnn_tanh.input": 1, "rnn_relu.input": 1, "gru.input": 3, "lstm.input": 4}
+
+    def hx(op, n, b, h, d=F32, cell=None):
+        return [rand((n,) + b + (h,), d), rand((n,) + b + (cell or h,), d)] if op == "lstm.input" else rand((n,) + b + (h,), d)
+
+    def run(op, x, n, b, h, params, bias=True, layers_=1, dropout=0.0, train=False, bidir=False, batch_first=False,
+            d=F32, cell=None, **kw):
+        c(op, x, hx(op, n, b, h, d, cell), params, bias, layers_, dropout, train, bidir, batch_first, **kw)
+
+    for op, g in layers.items():
+        run(op, rand((3, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3))
+        run(op, rand((4, 1, 2)), 2, (1,), 3, layer_params(g, 2, 3, layers=2), layers_=2)
+        run(op, rand((3, 2, 4)), 2, (2,), 3, layer_params(g, 4, 3, directions=2), bidir=True)
+        run(op, rand((2, 3, 4)), 4, (2,), 2, layer_params(g, 4, 2, layers=2, directions=2), layers_=2, bidir=True,
+            batch_first=True)
+        run(op, rand((2, 3, 4)), 1, (2,), 3, layer_params(g, 4, 3), batch_first=True)
+        run(op, rand((3, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3, bias=False), bias=False)
+        run(op, rand((3, 2, 4), F64), 2, (2,), 3, layer_params(g, 4, 3, layers=2, d=F64), layers_=2, d=F64)
+        run(op, rand((3, 2, 4)), 2, (2,), 3, layer_params(g, 4, 3, layers=2), layers_=2, dropout=0.5)
+        run(op, rand((3, 2, 4)), 2, (2,), 3, layer_params(g, 4, 3, layers=2), layers_=2, dropout=1.0, train=True)
+        run(op, rand((3, 0, 4)), 1, (0,), 3, layer_params(g, 4, 3))
+        run(op, layout("transposed", (3, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3))
+        run(op, rand((3, 4)), 1, (), 3, layer_params(g, 4, 3))
+        run(op, rand((0, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3))
+        run(op, rand((3, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3)[:3])
+        run(op, rand((3, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3, layers=2))
+        run(op, rand((3, 2, 4)), 2, (2,), 3, layer_params(g, 4, 3))
+        run(op, rand((3, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3), layers_=2)
+        run(op, rand((3, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3, directions=2), bidir=True)
+        run(op, rand((3, 2, 4)), 2, (2,), 3, layer_params(g, 4, 3, directions=2)[:6], bidir=True)
+        run(op, rand((3, 2, 4)), 1, (2,), 3, layer_params(g, 4, 3), batch_first=True)
+        run(op, rand((3, 2, 5)), 1, (2,), 3, layer_params(g, 4, 3))
+        run(op, rand((3, 2, 4), F64), 1, (2,), 3, layer_params(g, 4, 3))
+        run(op, rand((3, 2, 4)), 0, (2,), 3, [], layers_=0)
+    run("lstm.input", rand((3, 2, 4)), 1, (2,), 2, layer_params(4, 4, 3, proj=2), cell=3)
+    run("lstm.input", rand((2, 3, 4)), 4, (2,), 2, layer_params(4, 4, 3, layers=2, directions=2, proj=2), cell=3,
+        layers_=2, bidir=True, batch_first=True)
+    run("lstm.input", rand((3, 2, 4)), 1, (2,), 2, layer_params(4, 4, 3, bias=False, proj=2), cell=3, bias=False)
+    run("lstm.input", rand((3, 2, 4)), 1, (2,), 2, layer_params(4, 4, 3), cell=3)
+    c("lstm.input", rand((3, 2, 4)), [rand((1, 2, 3))], layer_params(4, 4, 3), True, 1, 0.0, False, False, False)
+    c("lstm.input", rand((3, 2, 4)), [rand((2, 3)), rand((2, 3))], layer_params(4, 4, 3), True, 1, 0.0, False, False, False)
+
+
+def group_norm(c):
+    """group_norm, native_group_norm and native_group_norm_backward (weights or none, 2-D to 4-D inputs, groups of one
+    channel or all of them, float64, channels-last and permuted inputs, empty batches and groups, and the refusals
+    of group_norm.cpp and group_norm_kernel.cpp), and instance_norm over batch_norm (affine or not, running
+    statistics used or updated in place, and its refusals). Its own random generator keeps the other families'
+    inputs."""
+    rng.seed("group_norm")
+    x = rand((2, 6, 3))
+    c("group_norm", x, 3)
+    c("group_norm", x, 3, rand((6,)), rand((6,)))
+    c("group_norm", x, 1, rand((6,)), None)
+    c("group_norm", x, 6, None, rand((6,)), 1e-3)
+    c("group_norm", rand((2, 4, 3, 3)), 2, rand((4,)), rand((4,)))
+    c("group_norm", rand((3, 6)), 2, rand((6,)), rand((6,)))
+    c("group_norm", rand((2, 6, 2, 2), F64), 3, rand((6,), F64), rand((6,), F64))
+    c("group_norm", rand((2, 4, 3, 3)).to(memory_format=torch.channels_last), 2, rand((4,)), rand((4,)))
+    c("group_norm", rand((2, 3, 5, 4)).permute(0, 1, 3, 2), 3)
+    c("group_norm", layout("transposed", (2, 4)), 2)
+    c("group_norm", rand((0, 6, 3)), 3)
+    c("group_norm", rand((2, 6, 0)), 3)
+    c("group_norm", rand((2, 4, 1)), 4)
+    c("group_norm", ties((2, 4, 3)), 2, rand((4,)), rand((4,)))
+    c("group_norm", rand((2, 6, 3), BF16), 3)
+    c("group_norm", x, 4)
+    c("group_norm", x, 0)
+    c("group_norm", x, -2)
+    c("group_norm", x, 3, rand((5,)))
+    c("group_norm", x, 3, None, rand((5,)))
+    c("group_norm", x, 3, rand((6,)), rand((5,)))
+    c("group_norm", x, 3, rand((6, 1)))
+    c("group_norm", rand((6,)), 3)
+    c("group_norm", rand((2, 6, 3), I64), 3)
+    c("group_norm", rand((2, 6, 3), F16), 3)
+    c("group_norm", rand((2, 6, 3), F64), 3, rand((6,)))
+    c("group_norm", x, 3, rand((6,), F64))
+    c("native_group_norm", x, None, None, 2, 6, 3, 3, 1e-5)
+    c("native_group_norm", x, rand((6,)), rand((6,)), 2, 6, 3, 2, 1e-5)
+    c("native_group_norm", rand((2, 4, 2, 3), F64), rand((4,), F64), None, 2, 4, 6, 4, 1e-5)
+    c("native_group_norm", rand((2, 4, 1)), None, None, 2, 4, 1, 4, 1e-5)
+    c("native_group_norm", rand((2, 6, 0)), None, None, 2, 6, 0, 3, 1e-5)
+    c("native_group_norm", x, None, None, 2, 6, 4, 3, 1e-5)
+    c("native_group_norm", x, None, None, 3, 6, 3, 3, 1e-5)
+    c("native_group_norm", x, None, None, 2, 4, 3, 2, 1e-5)
+    c("native_group_norm", x, None, None, 2, 6, 3, 4, 1e-5)
+    c("native_group_norm", rand((2, 4, 3, 5)).permute(0, 1, 3, 2), None, None, 2, 4, 15, 2, 1e-5)
+    c("native_group_norm", x.to(I64), None, None, 2, 6, 3, 3, 1e-5)
+    c("native_group_norm", x, rand((6,), F64), None, 2, 6, 3, 3, 1e-5)
+    for d, mask in ((F32, [True, True, True]), (F64, [True, True, True]), (F32, [False, True, True]),
+                    (F32, [True, False, True])):
+        xb, gamma = rand((2, 6, 3), d), rand((6,), d)
+        _, mean, rstd = torch.native_group_norm(xb, gamma, None, 2, 6, 3, 3, 1e-5)
+        c("native_group_norm_backward", rand((2, 6, 3), d), xb, mean, rstd, gamma, 2, 6, 3, 3, mask)
+    xb = rand((2, 4, 2, 2))
+    _, mean, rstd = torch.native_group_norm(xb, None, None, 2, 4, 4, 2, 1e-5)
+    c("native_group_norm_backward", rand((2, 4, 2, 2)), xb, mean, rstd, None, 2, 4, 4, 2, [True, False, False])
+    c("native_group_norm_backward", rand((2, 4, 2, 2)), xb, mean, rstd, rand((4,)), 2, 4, 4, 2, [True, True, True])
+    c("native_group_norm_backward", rand((2, 4, 2, 3)), xb, mean, rstd, rand((4,)), 2, 4, 4, 2, [True, True, True])
+    c("native_group_norm_backward", rand((2, 4, 2, 2)), xb, mean[:1], rstd, rand((4,)), 2, 4, 4, 2, [True, True, True])
+    c("native_group_norm_backward", rand((2, 4, 2, 2)), xb, mean, rstd[:, :1], None, 2, 4, 4, 2, [True, False, False])
+    c("native_group_norm_backward", rand((2, 4, 2, 2), F64), xb, mean, rstd, None, 2, 4, 4, 2, [True, False, False])
+    c("native_group_norm_backward", rand((2, 4, 2, 2)), xb, mean, rstd, rand((5,)), 2, 4, 4, 2, [True, True, True])
+    c("native_group_norm_backward", rand((2, 4, 2, 2), I64), xb.to(I64), mean, rstd, None, 2, 4, 4, 2,
+      [True, False, False])
+    rs = ("running_mean", "running_var")
+    x = rand((2, 3, 4))
+    c("instance_norm", x, None, None, None, None, True, 0.1, 1e-5, False)
+    c("instance_norm", x, rand((3,)), rand((3,)), None, None, True, 0.1, 1e-5, False)
+    c("instance_norm", x, None, None, rand((3,)), pos((3,)), True, 0.1, 1e-5, False, writes=rs)
+    c("instance_norm", rand((2, 3, 2, 3)), rand((3,)), rand((3,)), rand((3,)), pos((3,)), True, 0.3, 1e-3, False,
+      writes=rs)
+    c("instance_norm", x, rand((3,)), rand((3,)), rand((3,)), pos((3,)), False, 0.1, 1e-5, False, writes=rs)
+    c("instance_norm", rand((2, 3, 2, 3), F64), None, None, rand((3,), F64), pos((3,), F64), True, 0.1, 1e-5, False,
+      writes=rs)
+    c("instance_norm", rand((2, 4, 3)).permute(0, 2, 1), None, None, None, None, True, 0.1, 1e-5, False)
+    c("instance_norm", rand((2, 6)), None, None, None, None, True, 0.1, 1e-5, False)
+    c("instance_norm", rand((0, 3, 4)), None, None, None, None, True, 0.1, 1e-5, False)
+    c("instance_norm", x, None, None, None, None, False, 0.1, 1e-5, False)
+    c("instance_norm", x, rand((2,)), None, None, None, True, 0.1, 1e-5, False)
+    c("instance_norm", rand((6,)), None, None, None, None, True, 0.1, 1e-5, False)
+    c("instance_norm", rand((2, 3, 4), I64), None, None, None, None, True, 0.1, 1e-5, False)
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
@@ -5042,7 +5222,7 @@ FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary
             "random_shapes": random_shapes, "random_elementwise": random_elementwise,
             "composites": composites, "coverage": coverage, "solvers": solvers,
             "conv_modes": conv_modes, "more_ops": more_ops, "decompositions": decompositions,
-            "more_losses": more_losses, "pooling3d": pooling3d}
+            "more_losses": more_losses, "pooling3d": pooling3d, "recurrent": recurrent, "group_norm": group_norm}
 
 
 def torch_version():

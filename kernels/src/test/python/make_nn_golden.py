@@ -2,22 +2,27 @@
 
 Regenerate, from the repository root, with Debian's python3-torch (for /usr/bin/python3):
 
-    /usr/bin/python3 kernels/src/test/python/make_nn_golden.py
+    /usr/bin/python3 kernels/src/test/python/make_nn_golden.py [name ...]
 
+(names, such as lstm_training, write only those files: the float32 results of the attention and convolution
+references differ in their last bits from run to run, so the committed files are rewritten only on purpose).
 Each layer is built right after torch.manual_seed, so its initial weights show whether the Java layer draws
 the same numbers in the same order; the file also holds an input, the output, and the gradients of the
 input and of every parameter for a fixed upstream gradient. Files are safetensors, written with the
-standard library.
+standard library. The recurrent modules (RecurrentModulesGoldenTest) also save their extra inputs ("in.*") and
+their gradients, and two of them a few SGD steps: every loss and the final state.
 """
 import json
 import pathlib
 import struct
+import sys
 
 import torch
 from torch import nn
 
 OUT = pathlib.Path(__file__).resolve().parents[1] / "resources" / "nn"
 CODES = {torch.float32: "F32", torch.float64: "F64", torch.int64: "I64"}
+ONLY = set(sys.argv[1:])  # names of the files to write (all by default)
 
 
 def save(tensors, path):
@@ -33,6 +38,8 @@ def save(tensors, path):
 
 
 def reference(name, make, x, seed, forward=lambda m, x: m(x)):
+    if ONLY and name not in ONLY:
+        return
     torch.manual_seed(seed)
     module = make()
     state = {"init." + k: v.clone() for k, v in module.state_dict().items()}
@@ -46,6 +53,104 @@ def reference(name, make, x, seed, forward=lambda m, x: m(x)):
     if differentiable:
         grads["grad.x"] = x.grad
     save(dict(state, x=x, y=y, upstream=upstream, **grads, **after), OUT / f"{name}.safetensors")
+
+
+def flat(*results):
+    """Every result flattened into one vector: one upstream gradient covers output and final states."""
+    return torch.cat([r.reshape(-1) for r in results])
+
+
+def recurrent(name, make, inputs, seed, forward):
+    """A recurrent module after manual_seed(seed): its initial state, `inputs` (each requiring grad), the results
+    of forward(module, *inputs) flattened into y, and the gradients of the inputs and parameters for a fixed
+    upstream gradient."""
+    if ONLY and name not in ONLY:
+        return
+    torch.manual_seed(seed)
+    module = make()
+    state = {"init." + k: v.clone() for k, v in module.state_dict().items()}
+    inputs = {k: v.clone().requires_grad_(True) for k, v in inputs.items()}
+    y = flat(*forward(module, *inputs.values()))
+    upstream = torch.linspace(-1, 1, y.numel())
+    y.backward(upstream)
+    grads = {"grad." + k: p.grad for k, p in module.named_parameters()}
+    grads.update({"grad.in." + k: v.grad for k, v in inputs.items()})
+    save(dict(state, y=y, upstream=upstream, **{"in." + k: v for k, v in inputs.items()}, **grads),
+         OUT / f"{name}.safetensors")
+
+
+def training(name, make, x, target, seed, steps, lr, forward):
+    """`steps` steps of plain SGD on the mean squared error of forward(module, x) against target, in training mode
+    (dropout draws from the generator seeded before the module was made): every loss and the final state."""
+    if ONLY and name not in ONLY:
+        return
+    torch.manual_seed(seed)
+    module = make()
+    state = {"init." + k: v.clone() for k, v in module.state_dict().items()}
+    optimizer = torch.optim.SGD(module.parameters(), lr=lr)
+    losses = []
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = nn.functional.mse_loss(forward(module, x), target)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.detach())
+    after = {"after." + k: v.clone() for k, v in module.state_dict().items()}
+    save(dict(state, x=x, target=target, losses=torch.stack(losses), **after), OUT / f"{name}.safetensors")
+
+
+def inputs(seed):
+    """randn from a generator of its own, so that an input does not depend on which references ran before it."""
+    generator = torch.Generator().manual_seed(seed)
+    return lambda *shape: torch.randn(*shape, generator=generator)
+
+
+def recurrent_references():
+    r = inputs(1)
+    recurrent("rnn_cell", lambda: nn.RNNCell(4, 3), {"x": r(2, 4), "h": r(2, 3)}, 11, lambda m, x, h: [m(x, h)])
+    recurrent("rnn_cell_relu_unbatched", lambda: nn.RNNCell(4, 3, nonlinearity="relu"), {"x": r(4)}, 12,
+              lambda m, x: [m(x)])
+    recurrent("gru_cell", lambda: nn.GRUCell(4, 3), {"x": r(2, 4), "h": r(2, 3)}, 13, lambda m, x, h: [m(x, h)])
+    recurrent("lstm_cell", lambda: nn.LSTMCell(4, 3), {"x": r(2, 4), "h": r(2, 3), "c": r(2, 3)}, 14,
+              lambda m, x, h, c: m(x, (h, c)))
+    recurrent("lstm_cell_unbatched_no_bias", lambda: nn.LSTMCell(4, 3, bias=False), {"x": r(4)}, 15, lambda m, x: m(x))
+    recurrent("rnn_two_layers", lambda: nn.RNN(4, 3, num_layers=2), {"x": r(5, 2, 4), "h": r(2, 2, 3)}, 16,
+              lambda m, x, h: m(x, h))
+    recurrent("rnn_relu_bidirectional_batch_first",
+              lambda: nn.RNN(4, 3, nonlinearity="relu", bidirectional=True, batch_first=True), {"x": r(2, 5, 4)}, 17,
+              lambda m, x: m(x))
+    recurrent("gru_two_layers_bidirectional", lambda: nn.GRU(4, 3, num_layers=2, bidirectional=True),
+              {"x": r(5, 2, 4), "h": r(4, 2, 3)}, 18, lambda m, x, h: m(x, h))
+    recurrent("gru_unbatched", lambda: nn.GRU(4, 3), {"x": r(5, 4), "h": r(1, 3)}, 19, lambda m, x, h: m(x, h))
+    recurrent("lstm_two_layers", lambda: nn.LSTM(4, 3, num_layers=2), {"x": r(5, 2, 4), "h": r(2, 2, 3), "c": r(2, 2, 3)},
+              20, lambda m, x, h, c: (lambda o: [o[0], *o[1]])(m(x, (h, c))))
+    recurrent("lstm_projections_bidirectional_batch_first",
+              lambda: nn.LSTM(4, 5, proj_size=2, bidirectional=True, batch_first=True), {"x": r(2, 5, 4)}, 21,
+              lambda m, x: (lambda o: [o[0], *o[1]])(m(x)))
+    recurrent("lstm_unbatched_no_bias", lambda: nn.LSTM(4, 3, bias=False), {"x": r(5, 4)}, 22,
+              lambda m, x: (lambda o: [o[0], *o[1]])(m(x)))
+    training("lstm_training", lambda: nn.LSTM(4, 6, num_layers=2), r(7, 3, 4), r(7, 3, 6), 23, 4, 0.5,
+             lambda m, x: m(x)[0])
+    training("gru_training_dropout", lambda: nn.GRU(4, 5, num_layers=2, dropout=0.3, batch_first=True), r(3, 7, 4),
+             r(3, 7, 5), 24, 4, 0.5, lambda m, x: m(x)[0])
+
+
+def normalization_references():
+    r = inputs(2)
+    reference("group_norm", lambda: nn.GroupNorm(2, 6), r(3, 6, 4), 31)
+    reference("group_norm_no_affine", lambda: nn.GroupNorm(3, 6, affine=False), r(2, 6, 2, 3), 32)
+    reference("instance_norm1d_affine_tracking", lambda: nn.InstanceNorm1d(4, affine=True, track_running_stats=True),
+              r(3, 4, 5), 33)
+    reference("instance_norm2d_unbatched", lambda: nn.InstanceNorm2d(3), r(3, 4, 4), 34)
+    reference("instance_norm2d_eval", lambda: nn.InstanceNorm2d(3, affine=True, track_running_stats=True).eval(),
+              r(2, 3, 3, 3), 35)
+    reference("batch_norm1d", lambda: nn.BatchNorm1d(4), r(5, 4), 36)
+    reference("batch_norm1d_eval", lambda: nn.BatchNorm1d(4).eval(), r(5, 4, 3), 37)
+    training("batch_norm1d_cumulative_training", lambda: nn.Sequential(nn.Conv1d(2, 3, 3), nn.BatchNorm1d(3, momentum=None),
+                                                                       nn.Tanh()), r(4, 2, 7), r(4, 3, 5), 38, 3, 0.3,
+             lambda m, x: m(x))
+    training("group_norm_training", lambda: nn.Sequential(nn.Conv1d(2, 4, 3), nn.GroupNorm(2, 4), nn.ReLU()), r(4, 2, 7),
+             r(4, 4, 5), 39, 3, 0.3, lambda m, x: m(x))
 
 
 OUT.mkdir(parents=True, exist_ok=True)
@@ -83,4 +188,6 @@ reference("conv3d", lambda: nn.Sequential(nn.Conv3d(2, 4, 3, padding=1), nn.ReLU
 reference("pool3d", lambda: nn.Sequential(nn.Conv3d(1, 2, 2), nn.MaxPool3d(2, stride=1), nn.AvgPool3d(2, padding=1),
                                         nn.AdaptiveMaxPool3d((2, 1, 2)), nn.AdaptiveAvgPool3d(1)),
           torch.randn(2, 1, 5, 6, 5), 15)
+recurrent_references()
+normalization_references()
 print("written", sorted(p.name for p in OUT.iterdir()))

@@ -336,6 +336,19 @@ public final class Formulas {
     }
 
     /**
+     * native_group_norm's gradients for input, weight and bias in one call of native_group_norm_backward (PyTorch's
+     * formula without double backward); {@code mask} covers input, weight and bias.
+     */
+    public static Tensor[] groupNormBackward(Tensor grad, Tensor input, Tensor mean, Tensor rstd, Tensor weight,
+            Tensor bias, long n, long c, long hxw, long group, boolean[] mask) {
+        if (grad == null) {
+            return new Tensor[3];
+        }
+        return Torch.native_group_norm_backward(grad, input, mean, rstd, weight, n, c, hxw, group,
+                new boolean[] {mask[0], mask[1] && weight != null, mask[2] && bias != null});
+    }
+
+    /**
      * native_batch_norm's gradients for input, weight and bias in one call of native_batch_norm_backward;
      * {@code mask} covers input, weight, bias, running_mean and running_var, of which the first three count.
      */

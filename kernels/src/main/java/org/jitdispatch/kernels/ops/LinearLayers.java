@@ -149,11 +149,21 @@ public final class LinearLayers implements LinearLayersDeclarations {
 
     // ----------------------------------------------------------------------------------- linear
 
-    /** ATen's linear: addmm for a 2-D input with a bias (the fused path), else matmul, then add the bias. */
+    /**
+     * ATen's linear: addmm for a 2-D input with a bias (the fused path), and for a contiguous 3-D one folded to 2-D
+     * (1.13's _flatten_3d_linear: a recurrent layer's whole-sequence input projection is one addmm), else matmul,
+     * then add the bias.
+     */
     @Override
     public Tensor linear(Tensor input, Tensor weight, Tensor bias) {
         if (input.dim() == 2 && bias != null) {
             return Torch.addmm(bias, input, weight.t(), Scalar.of(1), Scalar.of(1));
+        }
+        if (input.dim() == 3 && bias != null && input.isContiguous()) {
+            long[] sizes = input.sizes();
+            Tensor flat = input.view(sizes[0] * sizes[1], sizes[2]);
+            Tensor result = Torch.addmm(bias, flat, weight.t(), Scalar.of(1), Scalar.of(1));
+            return result.view(sizes[0], sizes[1], result.size(1));
         }
         Tensor output = Torch.matmul(input, weight.t());
         return bias == null ? output : output.add(bias);
@@ -193,6 +203,10 @@ public final class LinearLayers implements LinearLayersDeclarations {
             return;
         }
         long[] selfStrides = expandedStrides(self, sizes);
+        if (product == out && !ignoreSelf && plainProduct && Elementwise.scalarEquals(beta, 1.0)
+                && addBiasInPlace(self, selfStrides, out)) {
+            return;
+        }
         long[] pStrides = product.strides();
         long[] oStrides = out.strides();
         Storage p = product.storage();
@@ -240,6 +254,49 @@ public final class LinearLayers implements LinearLayersDeclarations {
                 index[d] = 0;
             }
         }
+    }
+
+    /**
+     * {@code out += self} for a row-major float32 or float64 matrix out that already holds the product, self of its
+     * dtype read through {@code selfStrides} (a bias row broadcast down the rows): linear's common case, which the
+     * general loop below computes with the same arithmetic ({@code self + product}, in the dtype) one element and one
+     * storage read at a time. Returns false, having written nothing, for every other case.
+     */
+    private static boolean addBiasInPlace(Tensor self, long[] selfStrides, Tensor out) {
+        if (out.dim() != 2 || !out.isContiguous() || self.dtype() != out.dtype()) {
+            return false;
+        }
+        int rows = (int) out.size(0);
+        int cols = (int) out.size(1);
+        int o = (int) out.storageOffset();
+        int s0 = (int) self.storageOffset();
+        long rowStride = selfStrides[0];
+        long colStride = selfStrides[1];
+        if (out.dtype() == ScalarType.Float32) {
+            float[] od = out.storage().floats();
+            float[] sd = self.storage().floats();
+            for (int r = 0; r < rows; r++) {
+                int row = o + r * cols;
+                long srow = s0 + r * rowStride;
+                for (int c = 0; c < cols; c++) {
+                    od[row + c] = sd[(int) (srow + c * colStride)] + od[row + c];
+                }
+            }
+            return true;
+        }
+        if (out.dtype() == ScalarType.Float64) {
+            double[] od = out.storage().doubles();
+            double[] sd = self.storage().doubles();
+            for (int r = 0; r < rows; r++) {
+                int row = o + r * cols;
+                long srow = s0 + r * rowStride;
+                for (int c = 0; c < cols; c++) {
+                    od[row + c] = sd[(int) (srow + c * colStride)] + od[row + c];
+                }
+            }
+            return true;
+        }
+        return false;
     }
 
     /**
