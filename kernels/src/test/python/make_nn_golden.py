@@ -188,6 +188,55 @@ reference("conv3d", lambda: nn.Sequential(nn.Conv3d(2, 4, 3, padding=1), nn.ReLU
 reference("pool3d", lambda: nn.Sequential(nn.Conv3d(1, 2, 2), nn.MaxPool3d(2, stride=1), nn.AvgPool3d(2, padding=1),
                                         nn.AdaptiveMaxPool3d((2, 1, 2)), nn.AdaptiveAvgPool3d(1)),
           torch.randn(2, 1, 5, 6, 5), 15)
+class MaskedCrossAttention(nn.Module):
+    """Attention of a sequence over two slices of itself (keys and values of other widths), with a causal bool
+    mask, a key padding mask and the averaged weights returned beside the output."""
+
+    def __init__(self):
+        super().__init__()
+        self.inner = nn.MultiheadAttention(8, 2, batch_first=True, kdim=6, vdim=5)
+
+    def forward(self, x):
+        causal = torch.triu(torch.ones(4, 4, dtype=torch.bool), diagonal=1)
+        padding = torch.tensor([[False, False, False, True], [False, False, False, False]])
+        out, weights = self.inner(x, x[:, :, :6], x[:, :, 2:7], key_padding_mask=padding, attn_mask=causal)
+        return flat(out, weights)
+
+
+class SmallTransformer(nn.Module):
+    """nn.Transformer, batch first, with a causal target mask and a source key padding mask."""
+
+    def __init__(self):
+        super().__init__()
+        self.inner = nn.Transformer(8, 2, 2, 1, 16, 0.0, batch_first=True)
+
+    def forward(self, x):
+        tgt_mask = nn.Transformer.generate_square_subsequent_mask(3)
+        padding = torch.tensor([[False, False, False, False, True], [False, False, False, False, False]])
+        return self.inner(x, x[:, :3], tgt_mask=tgt_mask, src_key_padding_mask=padding,
+                          memory_key_padding_mask=padding)
+
+
+class PreNormEncoderLayer(nn.Module):
+    """A pre-norm GELU encoder layer, sequence first, with an additive float mask."""
+
+    def __init__(self):
+        super().__init__()
+        self.inner = nn.TransformerEncoderLayer(8, 2, 16, 0.0, "gelu", norm_first=True)
+
+    def forward(self, x):
+        mask = torch.linspace(-1, 1, 25).view(5, 5)
+        return self.inner(x, src_mask=mask)
+
+
+def attention_references():
+    generator = torch.Generator().manual_seed(16)
+    reference("attention_masks", MaskedCrossAttention, torch.randn(2, 4, 8, generator=generator), 16)
+    reference("transformer", SmallTransformer, torch.randn(2, 5, 8, generator=generator), 17)
+    reference("encoder_layer_prenorm", PreNormEncoderLayer, torch.randn(5, 2, 8, generator=generator), 18)
+
+
 recurrent_references()
 normalization_references()
+attention_references()
 print("written", sorted(p.name for p in OUT.iterdir()))

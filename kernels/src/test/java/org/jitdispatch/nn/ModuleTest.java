@@ -269,4 +269,26 @@ class ModuleTest {
                 org.jitdispatch.runtime.ScalarType.Float32, null));
         assertEquals("padding='same' is not supported for strided convolutions", e.getMessage());
     }
+
+    @Test
+    void attentionChecksItsMasksAndTakesUnbatchedSequences() {
+        MultiheadAttention attention = new MultiheadAttention(8, 2);
+        Tensor x = Torch.randn(new long[] {5, 8});
+        MultiheadAttention.Result r = attention.forward(x, x, x, null, true, null, false);
+        assertArrayEquals(new long[] {5, 8}, r.output().sizes());
+        assertArrayEquals(new long[] {2, 5, 5}, r.weights().sizes(), "per-head weights of an unbatched query");
+        Tensor batch = Torch.randn(new long[] {5, 3, 8});
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> attention.forward(batch, batch, batch, null, false, Torch.zeros(new long[] {4, 5}), true));
+        assertEquals("The shape of the 2D attn_mask is [4, 5], but should be [5, 5].", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> attention.forward(batch, batch, batch, null, false, Torch.zeros(new long[] {4, 5, 5}), true));
+        assertEquals("The shape of the 3D attn_mask is [4, 5, 5], but should be [6, 5, 5].", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> attention.forward(batch, x, x));
+        assertEquals("For batched (3-D) `query`, expected `key` and `value` to be 3-D but found 2-D and 2-D tensors"
+                + " respectively", e.getMessage());
+        Tensor causal = Transformer.generateSquareSubsequentMask(3);
+        assertEquals(Double.NEGATIVE_INFINITY, causal.select(0, 0).select(0, 1).item().toDouble());
+        assertEquals(0.0, causal.select(0, 2).select(0, 1).item().toDouble());
+    }
 }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.TensorTesting;
 import org.junit.jupiter.api.Test;
@@ -96,6 +97,55 @@ class NnGoldenTest {
                 new MaxPool3d(new long[] {2, 2, 2}, new long[] {1, 1, 1}, new long[] {0, 0, 0}, new long[] {1, 1, 1}, false),
                 new AvgPool3d(new long[] {2, 2, 2}, new long[] {2, 2, 2}, new long[] {1, 1, 1}, false, true, null),
                 new AdaptiveMaxPool3d(new long[] {2, 1, 2}), new AdaptiveAvgPool3d(1)));
+    }
+
+    @Test
+    void crossAttentionWithMasksAndWeights() {
+        check("attention_masks", 16, () -> new Module() {
+            private final MultiheadAttention inner = registerModule("inner", new MultiheadAttention(8, 2, 0.0, true, 6, 5,
+                    true, ScalarType.Float32, null));
+
+            @Override
+            public Tensor forward(Tensor x) {
+                Tensor causal = Torch.triu(Torch.ones(new long[] {4, 4}, ScalarType.Bool, null, null, null), 1);
+                Tensor padding = Torch.tensor(new boolean[] {false, false, false, true, false, false, false, false}, 2, 4);
+                MultiheadAttention.Result r = inner.forward(x, x.narrow(2, 0, 6), x.narrow(2, 2, 5), padding, true,
+                        causal, true);
+                return Torch.cat(new Tensor[] {r.output().reshape(-1), r.weights().reshape(-1)}, 0);
+            }
+        });
+    }
+
+    @Test
+    void encoderDecoderTransformerWithMasks() {
+        check("transformer", 17, () -> new Module() {
+            private final Transformer inner = registerModule("inner", new Transformer(
+                    TransformerEncoderLayer.Options.of(8, 2).withFeedforward(16).withDropout(0.0).withBatchFirst(true),
+                    2, 1));
+
+            @Override
+            public Tensor forward(Tensor x) {
+                Tensor padding = Torch.tensor(new boolean[] {false, false, false, false, true, false, false, false, false,
+                    false}, 2, 5);
+                return inner.forward(x, x.narrow(1, 0, 3), null, Transformer.generateSquareSubsequentMask(3), null,
+                        padding, null, padding);
+            }
+        });
+    }
+
+    @Test
+    void preNormEncoderLayerWithAFloatMask() {
+        check("encoder_layer_prenorm", 18, () -> new Module() {
+            private final TransformerEncoderLayer inner = registerModule("inner", new TransformerEncoderLayer(
+                    TransformerEncoderLayer.Options.of(8, 2).withFeedforward(16).withDropout(0.0).withActivation("gelu")
+                            .withNormFirst(true)));
+
+            @Override
+            public Tensor forward(Tensor x) {
+                Tensor mask = Torch.linspace(Scalar.of(-1), Scalar.of(1), 25).view(5, 5);
+                return inner.forward(x, mask, null);
+            }
+        });
     }
 
     private static void check(String name, long seed, Supplier<Module> make) {
