@@ -234,6 +234,11 @@ def attention_references():
     reference("attention_masks", MaskedCrossAttention, torch.randn(2, 4, 8, generator=generator), 16)
     reference("transformer", SmallTransformer, torch.randn(2, 5, 8, generator=generator), 17)
     reference("encoder_layer_prenorm", PreNormEncoderLayer, torch.randn(5, 2, 8, generator=generator), 18)
+    reference("padding_modes", lambda: nn.Sequential(
+        nn.ReflectionPad2d((1, 0, 2, 1)), nn.Conv2d(2, 3, 3, padding=1, padding_mode="circular"), nn.ReplicationPad2d(1),
+        nn.Conv2d(3, 2, (2, 3), padding="same", padding_mode="reflect"), nn.ZeroPad2d((0, 1, 1, 0)),
+        nn.ConstantPad2d(2, 0.5), nn.Conv2d(2, 2, 3, padding=(1, 2), padding_mode="replicate")),
+        torch.randn(2, 2, 5, 6, generator=generator), 19)
 
 
 recurrent_references()

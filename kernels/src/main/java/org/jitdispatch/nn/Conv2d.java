@@ -1,5 +1,6 @@
 package org.jitdispatch.nn;
 
+import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.runtime.Generator;
@@ -15,6 +16,7 @@ public final class Conv2d extends Module {
     private final long[] padding;
     /** {@code "same"} or {@code "valid"} when the padding was given as a string, else null. */
     private final String paddingString;
+    private String paddingMode = "zeros";
     private final long[] dilation;
     private final long groups;
     private final Tensor weight;
@@ -72,8 +74,24 @@ public final class Conv2d extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
+        if (!paddingMode.equals("zeros")) {
+            long[] kernel = Arrays.copyOfRange(weight.sizes(), 2, weight.dim());
+            long[] sides = PaddingModes.reversedPaddingRepeatedTwice(padding, paddingString, kernel, dilation);
+            return Torch.conv2d(Torch.pad(input, sides, paddingMode, null), weight, bias, stride, new long[] {0},
+                    dilation, groups);
+        }
         return paddingString != null ? Torch.conv2d(input, weight, bias, stride, paddingString, dilation, groups)
                 : Torch.conv2d(input, weight, bias, stride, padding, dilation, groups);
+    }
+
+    /**
+     * Pads the input by {@code mode} ({@code "zeros"}, the default, {@code "reflect"}, {@code "replicate"} or
+     * {@code "circular"}) rather than with zeros inside the convolution, as PyTorch's {@code padding_mode}; returns
+     * this module.
+     */
+    public Conv2d paddingMode(String mode) {
+        this.paddingMode = PaddingModes.checked(mode);
+        return this;
     }
 
     public Tensor weight() {

@@ -15,6 +15,7 @@ public final class Conv3d extends Module {
     private final long[] stride;
     private final long[] padding;
     private final String paddingString;
+    private String paddingMode = "zeros";
     private final long[] dilation;
     private final long groups;
     private final Tensor weight;
@@ -62,8 +63,24 @@ public final class Conv3d extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
+        if (!paddingMode.equals("zeros")) {
+            long[] kernel = Arrays.copyOfRange(weight.sizes(), 2, weight.dim());
+            long[] sides = PaddingModes.reversedPaddingRepeatedTwice(padding, paddingString, kernel, dilation);
+            return Torch.conv3d(Torch.pad(input, sides, paddingMode, null), weight, bias, stride, new long[] {0},
+                    dilation, groups);
+        }
         return paddingString != null ? Torch.conv3d(input, weight, bias, stride, paddingString, dilation, groups)
                 : Torch.conv3d(input, weight, bias, stride, padding, dilation, groups);
+    }
+
+    /**
+     * Pads the input by {@code mode} ({@code "zeros"}, the default, {@code "reflect"}, {@code "replicate"} or
+     * {@code "circular"}) rather than with zeros inside the convolution, as PyTorch's {@code padding_mode}; returns
+     * this module.
+     */
+    public Conv3d paddingMode(String mode) {
+        this.paddingMode = PaddingModes.checked(mode);
+        return this;
     }
 
     public Tensor weight() {

@@ -148,6 +148,17 @@ class NnGoldenTest {
         });
     }
 
+    @Test
+    void paddingLayersAndConvolutionPaddingModes() {
+        check("padding_modes", 19, () -> new Sequential(PaddingLayer.reflectionPad2d(1, 0, 2, 1),
+                new Conv2d(2, 3, 3, 1, 1).paddingMode("circular"), PaddingLayer.replicationPad2d(1),
+                new Conv2d(3, 2, new long[] {2, 3}, new long[] {1, 1}, "same", new long[] {1, 1}, 1, true,
+                        ScalarType.Float32, null).paddingMode("reflect"),
+                PaddingLayer.zeroPad2d(0, 1, 1, 0), PaddingLayer.constantPad2d(0.5, 2),
+                new Conv2d(2, 2, new long[] {3, 3}, new long[] {1, 1}, new long[] {1, 2}, new long[] {1, 1}, 1, true,
+                        ScalarType.Float32, null).paddingMode("replicate")));
+    }
+
     private static void check(String name, long seed, Supplier<Module> make) {
         Map<String, Tensor> ref = StateDicts.load(resource(name));
         Torch.manual_seed(seed);
