@@ -5214,6 +5214,28 @@ def group_norm(c):
     c("instance_norm", rand((2, 3, 4), I64), None, None, None, None, True, 0.1, 1e-5, False)
 
 
+def overloads(c):
+    """Overloads of operators we have that users call by their short forms: var and std with unbiased (all dims,
+    dim lists, keepdim, out=). Its own random generator keeps the other families' inputs as they were."""
+    rng.seed("overloads")
+    x = rand((3, 4, 5))
+    for op in ("var", "std"):
+        c(op, x)
+        c(op, x, False)
+        c(op, rand((4,), F64))
+        c(op, vals([2.0]))
+        c(op, rand((3, 4), I64))
+        c(f"{op}.dim", x, [1], True, False)
+        c(f"{op}.dim", x, [0, 2], False, True)
+        c(f"{op}.dim", x, None, True, True)
+        c(f"{op}.dim", x, [-1])
+        c(f"{op}.dim", layout("transposed", (4, 6)), [0], True, False)
+        c(f"{op}.dim", x, [3], True, False)
+        c(f"{op}.out", x, [1], True, False, out=torch.zeros(3, 5))
+        c(f"{op}.out", x, [1], False, True, out=torch.zeros(0))
+        c(f"{op}.out", x, [1], True, False, out=torch.zeros(3, 5, dtype=torch.float64))
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
@@ -5222,7 +5244,8 @@ FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary
             "random_shapes": random_shapes, "random_elementwise": random_elementwise,
             "composites": composites, "coverage": coverage, "solvers": solvers,
             "conv_modes": conv_modes, "more_ops": more_ops, "decompositions": decompositions,
-            "more_losses": more_losses, "pooling3d": pooling3d, "recurrent": recurrent, "group_norm": group_norm}
+            "more_losses": more_losses, "pooling3d": pooling3d, "recurrent": recurrent, "group_norm": group_norm,
+            "overloads": overloads}
 
 
 def torch_version():

@@ -16,6 +16,7 @@ normal_ of 16 elements or more take ATen's AVX2 kernel, and bernoulli_ with a fl
 kernel (builds with MKL draw it with MKL's generator on Intel CPUs). The output is deterministic.
 """
 import json
+import math
 import pathlib
 
 import torch
@@ -72,6 +73,10 @@ def run_call(call, gen):
     if op == "dropout":
         assert gen is None
         return torch.dropout(torch.ones(call["size"], dtype=dtype), call["p"], call["train"])
+    if op in ("feature_dropout", "alpha_dropout", "feature_alpha_dropout"):
+        assert gen is None
+        x = (torch.arange(math.prod(call["size"]), dtype=dtype) * 0.25 - 1).view(call["size"])
+        return getattr(torch, op)(x, call["p"], call["train"])
     raise ValueError(op)
 
 
@@ -246,6 +251,17 @@ def cases():
                                                          "replacement": True, "dtype": "Float32"}]))
     out.append(case("error multinomial of int64", 0, [{"op": "multinomial", "p": [1, 2], "n": 1,
                                                        "replacement": True, "dtype": "Int64"}]))
+    for seed in SEEDS[:2]:
+        for op in ("feature_dropout", "alpha_dropout", "feature_alpha_dropout"):
+            out.append(case(f"{op} seed{seed}", seed, [
+                {"op": op, "size": [3, 4, 2, 2], "p": 0.5, "train": True, "dtype": "Float32"},
+                {"op": op, "size": [2, 5, 3], "p": 0.25, "train": True, "dtype": "Float64"},
+                {"op": op, "size": [2, 3], "p": 1.0, "train": True, "dtype": "Float32"},
+                {"op": op, "size": [2, 3], "p": 0.5, "train": False, "dtype": "Float32"}]))
+    out.append(case("error feature_dropout of 1 dim", 0, [{"op": "feature_dropout", "size": [3], "p": 0.5,
+                                                          "train": True, "dtype": "Float32"}]))
+    out.append(case("error alpha_dropout p", 0, [{"op": "alpha_dropout", "size": [3], "p": -0.5, "train": True,
+                                                 "dtype": "Float32"}]))
     return out
 
 

@@ -291,4 +291,32 @@ class ModuleTest {
         assertEquals(Double.NEGATIVE_INFINITY, causal.select(0, 0).select(0, 1).item().toDouble());
         assertEquals(0.0, causal.select(0, 2).select(0, 1).item().toDouble());
     }
+
+    @Test
+    void featureDropoutZeroesWholeChannelsWhileTraining() {
+        Tensor x = Torch.ones(new long[] {4, 6, 3, 3});
+        Tensor y = FeatureDropout.dropout2d(0.5).forward(x);
+        for (long n = 0; n < 4; n++) {
+            for (long c = 0; c < 6; c++) {
+                Tensor channel = y.select(0, n).select(0, c);
+                double first = channel.select(0, 0).select(0, 0).item().toDouble();
+                assertTrue(first == 0.0 || first == 2.0, "kept channels are scaled by 1 / (1 - p)");
+                assertEquals(first * 9, channel.sum().item().toDouble(), 1e-6, "a channel is dropped or kept whole");
+            }
+        }
+        FeatureDropout eval = FeatureDropout.dropout3d(0.5);
+        eval.eval();
+        Tensor volume = Torch.ones(new long[] {2, 3, 2, 2, 2});
+        assertTrue(eval.forward(volume) == volume, "the identity in eval mode");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FeatureDropout.dropout1d(0.5).forward(x));
+        assertTrue(e.getMessage().startsWith("dropout1d: Expected 2D or 3D input, but received a 4D input."));
+        List<String> warnings = org.jitdispatch.kernels.structured.Warnings.capture(
+                () -> FeatureDropout.dropout2d(0.5).forward(Torch.ones(new long[] {2, 3, 4})));
+        assertEquals(1, warnings.size());
+        assertTrue(warnings.get(0).startsWith("dropout2d: Received a 3D input to dropout2d"));
+        Tensor alpha = FeatureDropout.alphaDropout(0.2).forward(Torch.randn(new long[] {20000}));
+        assertEquals(0.0, alpha.mean().item().toDouble(), 0.05, "alpha dropout keeps a standard normal's mean");
+        assertEquals(1.0, alpha.std().item().toDouble(), 0.05, "and its standard deviation");
+    }
 }

@@ -27,6 +27,37 @@ public final class ReductionComposites implements ReductionCompositesDeclaration
         return Torch.var_mean(self, null, unbiased ? 1L : 0L, false);
     }
 
+    /** {@code var(unbiased)}: over every dim, with Bessel's correction unless {@code unbiased} is false. */
+    @Override
+    public Tensor var(Tensor self, boolean unbiased) {
+        return Torch.var(self, null, unbiased ? 1L : 0L, false);
+    }
+
+    @Override
+    public Tensor var(Tensor self, long[] dim, boolean unbiased, boolean keepdim) {
+        return Torch.var(self, dim, unbiased ? 1L : 0L, keepdim);
+    }
+
+    @Override
+    public Tensor var_out(Tensor self, long[] dim, boolean unbiased, boolean keepdim, Tensor out) {
+        return Torch.var_out(out, self, dim, unbiased ? 1L : 0L, keepdim);
+    }
+
+    @Override
+    public Tensor std(Tensor self, boolean unbiased) {
+        return Torch.std(self, null, unbiased ? 1L : 0L, false);
+    }
+
+    @Override
+    public Tensor std(Tensor self, long[] dim, boolean unbiased, boolean keepdim) {
+        return Torch.std(self, dim, unbiased ? 1L : 0L, keepdim);
+    }
+
+    @Override
+    public Tensor std_out(Tensor self, long[] dim, boolean unbiased, boolean keepdim, Tensor out) {
+        return Torch.std_out(out, self, dim, unbiased ? 1L : 0L, keepdim);
+    }
+
     @Override
     public Tensor[] std_mean(Tensor self, long[] dim, Long correction, boolean keepdim) {
         requireFloating(self, "std_mean");

@@ -18,6 +18,7 @@ import org.jitdispatch.Torch;
 import org.jitdispatch.runtime.Generator;
 import org.jitdispatch.runtime.BFloat16;
 import org.jitdispatch.runtime.Half;
+import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -125,6 +126,13 @@ class RandomGoldenTest {
             case "dropout":
                 return Torch.dropout(Torch.ones(longs(call.get("size")), dtype, null, null, null),
                         call.get("p").asDouble(), call.get("train").asBoolean());
+            case "feature_dropout":
+                return Torch.feature_dropout(ramp(call, dtype), call.get("p").asDouble(), call.get("train").asBoolean());
+            case "alpha_dropout":
+                return Torch.alpha_dropout(ramp(call, dtype), call.get("p").asDouble(), call.get("train").asBoolean());
+            case "feature_alpha_dropout":
+                return Torch.feature_alpha_dropout(ramp(call, dtype), call.get("p").asDouble(),
+                        call.get("train").asBoolean());
             default:
                 throw new IllegalArgumentException(op);
         }
@@ -211,5 +219,15 @@ class RandomGoldenTest {
 
     private static int reducedBits(ScalarType t, double v) {
         return t == ScalarType.Float16 ? Half.fromFloat((float) v) : BFloat16.fromFloat((float) v);
+    }
+
+    /** {@code (torch.arange(n) * 0.25 - 1).view(size)}: the input the script drops from, exact in either dtype. */
+    private static Tensor ramp(JsonNode call, ScalarType dtype) {
+        long[] size = longs(call.get("size"));
+        long n = 1;
+        for (long s : size) {
+            n *= s;
+        }
+        return Torch.arange(Scalar.of(n)).to(dtype).mul(Scalar.of(0.25)).sub(Scalar.of(1)).view(size);
     }
 }

@@ -2,6 +2,7 @@ package org.jitdispatch.jit.gen.api;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import java.util.Set;
 import javax.lang.model.SourceVersion;
 import org.jitdispatch.jit.spin.EmittedNames;
 import org.jitdispatch.runtime.schema.FunctionSchema;
@@ -67,8 +68,13 @@ public final class JavaNames {
      * so the JVM builds an operator's call site when the operator is first used, not all of them when any is.
      */
     public static ClassName opHolder(OperatorName name) {
-        return OPS.nestedClass(opField(name));
+        String field = opField(name);
+        // var, yield, record, sealed and permits may name methods but not classes: Ops.var_ for aten::var
+        return OPS.nestedClass(RESTRICTED_TYPE_NAMES.contains(field) ? field + "_" : field);
     }
+
+    /** Identifiers Java reserves in the position of a type's name (JLS 3.9). */
+    private static final Set<String> RESTRICTED_TYPE_NAMES = Set.of("var", "yield", "record", "sealed", "permits");
 
     /** The expression for an operator's call handle: {@code Ops.add_Tensor.CALL}. */
     public static CodeBlock opHandle(OperatorName name) {
