@@ -5216,7 +5216,8 @@ def group_norm(c):
 
 def overloads(c):
     """Overloads of operators we have that users call by their short forms: var and std with unbiased (all dims,
-    dim lists, keepdim, out=). Its own random generator keeps the other families' inputs as they were."""
+    dim lists, keepdim, out=); then bilinear, pdist, channel_shuffle and embedding_renorm_. Its own random generator
+    keeps the other families' inputs as they were."""
     rng.seed("overloads")
     x = rand((3, 4, 5))
     for op in ("var", "std"):
@@ -5234,6 +5235,35 @@ def overloads(c):
         c(f"{op}.out", x, [1], True, False, out=torch.zeros(3, 5))
         c(f"{op}.out", x, [1], False, True, out=torch.zeros(0))
         c(f"{op}.out", x, [1], True, False, out=torch.zeros(3, 5, dtype=torch.float64))
+    c("bilinear", rand((4, 3)), rand((4, 5)), rand((2, 3, 5)), rand((2,)))
+    c("bilinear", rand((2, 4, 3), F64), rand((2, 4, 5), F64), rand((6, 3, 5), F64), None)
+    c("bilinear", rand((3,)), rand((5,)), rand((2, 3, 5)), None)
+    c("bilinear", rand((4, 3)), rand((4, 5)), rand((2, 3, 5)), rand((3,)))
+    c("bilinear", rand((4, 3)), rand((3, 5)), rand((2, 3, 5)), None)
+    c("bilinear", rand((4, 3)), rand((4, 4)), rand((2, 3, 5)), None)
+    c("bilinear", rand((4, 2)), rand((4, 5)), rand((2, 3, 5)), None)
+    c("bilinear", rand((4, 3)), rand((4, 5, 1)), rand((2, 3, 5)), None)
+    for p in (2.0, 1.0, 0.0, 3.5, INF):
+        c("pdist", rand((5, 3)), p)
+    c("pdist", rand((4, 2), F64), 2.0)
+    c("pdist", vals([[1.0, 2.0], [1.0, 2.0], [0.0, 0.0]]), 2.0)
+    c("pdist", rand((1, 3)), 2.0)
+    c("pdist", rand((0, 3)), 2.0)
+    c("pdist", rand((3,)), 2.0)
+    c("pdist", rand((3, 2), I64), 2.0)
+    c("pdist", rand((3, 2)), -1.0)
+    c("channel_shuffle", rand((2, 6, 2, 2)), 3)
+    c("channel_shuffle", rand((1, 4, 3), F64), 2)
+    c("channel_shuffle", rand((2, 6, 2, 2), I64), 1)
+    c("channel_shuffle", rand((2, 6)), 2)
+    c("channel_shuffle", rand((2, 6, 2)), 0)
+    c("channel_shuffle", rand((2, 6, 2)), 4)
+    w = rand((5, 3)) * 3
+    c("embedding_renorm_", w, vals([0, 2, 2, 4], I64), 1.5, 2.0)
+    c("embedding_renorm_", rand((5, 3), F64) * 3, vals([[1, 3], [3, 0]], I64), 1.0, 1.0)
+    c("embedding_renorm_", rand((5, 3)) * 3, vals([1, 3], I32), 2.0, 3.0)
+    c("embedding_renorm_", rand((5, 3)), vals([1.0, 3.0]), 2.0, 2.0)
+    c("embedding_renorm_", rand((5,)), vals([1, 3], I64), 2.0, 2.0)
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

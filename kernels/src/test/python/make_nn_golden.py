@@ -229,11 +229,28 @@ class PreNormEncoderLayer(nn.Module):
         return self.inner(x, src_mask=mask)
 
 
+class BilinearShuffle(nn.Module):
+    """Channels shuffled, then a bilinear layer of two halves of the features. 1.13 has no derivative for
+    channel_shuffle, so the shuffle sees the input detached (the input's gradient is the zero of 0 * x.sum())."""
+
+    def __init__(self):
+        super().__init__()
+        self.shuffle = nn.ChannelShuffle(2)
+        self.bilinear = nn.Bilinear(12, 24, 5)
+
+    def forward(self, x):
+        flat_x = self.shuffle(x.detach()).flatten(1)
+        return self.bilinear(flat_x[:, :12], flat_x[:, 12:]) + 0 * x.sum()
+
+
 def attention_references():
     generator = torch.Generator().manual_seed(16)
     reference("attention_masks", MaskedCrossAttention, torch.randn(2, 4, 8, generator=generator), 16)
     reference("transformer", SmallTransformer, torch.randn(2, 5, 8, generator=generator), 17)
     reference("encoder_layer_prenorm", PreNormEncoderLayer, torch.randn(5, 2, 8, generator=generator), 18)
+    reference("embedding_max_norm", lambda: nn.Embedding(6, 4, max_norm=1.2, norm_type=3.0),
+              torch.tensor([[1, 4, 4], [0, 1, 5]]), 20)
+    reference("bilinear_shuffle", BilinearShuffle, torch.randn(2, 4, 3, 3, generator=generator), 21)
     reference("padding_modes", lambda: nn.Sequential(
         nn.ReflectionPad2d((1, 0, 2, 1)), nn.Conv2d(2, 3, 3, padding=1, padding_mode="circular"), nn.ReplicationPad2d(1),
         nn.Conv2d(3, 2, (2, 3), padding="same", padding_mode="reflect"), nn.ZeroPad2d((0, 1, 1, 0)),

@@ -8,12 +8,16 @@ import org.jitdispatch.runtime.ScalarType;
 
 /**
  * A lookup table of {@code num} vectors of {@code dim} values ({@code torch.nn.Embedding}), initialised from
- * N(0, 1) as PyTorch does; the row of {@code paddingIdx} (if any) starts at zero and gets no gradient.
+ * N(0, 1) as PyTorch does; the row of {@code paddingIdx} (if any) starts at zero and gets no gradient. With a
+ * {@code maxNorm}, each lookup first scales the rows it reads down to that {@code normType}-norm, in place and outside
+ * autograd, as {@code F.embedding} does.
  */
 public final class Embedding extends Module {
     private final long num;
     private final long dim;
     private final Long paddingIdx;
+    private final Double maxNorm;
+    private final double normType;
     private final Tensor weight;
 
     public Embedding(long num, long dim) {
@@ -21,6 +25,14 @@ public final class Embedding extends Module {
     }
 
     public Embedding(long num, long dim, Long paddingIdx, ScalarType dtype, Generator generator) {
+        this(num, dim, paddingIdx, null, 2.0, dtype, generator);
+    }
+
+    /** With {@code maxNorm} (null for none) and the norm's {@code normType}, 2 by default in PyTorch. */
+    public Embedding(long num, long dim, Long paddingIdx, Double maxNorm, double normType, ScalarType dtype,
+            Generator generator) {
+        this.maxNorm = maxNorm;
+        this.normType = normType;
         this.num = num;
         this.dim = dim;
         if (paddingIdx != null && (paddingIdx >= num || paddingIdx < -num)) {
@@ -38,6 +50,11 @@ public final class Embedding extends Module {
 
     @Override
     public Tensor forward(Tensor indices) {
+        if (maxNorm != null) {
+            try (NoGrad g = NoGrad.enter()) {
+                Torch.embedding_renorm_(weight, indices, maxNorm, normType);
+            }
+        }
         return Torch.embedding(weight, indices, paddingIdx == null ? -1 : paddingIdx, false, false);
     }
 

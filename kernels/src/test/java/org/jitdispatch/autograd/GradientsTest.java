@@ -274,6 +274,11 @@ class GradientsTest {
                         input(-1, 1, 2, 3, 5, 4, 3)),
                 gradcheck("adaptive_max_pool3d", x -> Torch.adaptive_max_pool3d(x[0], new long[] {2, 2, 3})[0],
                         input(-1, 1, 2, 5, 4, 4)),
+                gradcheck("bilinear", x -> Torch.bilinear(x[0], x[1], x[2], x[3]), input(-1, 1, 3, 2), input(-1, 1, 3, 4),
+                        input(-1, 1, 5, 2, 4), input(-1, 1, 5)),
+                gradcheck("pdist", x -> Torch.pdist(x[0], 2.0), input(-1, 1, 4, 3)),
+                gradcheck("pdist, p = 1.5", x -> Torch.pdist(x[0], 1.5), input(-1, 1, 3, 2)),
+                gradcheck("channel_shuffle", x -> Torch.channel_shuffle(x[0], 3), input(-1, 1, 2, 6, 2)),
                 gradcheck("conv2d, padding 'same' with an even kernel", x -> Torch.conv2d(x[0], x[1], x[2],
                         new long[] {1}, "same", new long[] {1}, 1), input(-1, 1, 2, 2, 4, 5), input(-1, 1, 3, 2, 2, 3),
                         input(-1, 1, 3)));

@@ -159,6 +159,26 @@ class NnGoldenTest {
                         ScalarType.Float32, null).paddingMode("replicate")));
     }
 
+    @Test
+    void embeddingWithAMaximumNorm() {
+        check("embedding_max_norm", 20, () -> new Embedding(6, 4, null, 1.2, 3.0, ScalarType.Float32, null));
+    }
+
+    @Test
+    void channelShuffleThenBilinear() {
+        check("bilinear_shuffle", 21, () -> new Module() {
+            private final ChannelShuffle shuffle = registerModule("shuffle", new ChannelShuffle(2));
+            private final Bilinear bilinear = registerModule("bilinear", new Bilinear(12, 24, 5));
+
+            @Override
+            public Tensor forward(Tensor x) {
+                Tensor flat = shuffle.forward(x.detach()).flatten(1, -1);
+                return bilinear.forward(flat.narrow(1, 0, 12), flat.narrow(1, 12, 24))
+                        .add(x.sum().mul(Scalar.of(0)));
+            }
+        });
+    }
+
     private static void check(String name, long seed, Supplier<Module> make) {
         Map<String, Tensor> ref = StateDicts.load(resource(name));
         Torch.manual_seed(seed);

@@ -32,7 +32,7 @@ public final class Pooling3d implements Pooling3dDeclarations {
         Volume v = Volume.of(self, w, ceilMode, "max_pool3d_with_indices_out_cpu_template()", false);
         requireFloat32Or64("max_pool3d_with_indices_cpu", self.dtype());
         double[] in = contiguous(self).toDoubleArray();
-        int n = Math.toIntExact(v.planes * v.outPlane());
+        int n = v.outputElements();
         double[] values = new double[n];
         long[] indices = new long[n];
         boolean single = self.dtype() == ScalarType.Float32;
@@ -85,7 +85,7 @@ public final class Pooling3d implements Pooling3dDeclarations {
         double[] grads = contiguous(gradOutput).toDoubleArray();
         long[] where = contiguous(indices).toLongArray();
         long plane = v.inPlane();
-        double[] result = new double[Math.toIntExact(v.planes * plane)];
+        double[] result = new double[v.inputElements()];
         boolean single = self.dtype() == ScalarType.Float32;
         long outPlane = v.outPlane();
         for (int o = 0; o < grads.length; o++) {
@@ -114,7 +114,7 @@ public final class Pooling3d implements Pooling3dDeclarations {
         boolean single = self.dtype() == ScalarType.Float32;
         double[] in = integral ? null : contiguous(self).toDoubleArray();
         long[] inLongs = integral ? contiguous(self).toLongArray() : null;
-        int n = Math.toIntExact(v.planes * v.outPlane());
+        int n = v.outputElements();
         double[] values = integral ? null : new double[n];
         long[] longValues = integral ? new long[n] : null;
         int o = 0;
@@ -168,7 +168,7 @@ public final class Pooling3d implements Pooling3dDeclarations {
         boolean single = self.dtype() == ScalarType.Float32;
         double[] grads = integral ? null : contiguous(gradOutput).toDoubleArray();
         long[] longGrads = integral ? contiguous(gradOutput).toLongArray() : null;
-        int n = Math.toIntExact(v.planes * v.inPlane());
+        int n = v.inputElements();
         double[] result = integral ? null : new double[n];
         long[] longResult = integral ? new long[n] : null;
         int o = 0;
@@ -234,7 +234,7 @@ public final class Pooling3d implements Pooling3dDeclarations {
         Volume v = Volume.adaptive(self, outputSize);
         boolean single = self.dtype() != ScalarType.Float64;
         double[] in = contiguous(self).toDoubleArray();
-        double[] values = new double[Math.toIntExact(v.planes * v.outPlane())];
+        double[] values = new double[v.outputElements()];
         int o = 0;
         for (long p = 0; p < v.planes; p++) {
             long base = p * v.inPlane();
@@ -276,7 +276,7 @@ public final class Pooling3d implements Pooling3dDeclarations {
         v.checkDimSizes(gradOutput);
         boolean single = self.dtype() != ScalarType.Float64;
         double[] grads = contiguous(gradOutput).toDoubleArray();
-        double[] result = new double[Math.toIntExact(v.planes * v.inPlane())];
+        double[] result = new double[v.inputElements()];
         int o = 0;
         for (long p = 0; p < v.planes; p++) {
             long base = p * v.inPlane();
@@ -318,7 +318,7 @@ public final class Pooling3d implements Pooling3dDeclarations {
         }
         requireFloat32Or64("adaptive_max_pool3d_cpu", self.dtype());
         double[] in = contiguous(self).toDoubleArray();
-        int n = Math.toIntExact(v.planes * v.outPlane());
+        int n = v.outputElements();
         double[] values = new double[n];
         long[] indices = new long[n];
         int o = 0;
@@ -372,7 +372,7 @@ public final class Pooling3d implements Pooling3dDeclarations {
         long plane = v.inPlane();
         long outPlane = v.outPlane();
         boolean single = self.dtype() == ScalarType.Float32;
-        double[] result = new double[Math.toIntExact(v.planes * plane)];
+        double[] result = new double[v.inputElements()];
         for (int o = 0; o < grads.length; o++) {
             long at = where[o];
             if (at < 0 || at >= plane) {
@@ -608,6 +608,35 @@ public final class Pooling3d implements Pooling3dDeclarations {
 
         long inPlane() {
             return inT * inH * inW;
+        }
+
+        /** The elements of the input, which the loops hold in one array. */
+        int inputElements() {
+            return elements(planes, inT, inH, inW);
+        }
+
+        /** The elements of the output, refused when no Java array holds them (an absurd output size). */
+        int outputElements() {
+            return elements(planes, outT, outH, outW);
+        }
+
+        private int elements(long... factors) {
+            for (long f : factors) {
+                if (f <= 0) {
+                    return 0;
+                }
+            }
+            long n = 1;
+            for (long f : factors) {
+                // both at most Integer.MAX_VALUE here, so the product fits in a long
+                n = f > Integer.MAX_VALUE ? f : n * f;
+                if (n > Integer.MAX_VALUE) {
+                    throw new IllegalArgumentException("pooling: an output of sizes " + Arrays.toString(outputSizes())
+                            + " for an input of " + planes + " planes of " + inT + " x " + inH + " x " + inW
+                            + " is too large");
+                }
+            }
+            return (int) n;
         }
 
         long outPlane() {

@@ -1,0 +1,23 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+
+/** Interleaves the channels of {@code groups} groups ({@code torch.nn.ChannelShuffle}), as ShuffleNet mixes groups. */
+public final class ChannelShuffle extends Module {
+    private final long groups;
+
+    public ChannelShuffle(long groups) {
+        this.groups = groups;
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.channel_shuffle(input, groups);
+    }
+
+    @Override
+    public String toString() {
+        return "ChannelShuffle(groups=" + groups + ")";
+    }
+}
