@@ -243,6 +243,20 @@ class BilinearShuffle(nn.Module):
         return self.bilinear(flat_x[:, :12], flat_x[:, 12:]) + 0 * x.sum()
 
 
+class BagOf(nn.Module):
+    """An EmbeddingBag called with fixed offsets (and per-sample weights) on the indices it is given."""
+
+    def __init__(self, bag, offsets=None, weighted=False):
+        super().__init__()
+        self.inner = bag
+        self.offsets = offsets
+        self.weighted = weighted
+
+    def forward(self, x):
+        weights = torch.linspace(0.5, 1.5, x.numel()).view(x.shape) if self.weighted else None
+        return self.inner(x, self.offsets, per_sample_weights=weights)
+
+
 def attention_references():
     generator = torch.Generator().manual_seed(16)
     reference("attention_masks", MaskedCrossAttention, torch.randn(2, 4, 8, generator=generator), 16)
@@ -251,6 +265,16 @@ def attention_references():
     reference("embedding_max_norm", lambda: nn.Embedding(6, 4, max_norm=1.2, norm_type=3.0),
               torch.tensor([[1, 4, 4], [0, 1, 5]]), 20)
     reference("bilinear_shuffle", BilinearShuffle, torch.randn(2, 4, 3, 3, generator=generator), 21)
+    reference("embedding_bag_sum", lambda: BagOf(nn.EmbeddingBag(10, 3, mode="sum", padding_idx=2),
+                                                 torch.tensor([0, 2, 2, 5]), weighted=True),
+              torch.tensor([1, 2, 4, 2, 9, 0, 7, 7]), 22)
+    reference("embedding_bag_mean_2d", lambda: BagOf(nn.EmbeddingBag(10, 3, max_norm=1.0)),
+              torch.tensor([[1, 2, 4, 2], [9, 0, 7, 7], [3, 3, 3, 5]]), 23)
+    reference("embedding_bag_max", lambda: BagOf(nn.EmbeddingBag(10, 3, mode="max", padding_idx=0),
+                                                 torch.tensor([0, 3, 3])), torch.tensor([1, 0, 4, 2, 9, 0, 7]), 24)
+    reference("embedding_bag_last_offset", lambda: BagOf(nn.EmbeddingBag(10, 3, mode="sum", include_last_offset=True),
+                                                         torch.tensor([0, 2, 2, 5]), weighted=True),
+              torch.tensor([1, 2, 4, 2, 9, 0, 7, 7]), 25)
     reference("padding_modes", lambda: nn.Sequential(
         nn.ReflectionPad2d((1, 0, 2, 1)), nn.Conv2d(2, 3, 3, padding=1, padding_mode="circular"), nn.ReplicationPad2d(1),
         nn.Conv2d(3, 2, (2, 3), padding="same", padding_mode="reflect"), nn.ZeroPad2d((0, 1, 1, 0)),

@@ -319,4 +319,26 @@ class ModuleTest {
         assertEquals(0.0, alpha.mean().item().toDouble(), 0.05, "alpha dropout keeps a standard normal's mean");
         assertEquals(1.0, alpha.std().item().toDouble(), 0.05, "and its standard deviation");
     }
+
+    @Test
+    void embeddingBagMaximaAndItsChecks() {
+        EmbeddingBag bag = new EmbeddingBag(6, 2, "max", null, null, 2.0, true, org.jitdispatch.runtime.ScalarType.Float32,
+                null);
+        Tensor w = bag.weight();
+        Tensor indices = Torch.tensor(new long[] {1, 4, 5, 0}, 4);
+        Tensor out = bag.forward(indices, Torch.tensor(new long[] {0, 2, 2, 3}, 4), null);
+        assertArrayEquals(new long[] {3, 2}, out.sizes(), "three bags: the last offset ends the last one");
+        assertArrayEquals(Torch.maximum(w.select(0, 1), w.select(0, 4)).toFloatArray(), out.select(0, 0).toFloatArray());
+        assertArrayEquals(new float[] {0, 0}, out.select(0, 1).toFloatArray(), "an empty bag gives zeros");
+        assertArrayEquals(w.select(0, 5).toFloatArray(), out.select(0, 2).toFloatArray(), "index 0 is in no bag");
+        EmbeddingBag mean = new EmbeddingBag(6, 2);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> mean.forward(indices, Torch.tensor(new long[] {1, 2}, 2), null));
+        assertEquals("offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from position 0."
+                + " However, got 1", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> mean.forward(indices, null, null));
+        assertEquals("offsets has to be a 1D Tensor but got None", e.getMessage());
+        assertThrows(UnsupportedOperationException.class,
+                () -> mean.forward(indices, Torch.tensor(new long[] {0}, 1), Torch.ones(new long[] {4})));
+    }
 }

@@ -179,6 +179,32 @@ class NnGoldenTest {
         });
     }
 
+    @Test
+    void embeddingBags() {
+        check("embedding_bag_sum", 22, () -> bagOf(new EmbeddingBag(10, 3, "sum", 2L, null, 2.0, false,
+                ScalarType.Float32, null), Torch.tensor(new long[] {0, 2, 2, 5}, 4), true));
+        check("embedding_bag_mean_2d", 23, () -> bagOf(new EmbeddingBag(10, 3, "mean", null, 1.0, 2.0, false,
+                ScalarType.Float32, null), null, false));
+        check("embedding_bag_max", 24, () -> bagOf(new EmbeddingBag(10, 3, "max", 0L, null, 2.0, false,
+                ScalarType.Float32, null), Torch.tensor(new long[] {0, 3, 3}, 3), false));
+        check("embedding_bag_last_offset", 25, () -> bagOf(new EmbeddingBag(10, 3, "sum", null, null, 2.0, true,
+                ScalarType.Float32, null), Torch.tensor(new long[] {0, 2, 2, 5}, 4), true));
+    }
+
+    /** An EmbeddingBag called with fixed offsets (and per-sample weights) on the indices it is given. */
+    private static Module bagOf(EmbeddingBag bag, Tensor offsets, boolean weighted) {
+        return new Module() {
+            private final EmbeddingBag inner = registerModule("inner", bag);
+
+            @Override
+            public Tensor forward(Tensor x) {
+                Tensor weights = weighted ? Torch.linspace(Scalar.of(0.5), Scalar.of(1.5), x.numel()).view(x.sizes())
+                        : null;
+                return inner.forward(x, offsets, weights);
+            }
+        };
+    }
+
     private static void check(String name, long seed, Supplier<Module> make) {
         Map<String, Tensor> ref = StateDicts.load(resource(name));
         Torch.manual_seed(seed);
