@@ -279,6 +279,8 @@ class GradientsTest {
                 gradcheck("pdist", x -> Torch.pdist(x[0], 2.0), input(-1, 1, 4, 3)),
                 gradcheck("pdist, p = 1.5", x -> Torch.pdist(x[0], 1.5), input(-1, 1, 3, 2)),
                 gradcheck("channel_shuffle", x -> Torch.channel_shuffle(x[0], 3), input(-1, 1, 2, 6, 2)),
+                gradcheck("max_unpool2d", x -> Torch.max_unpool2d(x[0], Torch.tensor(new long[] {0, 5, 10, 15, 2, 7, 8, 13},
+                        1, 2, 2, 2), new long[] {4, 4}), input(-1, 1, 1, 2, 2, 2)),
                 gradcheck("conv2d, padding 'same' with an even kernel", x -> Torch.conv2d(x[0], x[1], x[2],
                         new long[] {1}, "same", new long[] {1}, 1), input(-1, 1, 2, 2, 4, 5), input(-1, 1, 3, 2, 2, 3),
                         input(-1, 1, 3)));

@@ -305,6 +305,8 @@ public final class MatrixFunctions implements MatrixFunctionsDeclarations {
     public Tensor chain_matmul_out(Tensor[] matrices, Tensor out) {
         checkChain(matrices);
         if (matrices.length == 1) {
+            // the one matrix is copied as it is: an out it shares memory with is refused before it is resized
+            MemOverlap.assertResizedOutOverlapsNoInput(out, matrices[0].sizes(), matrices[0]);
             return ResultIntoOut.copy(matrices[0], out);
         }
         Tensor product = Torch.linalg_multi_dot(matrices);
