@@ -4940,6 +4940,95 @@ def more_losses(c):
     c("multi_margin_loss", rand((4, 5), F64), vals([1, 0, 4, 2], I64), 1, 1, pos((5,)), 1)
 
 
+def gaps(c):
+    """Operators that filled gaps against PyTorch 1.13: scatter with a reduction (scatter.reduce,
+    scatter.value_reduce, scatter_reduce.two) and index_reduce, with PyTorch's refusals. Its own random generator
+    keeps the other families' inputs as they were."""
+    rng.seed("gaps")
+    warnings.filterwarnings("ignore", message=".*is in beta")
+
+    def idx(shape, n):
+        return torch.tensor([rng.randrange(n) for _ in range(math.prod(shape))], dtype=I64).reshape(shape)
+
+    # scatter_reduce.two: every reduction, with and without self, over dtypes; repeated indices meet
+    for red in ("sum", "prod", "mean", "amax", "amin"):
+        for inc in (True, False):
+            c("scatter_reduce.two", rand((3, 4)), 0, idx((4, 4), 3), rand((4, 4)), red, include_self=inc)
+            c("scatter_reduce.two", rand((3, 4), F64), 1, idx((3, 5), 4), rand((3, 5), F64), red, include_self=inc)
+            c("scatter_reduce.two", rand((5,), I64, -5, 5), 0, idx((6,), 5), rand((6,), I64, -5, 5), red,
+              include_self=inc)
+            c("scatter_reduce.two", rand((2, 3), I32, -5, 5), -1, idx((2, 4), 3), rand((2, 4), I32, -5, 5), red,
+              include_self=inc)
+            if red != "mean":
+                c("scatter_reduce.two", rand((2, 3), B), 0, idx((3, 3), 2), rand((3, 3), B), red, include_self=inc)
+    c("scatter_reduce.two", rand((2, 3), B), 0, idx((3, 3), 2), rand((3, 3), B), "mean")
+    c("scatter_reduce.two", vals([1.0, NAN, 3.0, 4.0]), 0, vals([0, 1, 2, 2, 3], I64),
+      vals([NAN, 2.0, NAN, 1.0, -1.0]), "amax")
+    c("scatter_reduce.two", vals([1.0, NAN, 3.0, 4.0]), 0, vals([0, 1, 2, 2, 3], I64),
+      vals([NAN, 2.0, NAN, 1.0, -1.0]), "amin", include_self=False)
+    c("scatter_reduce.two", rand((3, 4)), 0, idx((2, 3), 3), rand((4, 5)), "sum", note="index smaller than src")
+    c("scatter_reduce.two", layout("transposed", (3, 4)), 1, idx((3, 2), 4), rand((3, 2)), "prod")
+    c("scatter_reduce.two", rand((3, 4)), 0, torch.zeros(0, 4, dtype=I64), rand((0, 4)), "mean")
+    c("scatter_reduce.two", rand((3,)), 0, vals([0, 0, 1], I64), vals([0.0, 2.0, 0.0]), "prod")
+    c("scatter_reduce_.two", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4)), "amax")
+    c("scatter_reduce_.two", rand((3, 4)), 1, idx((3, 3), 4), rand((3, 3)), "mean", include_self=False)
+    c("scatter_reduce.two_out", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4)), "sum", out=torch.zeros(0))
+    c("scatter_reduce.two_out", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4)), "amin", include_self=False,
+      out=torch.zeros(3, 4))
+    c("scatter_reduce.two", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4)), "max")
+    c("scatter_reduce.two", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4), F64), "sum")
+    c("scatter_reduce.two", rand((3, 4)), 0, idx((2, 4), 3).int(), rand((2, 4)), "sum")
+    c("scatter_reduce.two", rand((3, 4)), 0, vals([[0, 3, 1, 1]], I64), rand((1, 4)), "sum")
+    c("scatter_reduce.two", rand((3, 4)), 2, idx((2, 4), 3), rand((2, 4)), "sum")
+    c("scatter_reduce.two", rand((3, 4)), 0, idx((2, 5), 3), rand((2, 5)), "sum")
+    c("scatter_reduce.two", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 3)), "sum")
+    c("scatter_reduce_.two", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4)), "avg")
+
+    # scatter.reduce and scatter.value_reduce: 'add' and 'multiply'
+    for d in ALL:
+        for red in ("add", "multiply"):
+            c("scatter.reduce", rand((3, 4), d), 0, idx((4, 4), 3), rand((4, 4), d), reduce=red)
+            c("scatter.value_reduce", rand((3, 4), d), 1, idx((3, 5), 4), 2 if d is not B else True, reduce=red)
+    c("scatter.value_reduce", rand((3,), I64), 0, vals([0, 0], I64), 2.7, reduce="multiply")
+    c("scatter.value_reduce", rand((3,)), 0, vals([0, 0, 2], I64), -1.5, reduce="add")
+    c("scatter.value_reduce", rand((3,), I32), 0, vals([0, 0], I64), 1e20, reduce="multiply")
+    c("scatter.reduce", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4)), reduce="sum")
+    c("scatter.value_reduce", rand((3, 4)), 0, idx((2, 4), 3), 1.0, reduce="mean")
+    c("scatter.reduce", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4), F64), reduce="add")
+    c("scatter_.reduce", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4)), reduce="multiply")
+    c("scatter_.value_reduce", rand((3, 4)), 1, idx((3, 2), 4), 3.0, reduce="add")
+    c("scatter.reduce_out", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4)), reduce="add", out=torch.zeros(0))
+    c("scatter.value_reduce_out", rand((3, 4)), 0, idx((2, 4), 3), 2, reduce="multiply", out=torch.zeros(3, 4))
+
+    # index_reduce
+    for red in ("prod", "mean", "amax", "amin"):
+        for inc in (True, False):
+            c("index_reduce", rand((4, 3)), 0, vals([2, 0, 2, 3, 2], I64), rand((5, 3)), red, include_self=inc)
+            c("index_reduce", rand((2, 4), F64), 1, vals([1, 1, 3], I64), rand((2, 3), F64), red, include_self=inc)
+            c("index_reduce", rand((5,), I64, -5, 5), 0, vals([4, 0, 4], I32), rand((3,), I64, -5, 5), red,
+              include_self=inc)
+            c("index_reduce", rand((2, 3), I32, -5, 5), -1, vals([0, 0], I64), rand((2, 2), I32, -5, 5), red,
+              include_self=inc)
+        c("index_reduce", rand((2, 3), B), 0, vals([1, 1, 0], I64), rand((3, 3), B), red)
+    c("index_reduce", rand((2, 3), B), 0, vals([1, 0], I64), rand((2, 3), B), "amax", include_self=False)
+    c("index_reduce", vals([1.0, NAN, 3.0]), 0, vals([0, 1, 2, 2], I64), vals([NAN, 2.0, NAN, 1.0]), "amin")
+    c("index_reduce", rand((4, 3)), 0, vals([1, 3], I64), rand((2, 1)), "prod", note="source broadcast")
+    c("index_reduce", rand((4, 3)), 0, torch.zeros(0, dtype=I64), rand((0, 3)), "mean")
+    c("index_reduce", layout("strided", (3, 4)), 1, vals([3, 0], I64), rand((3, 2)), "amax")
+    c("index_reduce_", rand((4, 3)), 0, vals([2, 2], I64), rand((2, 3)), "mean", include_self=False)
+    c("index_reduce.out", rand((4, 3)), 0, vals([0, 2], I64), rand((2, 3)), "amin", out=torch.zeros(0))
+    c("index_reduce.out", rand((4, 3)), 1, vals([0, 2], I64), rand((4, 2)), "prod", out=torch.zeros(4, 3))
+    c("index_reduce", rand((4, 3)), 0, vals([0, 2], I64), rand((2, 3)), "sum")
+    c("index_reduce", rand((4, 3)), 0, vals([0, 2], I64), rand((2, 3), F64), "prod")
+    c("index_reduce", rand((4, 3)), 0, vals([[0, 2]], I64), rand((2, 3)), "prod")
+    c("index_reduce", rand((4, 3)), 0, vals([0.0, 2.0]), rand((2, 3)), "prod")
+    c("index_reduce", rand((4, 3)), 0, vals([0, 4], I64), rand((2, 3)), "prod")
+    c("index_reduce", rand((4, 3)), 0, vals([0, 1, 2], I64), rand((2, 3)), "prod")
+    c("index_reduce", rand((4, 2)), 0, vals([0, 1], I64), rand((2, 3)), "prod")
+    c("index_reduce", rand((3,)), 0, vals([0, 1], I64), rand((2, 3)), "prod")
+    c("index_reduce", rand((4, 3)), 0, vals([0, -1], I64), rand((2, 3)), "amax")
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
@@ -4948,7 +5037,7 @@ FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary
             "random_shapes": random_shapes, "random_elementwise": random_elementwise,
             "composites": composites, "coverage": coverage, "solvers": solvers,
             "conv_modes": conv_modes, "more_ops": more_ops, "decompositions": decompositions,
-            "more_losses": more_losses}
+            "more_losses": more_losses, "gaps": gaps}
 
 
 def torch_version():

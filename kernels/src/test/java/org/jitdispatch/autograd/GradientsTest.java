@@ -268,7 +268,34 @@ class GradientsTest {
                         input(-1, 1, 1, 4, 2, 3, 2), input(-1, 1, 4, 1, 2, 2, 2), input(-1, 1, 2)),
                 gradcheck("conv2d, padding 'same' with an even kernel", x -> Torch.conv2d(x[0], x[1], x[2],
                         new long[] {1}, "same", new long[] {1}, 1), input(-1, 1, 2, 2, 4, 5), input(-1, 1, 3, 2, 2, 3),
-                        input(-1, 1, 3)));
+                        input(-1, 1, 3)),
+                scatterReduce("sum", true), scatterReduce("prod", true), scatterReduce("prod", false),
+                scatterReduce("mean", true), scatterReduce("mean", false), scatterReduce("amax", true),
+                scatterReduce("amin", false),
+                gradcheck("scatter_reduce prod with zeros", x -> x[0].scatter_reduce(0, Torch.tensor(new long[] {0, 0, 1, 1, 2}, 5),
+                        x[1], "prod", true), values(0, 2, -1.5), values(0.5, 0, 0, 3, 0)),
+                indexReduce("prod", true), indexReduce("prod", false), indexReduce("mean", true),
+                indexReduce("mean", false), indexReduce("amax", true), indexReduce("amin", false),
+                gradcheck("index_reduce prod with zeros", x -> x[0].index_reduce(0, Torch.tensor(new long[] {0, 0, 1, 1, 2}, 5),
+                        x[1], "prod", true), values(0, 2, -1.5), values(0.5, 0, 0, 3, 0)));
+    }
+
+    /** scatter_reduce.two along dim 1 with repeated indices, each target reached zero to three times. */
+    private static DynamicTest scatterReduce(String reduce, boolean includeSelf) {
+        Tensor index = Torch.tensor(new long[] {0, 2, 2, 3, 2, 0, 0, 0}, 2, 4);
+        return gradcheck("scatter_reduce " + reduce + (includeSelf ? "" : " without self"),
+                x -> x[0].scatter_reduce(1, index, x[1], reduce, includeSelf), input(0.5, 2, 2, 4), input(0.5, 2, 2, 4));
+    }
+
+    /** index_reduce along dim 0 with a repeated index and a row that nothing reaches. */
+    private static DynamicTest indexReduce(String reduce, boolean includeSelf) {
+        Tensor index = Torch.tensor(new long[] {2, 0, 2}, 3);
+        return gradcheck("index_reduce " + reduce + (includeSelf ? "" : " without self"),
+                x -> x[0].index_reduce(0, index, x[1], reduce, includeSelf), input(0.5, 2, 4, 3), input(0.5, 2, 3, 3));
+    }
+
+    private static Tensor values(double... v) {
+        return Torch.tensor(v, v.length).requiresGrad_(true);
     }
 
     @Test
