@@ -4942,7 +4942,7 @@ def more_losses(c):
 
 def gaps(c):
     """Operators that filled gaps against PyTorch 1.13: scatter with a reduction (scatter.reduce,
-    scatter.value_reduce, scatter_reduce.two) and index_reduce, with PyTorch's refusals. Its own random generator
+    scatter.value_reduce, scatter_reduce.two), index_reduce, quantile and nanquantile, with PyTorch's refusals. Its own random generator
     keeps the other families' inputs as they were."""
     rng.seed("gaps")
     warnings.filterwarnings("ignore", message=".*is in beta")
@@ -5027,6 +5027,36 @@ def gaps(c):
     c("index_reduce", rand((4, 2)), 0, vals([0, 1], I64), rand((2, 3)), "prod")
     c("index_reduce", rand((3,)), 0, vals([0, 1], I64), rand((2, 3)), "prod")
     c("index_reduce", rand((4, 3)), 0, vals([0, -1], I64), rand((2, 3)), "amax")
+
+    # quantile and nanquantile: every interpolation, a tensor q and a float q, over all elements or a dim
+    modes = ("linear", "lower", "higher", "midpoint", "nearest")
+    for op in ("quantile", "nanquantile"):
+        for mode in modes:
+            c(op, rand((3, 5)), vals([0.0, 0.25, 0.5, 0.9, 1.0]), None, False, interpolation=mode)
+            c(f"{op}.scalar", rand((4, 5), F64), 0.3, 1, False, interpolation=mode)
+            c(op, rand((2, 3, 4)), vals([0.1, 0.75]), 1, True, interpolation=mode)
+        withnan = vals([[1.0, NAN, 3.0, 2.0], [NAN, NAN, NAN, NAN], [4.0, 0.5, -1.0, 2.0]])
+        c(op, withnan, vals([0.2, 0.5, 1.0]), 1, False)
+        c(f"{op}.scalar", withnan, 0.5, None, True)
+        c(f"{op}.scalar", withnan, 0.4, 0, False, interpolation="nearest")
+        c(f"{op}.scalar", rand((4, 3)), 0.5, -2, True)
+        c(op, rand((4,)), vals(0.35), 0, False)
+        c(op, rand(()), vals([0.0, 1.0]), None, False)
+        c(f"{op}.scalar", rand(()), 0.5, 0, True)
+        c(f"{op}.scalar", layout("transposed", (3, 4)), 0.625, 0, False, interpolation="midpoint")
+        c(f"{op}.scalar", vals([1.0, 2.0, 3.0, 4.0, 5.0]), 0.375, None, False, interpolation="nearest")
+        c(f"{op}.out", rand((3, 5)), vals([0.5, 0.1]), 1, False, out=torch.zeros(0))
+        c(f"{op}.scalar_out", rand((3, 5), F64), 0.5, None, False, out=torch.zeros((), dtype=F64))
+        c(f"{op}.scalar_out", rand((3, 5)), 0.5, None, False, out=torch.zeros((), dtype=F64))
+        c(f"{op}.scalar", rand((3, 5)), 1.5, None, False)
+        c(f"{op}.scalar", rand((3, 5)), -0.5, None, False)
+        c(op, rand((3, 5)), vals([0.5, 1.01]), None, False)
+        c(op, rand((3, 5)), vals([[0.5]]), None, False)
+        c(op, rand((3, 5)), vals([0.5], F64), None, False)
+        c(op, rand((3, 5), I64), vals([0.5]), None, False)
+        c(op, rand((0, 5)), vals([0.5]), None, False)
+        c(f"{op}.scalar", rand((3, 5)), 0.5, 2, False)
+        c(f"{op}.scalar", rand((3, 5)), 0.5, None, False, interpolation="cubic")
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

@@ -277,7 +277,21 @@ class GradientsTest {
                 indexReduce("prod", true), indexReduce("prod", false), indexReduce("mean", true),
                 indexReduce("mean", false), indexReduce("amax", true), indexReduce("amin", false),
                 gradcheck("index_reduce prod with zeros", x -> x[0].index_reduce(0, Torch.tensor(new long[] {0, 0, 1, 1, 2}, 5),
-                        x[1], "prod", true), values(0, 2, -1.5), values(0.5, 0, 0, 3, 0)));
+                        x[1], "prod", true), values(0, 2, -1.5), values(0.5, 0, 0, 3, 0)),
+                gradcheck("quantile, a tensor q over a dim", x -> Torch.quantile(x[0], Torch.tensor(new double[] {0.2, 0.5,
+                        0.9}, 3), 1L, false, "linear"), input(-1, 1, 3, 5)),
+                gradcheck("quantile of all elements, midpoint", x -> Torch.quantile(x[0], 0.3, null, true, "midpoint"),
+                        input(-1, 1, 3, 4)),
+                gradcheck("quantile, nearest", x -> Torch.quantile(x[0], 0.6, 0L, false, "nearest"), input(-1, 1, 6, 2)),
+                gradcheck("nanquantile with NaNs", x -> Torch.nanquantile(x[0].add(nanAt(5, 3, 4)), 0.4, 1L, false,
+                        "linear"), input(-1, 1, 3, 4)));
+    }
+
+    /** A float64 tensor of the given sizes, 0 everywhere except NaN at flat position {@code at}. */
+    private static Tensor nanAt(int at, long... sizes) {
+        Tensor t = Torch.zeros(sizes, org.jitdispatch.runtime.ScalarType.Float64);
+        t.view(-1).select(0, at).fill_(Scalar.of(Double.NaN));
+        return t;
     }
 
     /** scatter_reduce.two along dim 1 with repeated indices, each target reached zero to three times. */
