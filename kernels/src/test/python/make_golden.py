@@ -4942,7 +4942,8 @@ def more_losses(c):
 
 def gaps(c):
     """Operators that filled gaps against PyTorch 1.13: scatter with a reduction (scatter.reduce,
-    scatter.value_reduce, scatter_reduce.two), index_reduce, quantile and nanquantile, with PyTorch's refusals. Its own random generator
+    scatter.value_reduce, scatter_reduce.two), index_reduce, quantile and nanquantile, hardshrink, softshrink, threshold
+    and rrelu, with PyTorch's refusals. Its own random generator
     keeps the other families' inputs as they were."""
     rng.seed("gaps")
     warnings.filterwarnings("ignore", message=".*is in beta")
@@ -5057,6 +5058,62 @@ def gaps(c):
         c(op, rand((0, 5)), vals([0.5]), None, False)
         c(f"{op}.scalar", rand((3, 5)), 0.5, 2, False)
         c(f"{op}.scalar", rand((3, 5)), 0.5, None, False, interpolation="cubic")
+
+    # hardshrink, softshrink and their backward; threshold; rrelu and rrelu_with_noise in eval (training draws
+    # from the generator: make_random_golden.py)
+    edges = vals([-1.0, -0.5, -0.25, 0.0, 0.5, 0.75, NAN, INF, -INF])
+    for op in ("hardshrink", "softshrink"):
+        for d in (F32, F64):
+            c(op, rand((3, 4), d), 0.5)
+            c(op, rand((3, 4), d), 1.5)
+            c(f"{op}_backward", rand((3, 4), d), rand((3, 4), d), 1.0)
+        c(op, edges, 0.5)
+        c(op, edges, 0.0)
+        c(op, layout("transposed", (3, 4)), 0.7)
+        c(op, rand((2, 3), F16), 0.5)
+        c(op, rand((2, 3), BF16), 0.5)
+        c(op, rand((2, 3), I64), 0.5)
+        c(op, rand((2, 3), B), 0.5)
+        c(op, rand((2,)), 1e300)
+        c(f"{op}.out", rand((2, 3)), 0.5, out=torch.zeros(0))
+        c(f"{op}.out", rand((2, 3)), 0.5, out=torch.zeros(2, 3, dtype=F64))
+        c(f"{op}.out", rand((2, 3), F64), 0.5, out=torch.zeros(2, 3))
+        c(f"{op}_backward", rand((2, 3)), edges[:3].reshape(1, 3), 0.5, note="broadcast")
+        c(f"{op}_backward", rand((2, 3)), rand((2, 3), F64), 0.5)
+        c(f"{op}_backward", rand((2, 3), I64), rand((2, 3), I64), 0.5)
+        c(f"{op}_backward.grad_input", rand((2, 3)), rand((2, 3)), 0.5, grad_input=torch.zeros(0))
+    c("hardshrink", rand((2, 3)), -0.5)
+    c("softshrink", rand((2, 3)), -0.5)
+    c("softshrink", rand((2, 3)), NAN)
+    for d in (F32, F64, I32, I64):
+        c("threshold", rand((3, 4), d), 0.5, 20)
+        c("threshold", rand((3, 4), d), -1, -2)
+    c("threshold", edges, 0.0, -1.0)
+    c("threshold", rand((2, 3), F16), 0.5, 2)
+    c("threshold", rand((2, 3), B), 0, 1)
+    c("threshold", rand((2, 3), I32), 2.5, 7.5)
+    c("threshold", rand((2, 3), I32), 0, 1e20)
+    c("threshold", layout("expanded", (3, 4)), 0.1, 9)
+    c("threshold_", rand((2, 3)), 0.0, -3.0)
+    c("threshold_", rand((2, 3), I64), 0.5, 4.5)
+    c("threshold.out", rand((2, 3)), 0.0, 1.0, out=torch.zeros(0))
+    c("threshold.out", rand((2, 3), I64), 0.0, 1.0, out=torch.zeros(2, 3))
+    c("threshold.out", rand((2, 3)), 0.0, 1.0, out=torch.zeros(2, 3, dtype=I64))
+    for d in (F32, F64):
+        c("rrelu", rand((3, 4), d))
+        c("rrelu", rand((3, 4), d), 0.1, 0.6)
+        c("rrelu_with_noise", rand((3, 4), d), torch.zeros(3, 4, dtype=d), 0.2, 0.4)
+    c("rrelu", rand((2, 3)), 0.5, 0.3)
+    c("rrelu", rand((2, 3), I64))
+    c("rrelu_", rand((2, 3)), 0.25, 0.75)
+    c("rrelu_", rand((2, 3)), 0.75, 0.25)
+    c("rrelu_with_noise_", rand((2, 3)), torch.zeros(2, 3), 0.25, 0.75)
+    c("rrelu_with_noise.out", rand((2, 3)), torch.zeros(2, 3), 0.25, 0.75, out=torch.zeros(0))
+    for training in (False, True):
+        c("rrelu_with_noise_backward", rand((2, 3)), rand((2, 3)), pos((2, 3)), 0.1, 0.3, training, False)
+        c("rrelu_with_noise_backward", rand((2, 3), F64), rand((2, 3), F64), pos((2, 3), F64), 0.2, 0.2, training,
+          False)
+    c("rrelu_with_noise_backward", rand((2, 3)), pos((2, 3)), pos((2, 3)), 0.1, 0.3, False, True)
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

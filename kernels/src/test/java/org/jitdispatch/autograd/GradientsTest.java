@@ -284,7 +284,15 @@ class GradientsTest {
                         input(-1, 1, 3, 4)),
                 gradcheck("quantile, nearest", x -> Torch.quantile(x[0], 0.6, 0L, false, "nearest"), input(-1, 1, 6, 2)),
                 gradcheck("nanquantile with NaNs", x -> Torch.nanquantile(x[0].add(nanAt(5, 3, 4)), 0.4, 1L, false,
-                        "linear"), input(-1, 1, 3, 4)));
+                        "linear"), input(-1, 1, 3, 4)),
+                gradcheck("hardshrink", x -> Torch.hardshrink(x[0], Scalar.of(0.4)), input(-1, 1, 3, 4)),
+                gradcheck("softshrink", x -> Torch.softshrink(x[0], Scalar.of(0.4)), input(-1, 1, 3, 4)),
+                gradcheck("threshold", x -> Torch.threshold(x[0], Scalar.of(0.1), Scalar.of(5)), input(-1, 1, 3, 4)),
+                gradcheck("rrelu in eval", x -> Torch.rrelu(x[0], Scalar.of(0.1), Scalar.of(0.3), false, null),
+                        input(-1, 1, 3, 4)),
+                // the same seed for every evaluation, so that each draws the same slopes
+                gradcheck("rrelu in training", x -> Torch.rrelu(x[0], Scalar.of(0.1), Scalar.of(0.3), true,
+                        new org.jitdispatch.kernels.random.CPUGenerator(5)), input(-1, 1, 3, 4)));
     }
 
     /** A float64 tensor of the given sizes, 0 everywhere except NaN at flat position {@code at}. */
