@@ -4942,8 +4942,8 @@ def more_losses(c):
 
 def gaps(c):
     """Operators that filled gaps against PyTorch 1.13: scatter with a reduction (scatter.reduce,
-    scatter.value_reduce, scatter_reduce.two), index_reduce, quantile and nanquantile, hardshrink, softshrink, threshold
-    and rrelu, with PyTorch's refusals. Its own random generator
+    scatter.value_reduce, scatter_reduce.two), index_reduce, quantile and nanquantile, hardshrink, softshrink, threshold,
+    rrelu, gcd, lcm, the bit shifts, nextafter, frexp, ldexp and renorm, with PyTorch's refusals. Its own random generator
     keeps the other families' inputs as they were."""
     rng.seed("gaps")
     warnings.filterwarnings("ignore", message=".*is in beta")
@@ -5114,6 +5114,90 @@ def gaps(c):
         c("rrelu_with_noise_backward", rand((2, 3), F64), rand((2, 3), F64), pos((2, 3), F64), 0.2, 0.2, training,
           False)
     c("rrelu_with_noise_backward", rand((2, 3)), pos((2, 3)), pos((2, 3)), 0.1, 0.3, False, True)
+
+    # gcd, lcm, the shifts (counts within the type's width: beyond it C++ leaves the result undefined)
+    INTS = (U8, I8, I16, I32, I64)
+    for op in ("gcd", "lcm"):
+        for d in INTS:
+            c(op, rand((3, 4), d, -20 if d is not U8 else 0, 20), rand((3, 4), d, -20 if d is not U8 else 0, 20))
+        c(op, vals([0, 0, 12, -12, 7, 1], I64), vals([0, 5, 18, 18, -21, 0], I64))
+        c(op, rand((2, 3), I32, 0, 30), rand((3,), I64, 0, 30))
+        c(op, rand((2, 3), I64, 0, 30), vals(4, I64))
+        c(op, rand((2, 3)), rand((2, 3)))
+        c(op, rand((2, 3), B), rand((2, 3), B))
+        c(f"{op}_", rand((2, 3), I64, 0, 30), rand((2, 3), I64, 0, 30))
+        c(f"{op}.out", rand((2, 3), I32, 0, 30), rand((2, 3), I32, 0, 30), out=torch.zeros(0, dtype=I32))
+    for op in ("bitwise_left_shift", "bitwise_right_shift"):
+        for d in INTS:
+            lo = 0 if d is U8 else -100
+            c(f"{op}.Tensor", rand((3, 4), d, lo, 100), rand((3, 4), d, 0, 7))
+        c(f"{op}.Tensor", vals([-8, 7, 1, -1], I64), vals([3, 60, 63, 62], I64))
+        c(f"{op}.Tensor", vals([-8, 7, 1, -1], I32), vals([3, 28, 31, 30], I32))
+        c(f"{op}.Tensor", rand((2, 3), I32, -50, 50), rand((3,), I64, 0, 5))
+        c(f"{op}.Tensor", rand((2, 3)), rand((2, 3)))
+        c(f"{op}.Tensor", rand((2, 3), B), rand((2, 3), B))
+        c(f"{op}.Tensor_Scalar", rand((2, 3), I32, -50, 50), 2)
+        c(f"{op}.Tensor_Scalar", rand((2, 3), U8, 0, 200), 3)
+        c(f"{op}.Tensor_Scalar", rand((2, 3), I64), 2.5)
+        c(f"{op}.Scalar_Tensor", 5, rand((2, 3), I32, 0, 5))
+        c(f"{op}_.Tensor", rand((2, 3), I64, -50, 50), rand((2, 3), I64, 0, 5))
+        c(f"{op}_.Tensor_Scalar", rand((2, 3), I16, -50, 50), 1)
+        c(f"{op}.Tensor_out", rand((2, 3), I64, -50, 50), rand((2, 3), I64, 0, 5), out=torch.zeros(0, dtype=I64))
+        c(f"{op}.Tensor_Scalar_out", rand((2, 3), I64, -50, 50), 1, out=torch.zeros(2, 3, dtype=I64))
+    for op in ("__lshift__", "__rshift__"):
+        c(f"{op}.Tensor", rand((2, 3), I64, -50, 50), rand((2, 3), I64, 0, 5))
+        c(f"{op}.Scalar", rand((2, 3), I32, -50, 50), 3)
+        c(f"{op}.Scalar", rand((2, 3)), 3)
+    c("__ilshift__.Tensor", rand((2, 3), I64, -50, 50), rand((2, 3), I64, 0, 5))
+    c("__ilshift__.Scalar", rand((2, 3), I8, -10, 10), 2)
+    c("__irshift__.Tensor", rand((2, 3), I64, -50, 50), rand((2, 3), I64, 0, 5))
+    c("__irshift__.Scalar", rand((2, 3), U8, 0, 200), 2)
+
+    # nextafter, frexp, ldexp
+    specials = vals([0.0, -0.0, 1.0, -1.0, 1e-40, INF, -INF, NAN, 3.5, 1e38])
+    for d in (F32, F64):
+        c("nextafter", rand((3, 4), d), rand((3, 4), d))
+        c("nextafter", specials.to(d), vals([1.0, -1.0, 2.0, -2.0, 0.0, 0.0, -INF, 1.0, 3.5, INF]).to(d))
+        c("frexp.Tensor", rand((3, 4), d, -100, 100))
+        c("frexp.Tensor", specials.to(d))
+        c("ldexp.Tensor", rand((3, 4), d), rand((3, 4), I64, -5, 5))
+    c("frexp.Tensor", vals([1e-310, -5e-324, 2.5e-308], F64))
+    c("frexp.Tensor", vals([1e-45, -1e-39, 6e-8], F32))
+    c("nextafter", rand((2, 3)), rand((3,), F64))
+    c("nextafter", rand((2, 3), I64), rand((2, 3), I64))
+    c("nextafter", rand((2, 3), F16), rand((2, 3), F16))
+    c("nextafter_", rand((2, 3)), rand((2, 3)))
+    c("nextafter.out", rand((2, 3)), rand((2, 3)), out=torch.zeros(0))
+    c("frexp.Tensor", layout("transposed", (3, 4)))
+    c("frexp.Tensor", rand((2, 3), F16))
+    c("frexp.Tensor", rand((2, 3), BF16))
+    c("frexp.Tensor", rand((2, 3), I64))
+    c("frexp.Tensor_out", rand((2, 3)), mantissa=torch.zeros(0), exponent=torch.zeros(0, dtype=I32))
+    c("frexp.Tensor_out", rand((2, 3)), mantissa=torch.zeros(2, 3, dtype=F64), exponent=torch.zeros(2, 3, dtype=I32))
+    c("frexp.Tensor_out", rand((2, 3)), mantissa=torch.zeros(2, 3), exponent=torch.zeros(2, 3, dtype=I64))
+    c("ldexp.Tensor", rand((2, 3), I64), rand((2, 3), I64, -3, 3))
+    c("ldexp.Tensor", rand((2, 3)), rand((3,), F64))
+    c("ldexp_", rand((2, 3), F64), rand((2, 3), I64, -3, 3))
+    c("ldexp.out", rand((2, 3)), rand((2, 3), I64, -3, 3), out=torch.zeros(0))
+
+    # renorm
+    for d in (F32, F64):
+        for p in (1, 2, 3.5, INF):
+            c("renorm", rand((3, 4), d), p, 0, 2.0)
+            c("renorm", rand((2, 3, 4), d), p, 1, 1.5)
+    c("renorm", rand((3, 4)), 2, -1, 0.0)
+    c("renorm", rand((3, 4)), 2, 1, 100.0)
+    c("renorm", layout("transposed", (3, 4)), 2, 0, 1.0)
+    c("renorm", rand((3, 4), F16), 2, 0, 1.0)
+    c("renorm", rand((3, 4), BF16), 2, 0, 1.0)
+    c("renorm", rand((3, 4), I64), 2, 0, 1.0)
+    c("renorm", rand((4,)), 2, 0, 1.0)
+    c("renorm", rand((3, 4)), 0, 0, 1.0)
+    c("renorm", rand((3, 4)), -1, 0, 1.0)
+    c("renorm", rand((3, 4)), 2, 0, -1.0)
+    c("renorm", rand((3, 4)), 2, 2, 1.0)
+    c("renorm_", rand((3, 4)), 2, 0, 1.0)
+    c("renorm.out", rand((3, 4)), 2, 1, 1.0, out=torch.zeros(0))
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

@@ -292,7 +292,13 @@ class GradientsTest {
                         input(-1, 1, 3, 4)),
                 // the same seed for every evaluation, so that each draws the same slopes
                 gradcheck("rrelu in training", x -> Torch.rrelu(x[0], Scalar.of(0.1), Scalar.of(0.3), true,
-                        new org.jitdispatch.kernels.random.CPUGenerator(5)), input(-1, 1, 3, 4)));
+                        new org.jitdispatch.kernels.random.CPUGenerator(5)), input(-1, 1, 3, 4)),
+                gradcheck("renorm p=2", x -> Torch.renorm(x[0], Scalar.of(2), 0, Scalar.of(1.0)), input(-1, 1, 3, 4)),
+                gradcheck("renorm p=1.5 over dim 1", x -> Torch.renorm(x[0], Scalar.of(1.5), 1, Scalar.of(0.8)),
+                        input(-1, 1, 2, 3, 2)),
+                gradcheck("renorm p=1", x -> Torch.renorm(x[0], Scalar.of(1), -1, Scalar.of(1.2)), input(0.1, 1, 4, 3)),
+                gradcheck("frexp's mantissa", x -> Torch.frexp(x[0])[0], input(-5, 5, 3, 4)),
+                gradcheck("ldexp", x -> Torch.ldexp(x[0], x[1]), input(-1, 1, 3, 4), input(-2, 2, 4)));
     }
 
     /** A float64 tensor of the given sizes, 0 everywhere except NaN at flat position {@code at}. */

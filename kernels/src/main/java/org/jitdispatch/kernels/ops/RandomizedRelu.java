@@ -123,6 +123,11 @@ public final class RandomizedRelu implements RandomizedReluDeclarations {
     @Override
     public Tensor rrelu_with_noise_backward(Tensor gradOutput, Tensor self, Tensor noise, Scalar lower, Scalar upper,
             boolean training, boolean selfIsResult) {
+        if (noise.isMeta() != gradOutput.isMeta() || noise.isMeta() != self.isMeta()) {
+            // the eval path never reads noise; a noise on another device is refused all the same
+            throw new IllegalArgumentException("Expected all tensors to be on the same device, but found at least two"
+                    + " devices, meta and cpu!");
+        }
         if (training) {
             return gradOutput.mul(noise);
         }

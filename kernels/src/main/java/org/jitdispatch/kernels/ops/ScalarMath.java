@@ -35,6 +35,24 @@ public final class ScalarMath {
         return negative ? Math.rint(x / tenPow) * tenPow : Math.rint(x * tenPow) / tenPow;
     }
 
+    /** ATen's calc_gcd: Euclid's algorithm on the absolute values; gcd(0, 0) is 0. */
+    public static long gcd(long a, long b) {
+        a = Math.abs(a);
+        b = Math.abs(b);
+        while (a != 0) {
+            long c = a;
+            a = b % a;
+            b = c;
+        }
+        return b;
+    }
+
+    /** ATen's lcm: {@code |a / gcd * b|}, 0 when the gcd is 0. */
+    public static long lcm(long a, long b) {
+        long g = gcd(a, b);
+        return g == 0 ? 0 : Math.abs(a / g * b);
+    }
+
     /** Python's modulus (ATen's remainder): the result takes the divisor's sign. */
     public static double remainder(double a, double b) {
         double mod = a % b;
