@@ -4943,7 +4943,8 @@ def more_losses(c):
 def gaps(c):
     """Operators that filled gaps against PyTorch 1.13: scatter with a reduction (scatter.reduce,
     scatter.value_reduce, scatter_reduce.two), index_reduce, quantile and nanquantile, hardshrink, softshrink, threshold,
-    rrelu, gcd, lcm, the bit shifts, nextafter, frexp, ldexp and renorm, with PyTorch's refusals. Its own random generator
+    rrelu, gcd, lcm, the bit shifts, nextafter, frexp, ldexp, renorm and the torch.special operators, with PyTorch's
+    refusals. Its own random generator
     keeps the other families' inputs as they were."""
     rng.seed("gaps")
     warnings.filterwarnings("ignore", message=".*is in beta")
@@ -5198,6 +5199,55 @@ def gaps(c):
     c("renorm", rand((3, 4)), 2, 2, 1.0)
     c("renorm_", rand((3, 4)), 2, 0, 1.0)
     c("renorm.out", rand((3, 4)), 2, 1, 1.0, out=torch.zeros(0))
+
+    # torch.special: the aliases call the operators they name; ndtr, entr and xlog1py compute
+    for name in ("expit", "exp2", "expm1", "log1p", "erf", "erfc", "psi", "digamma", "gammaln", "sinc", "ndtr",
+                 "entr"):
+        c(f"special_{name}", rand((3, 4)))
+        c(f"special_{name}", rand((2, 3), F64))
+        c(f"special_{name}", rand((2, 3), I64))
+        c(f"special_{name}.out", rand((2, 3)), out=torch.zeros(0))
+    c("special_erfinv", rand((3, 4), F32, -0.99, 0.99))
+    c("special_erfinv.out", rand((2, 3), F64, -0.99, 0.99), out=torch.zeros(0, dtype=F64))
+    c("special_logit", rand((3, 4), F32, 0.01, 0.99))
+    c("special_logit", rand((3, 4), F64, -0.5, 1.5), 0.1)
+    c("special_logit.out", rand((2, 3), F32, 0.01, 0.99), 0.2, out=torch.zeros(0))
+    c("special_round", rand((3, 4)) * 10, decimals=1)
+    c("special_round", rand((3, 4)) * 10)
+    c("special_round.out", rand((2, 3), F64) * 100, decimals=-1, out=torch.zeros(0, dtype=F64))
+    c("special_softmax", rand((3, 4)), 1)
+    c("special_softmax", rand((3, 4)), 0, F64)
+    c("special_log_softmax", rand((3, 4)), -1)
+    c("special_log_softmax", rand((3, 4), F64), 0, dtype=F32)
+    c("special_logsumexp", rand((3, 4)), [1])
+    c("special_logsumexp", rand((2, 3, 4), F64), [0, 2], True)
+    c("special_logsumexp.out", rand((3, 4)), [0], out=torch.zeros(0))
+    c("special_polygamma", 1, pos((3, 4)))
+    c("special_polygamma.out", 2, pos((2, 3), F64), out=torch.zeros(0, dtype=F64))
+    c("special_xlogy", rand((3, 4)), pos((3, 4)))
+    c("special_xlogy.self_scalar", 2.5, pos((3, 4)))
+    c("special_xlogy.other_scalar", rand((3, 4)), 3)
+    c("special_xlogy.out", rand((3, 4)), pos((3, 4)), out=torch.zeros(0))
+    c("special_xlogy.self_scalar_out", 2, pos((3, 4)), out=torch.zeros(0))
+    c("special_xlogy.other_scalar_out", rand((3, 4)), 0.5, out=torch.zeros(0))
+    entr_edges = vals([0.0, -0.0, 0.5, 1.0, 2.0, -1.0, INF, -INF, NAN])
+    c("special_entr", entr_edges)
+    c("special_entr", entr_edges.double())
+    c("special_ndtr", vals([0.0, -1.0, 1.0, -10.0, 10.0, INF, -INF, NAN, -40.0]))
+    c("special_ndtr.out", rand((2, 3), I64), out=torch.zeros(2, 3, dtype=I64))
+    c("special_ndtr.out", rand((2, 3)), out=torch.zeros(2, 3, dtype=F64))
+    for d in (F32, F64, I64):
+        c("special_xlog1py", rand((3, 4), d), rand((3, 4), d, -0.9, 3))
+    c("special_xlog1py", vals([0.0, 0.0, 1.0, 2.0, 0.0, -1.0]), vals([NAN, -1.0, -1.0, INF, 5.0, 0.5]))
+    c("special_xlog1py", rand((2, 3)), rand((3,), F64, 0, 3))
+    c("special_xlog1py.self_scalar", 2, rand((2, 3), F32, 0, 3))
+    c("special_xlog1py.self_scalar", 2.5, rand((2, 3), I64, 0, 3))
+    c("special_xlog1py.other_scalar", rand((2, 3), F64), 3)
+    c("special_xlog1py.other_scalar", rand((2, 3), I32), 0.5)
+    c("special_xlog1py.out", rand((2, 3)), rand((2, 3), F32, 0, 3), out=torch.zeros(0))
+    c("special_xlog1py.out", rand((2, 3)), rand((2, 3), F32, 0, 3), out=torch.zeros(2, 3, dtype=I64))
+    c("special_xlog1py.self_scalar_out", 2, rand((2, 3), F32, 0, 3), out=torch.zeros(0))
+    c("special_xlog1py.other_scalar_out", rand((2, 3)), 1.5, out=torch.zeros(0))
 
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,

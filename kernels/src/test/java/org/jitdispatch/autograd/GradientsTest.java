@@ -298,7 +298,11 @@ class GradientsTest {
                         input(-1, 1, 2, 3, 2)),
                 gradcheck("renorm p=1", x -> Torch.renorm(x[0], Scalar.of(1), -1, Scalar.of(1.2)), input(0.1, 1, 4, 3)),
                 gradcheck("frexp's mantissa", x -> Torch.frexp(x[0])[0], input(-5, 5, 3, 4)),
-                gradcheck("ldexp", x -> Torch.ldexp(x[0], x[1]), input(-1, 1, 3, 4), input(-2, 2, 4)));
+                gradcheck("ldexp", x -> Torch.ldexp(x[0], x[1]), input(-1, 1, 3, 4), input(-2, 2, 4)),
+                gradcheck("special_entr", x -> Torch.special_entr(x[0]), input(0.1, 2, 3, 4)),
+                gradcheck("special_xlog1py", x -> Torch.special_xlog1py(x[0], x[1]), input(-1, 1, 3, 4), input(-0.5, 2, 4)),
+                gradcheck("special_ndtr", x -> Torch.special_ndtr(x[0]), input(-3, 3, 3, 4)),
+                gradcheck("special_expit", x -> Torch.special_expit(x[0]), input(-3, 3, 5)));
     }
 
     /** A float64 tensor of the given sizes, 0 everywhere except NaN at flat position {@code at}. */
