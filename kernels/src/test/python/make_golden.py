@@ -5249,6 +5249,23 @@ def gaps(c):
     c("special_xlog1py.self_scalar_out", 2, rand((2, 3), F32, 0, 3), out=torch.zeros(0))
     c("special_xlog1py.other_scalar_out", rand((2, 3)), 1.5, out=torch.zeros(0))
 
+    # the modified Bessel functions
+    bessel_edges = vals([0.0, -0.0, 1e-8, -1e-8, 0.5, -3.0, 7.9, 8.0, 8.1, -20.0, 100.0, 700.0, INF, -INF, NAN])
+    for op in ("i0", "special_i0", "special_i0e", "special_i1", "special_i1e"):
+        c(op, rand((3, 4), F32, -10, 10))
+        c(op, rand((3, 4), F64, -10, 10))
+        c(op, bessel_edges)
+        c(op, bessel_edges.double())
+        c(op, rand((2, 3), I64, -5, 5))
+        c(f"{op}.out", rand((2, 3)), out=torch.zeros(0))
+    c("i0_", rand((2, 3), F64, -10, 10))
+    c("i0", rand((2, 3), F16, -5, 5))
+    c("i0", rand((2, 3), BF16, -5, 5))
+    c("special_i0e", rand((2, 3), BF16, -5, 5))
+    c("special_i1", rand((2, 3), BF16, -5, 5))
+    c("special_i1e", rand((2, 3), F16, -5, 5))
+    c("i0.out", rand((2, 3), I64), out=torch.zeros(2, 3, dtype=I64))
+
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,

@@ -302,7 +302,13 @@ class GradientsTest {
                 gradcheck("special_entr", x -> Torch.special_entr(x[0]), input(0.1, 2, 3, 4)),
                 gradcheck("special_xlog1py", x -> Torch.special_xlog1py(x[0], x[1]), input(-1, 1, 3, 4), input(-0.5, 2, 4)),
                 gradcheck("special_ndtr", x -> Torch.special_ndtr(x[0]), input(-3, 3, 3, 4)),
-                gradcheck("special_expit", x -> Torch.special_expit(x[0]), input(-3, 3, 5)));
+                gradcheck("special_expit", x -> Torch.special_expit(x[0]), input(-3, 3, 5)),
+                gradcheck("i0", x -> Torch.i0(x[0]), input(-10, 10, 6)),
+                gradcheck("special_i0e", x -> Torch.special_i0e(x[0]), input(-10, 10, 6)),
+                gradcheck("special_i1", x -> Torch.special_i1(x[0]), input(-10, 10, 6)),
+                gradcheck("special_i1e", x -> Torch.special_i1e(x[0]), input(-10, 10, 6)),
+                gradcheck("special_i1 and special_i1e at 0", x -> Torch.special_i1(x[0]).add(Torch.special_i1e(x[0])),
+                        values(0, 0.5, -2)));
     }
 
     /** A float64 tensor of the given sizes, 0 everywhere except NaN at flat position {@code at}. */

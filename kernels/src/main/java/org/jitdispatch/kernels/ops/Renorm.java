@@ -30,6 +30,7 @@ public final class Renorm implements RenormDeclarations {
             throw new IllegalArgumentException("renorm: input needs at least 2 dimensions, got " + self.dim()
                     + " dimensions");
         }
+        TensorGeometry.wrapDim(dim, self.dim()); // ATen wraps it in the impl, after out is resized; checked here first
         op.setOutputRawStrided(0, self.sizes(), null, self.dtype(), self.device());
     }
 

@@ -35,6 +35,26 @@ public final class ScalarMath {
         return negative ? Math.rint(x / tenPow) * tenPow : Math.rint(x * tenPow) / tenPow;
     }
 
+    /** I0(x), the modified Bessel function of order 0 ({@link Bessel}). */
+    public static double i0(double x) {
+        return Bessel.i0(x);
+    }
+
+    /** exp(-|x|) I0(x). */
+    public static double i0e(double x) {
+        return Bessel.i0e(x);
+    }
+
+    /** I1(x), the modified Bessel function of order 1. */
+    public static double i1(double x) {
+        return Bessel.i1(x);
+    }
+
+    /** exp(-|x|) I1(x). */
+    public static double i1e(double x) {
+        return Bessel.i1e(x);
+    }
+
     /** ATen's calc_gcd: Euclid's algorithm on the absolute values; gcd(0, 0) is 0. */
     public static long gcd(long a, long b) {
         a = Math.abs(a);

@@ -202,6 +202,16 @@ public final class SpecialAliases implements SpecialAliasesDeclarations {
         return Torch.polygamma_out(out, n, self);
     }
 
+    @Override
+    public Tensor special_i0(Tensor self) {
+        return Torch.i0(self);
+    }
+
+    @Override
+    public Tensor special_i0_out(Tensor self, Tensor out) {
+        return Torch.i0_out(out, self);
+    }
+
     /** calc_ndtr: {@code (1 + erf(x / sqrt(2))) / 2}, an integer x promoted by the multiplication. */
     @Override
     public Tensor special_ndtr(Tensor self) {
