@@ -5266,6 +5266,26 @@ def gaps(c):
     c("special_i1e", rand((2, 3), F16, -5, 5))
     c("i0.out", rand((2, 3), I64), out=torch.zeros(2, 3, dtype=I64))
 
+    # erfcx, log_ndtr, ndtri
+    normal_edges = vals([0.0, -0.0, 0.5, -0.5, 1.9, 2.0, 2.1, -1.0, -1.5, 5.0, -5.0, 26.0, -26.0, 30.0, -30.0,
+                         1e10, -1e10, INF, -INF, NAN])
+    for op in ("special_erfcx", "special_log_ndtr"):
+        c(op, rand((3, 4), F32, -10, 10))
+        c(op, rand((3, 4), F64, -10, 10))
+        c(op, normal_edges)
+        c(op, normal_edges.double())
+        c(op, rand((2, 3), I64, -5, 5))
+        c(op, rand((2, 3), F16))
+        c(f"{op}.out", rand((2, 3)), out=torch.zeros(0))
+    probabilities = vals([0.0, 1.0, 0.5, 1e-300, 1e-20, 1e-14, 1e-5, 0.01, 0.1, 0.135, 0.14, 0.3, 0.7, 0.86, 0.9,
+                          0.99, 1 - 1e-10, -0.1, 1.1, NAN])
+    c("special_ndtri", probabilities.double())
+    c("special_ndtri", probabilities)
+    c("special_ndtri", rand((3, 4), F32, 0.001, 0.999))
+    c("special_ndtri", rand((2, 3), I64, -1, 2))
+    c("special_ndtri", rand((2, 3), BF16, 0, 1))
+    c("special_ndtri.out", rand((2, 3), F64, 0.01, 0.99), out=torch.zeros(0, dtype=F64))
+
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,

@@ -308,7 +308,10 @@ class GradientsTest {
                 gradcheck("special_i1", x -> Torch.special_i1(x[0]), input(-10, 10, 6)),
                 gradcheck("special_i1e", x -> Torch.special_i1e(x[0]), input(-10, 10, 6)),
                 gradcheck("special_i1 and special_i1e at 0", x -> Torch.special_i1(x[0]).add(Torch.special_i1e(x[0])),
-                        values(0, 0.5, -2)));
+                        values(0, 0.5, -2)),
+                gradcheck("special_erfcx", x -> Torch.special_erfcx(x[0]), input(-3, 5, 6)),
+                gradcheck("special_log_ndtr", x -> Torch.special_log_ndtr(x[0]), input(-6, 4, 6)),
+                gradcheck("special_ndtri", x -> Torch.special_ndtri(x[0]), input(0.02, 0.98, 6)));
     }
 
     /** A float64 tensor of the given sizes, 0 everywhere except NaN at flat position {@code at}. */

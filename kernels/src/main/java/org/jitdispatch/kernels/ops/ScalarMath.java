@@ -55,6 +55,21 @@ public final class ScalarMath {
         return Bessel.i1e(x);
     }
 
+    /** {@code e^(x^2) erfc(x)} ({@link NormalDistribution}). */
+    public static double erfcx(double x) {
+        return NormalDistribution.erfcx(x);
+    }
+
+    /** The log of the standard normal CDF. */
+    public static double logNdtr(double x) {
+        return NormalDistribution.logNdtr(x);
+    }
+
+    /** The standard normal quantile. */
+    public static double ndtri(double x) {
+        return NormalDistribution.ndtri(x);
+    }
+
     /** ATen's calc_gcd: Euclid's algorithm on the absolute values; gcd(0, 0) is 0. */
     public static long gcd(long a, long b) {
         a = Math.abs(a);
