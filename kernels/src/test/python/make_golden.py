@@ -5286,6 +5286,28 @@ def gaps(c):
     c("special_ndtri", rand((2, 3), BF16, 0, 1))
     c("special_ndtri.out", rand((2, 3), F64, 0.01, 0.99), out=torch.zeros(0, dtype=F64))
 
+    # mvlgamma and special_multigammaln; special_zeta
+    for op in ("mvlgamma", "special_multigammaln"):
+        c(op, pos((3, 4)) + 1, 1)
+        c(op, pos((3, 4), F64) + 2, 3)
+        c(op, vals([0.1, 2.5, -0.5, 1.0]), 2)
+        c(op, rand((2, 3), I64, 2, 6), 3)
+        c(op, rand((2, 3), B), 1)
+        c(op, pos((2, 3)), 0)
+        c(f"{op}.out", pos((2, 3)) + 1, 2, out=torch.zeros(0))
+        c(f"{op}.out", pos((2, 3)) + 1, 2, out=torch.zeros(2, 3, dtype=I64))
+    c("mvlgamma_", pos((2, 3), F64) + 1, 2)
+    c("special_zeta", pos((3, 4)) + 1, pos((3, 4)))
+    c("special_zeta", pos((3, 4), F64) + 1.5, rand((3, 4), F64, -3, 3))
+    c("special_zeta", vals([1.0, 0.5, 2.0, 2.0, 3.0, INF, NAN, 2.0]), vals([1.0, 1.0, 0.0, -1.0, -1.5, 2.0, 1.0, INF]))
+    c("special_zeta", rand((2, 3), I64, 2, 5), rand((2, 3), I64, 1, 4))
+    c("special_zeta", rand((2, 3), F16, 2, 5), rand((2, 3), F16, 1, 4))
+    c("special_zeta.self_scalar", 2, pos((2, 3)))
+    c("special_zeta.other_scalar", pos((2, 3), F64) + 1, 1.5)
+    c("special_zeta.out", pos((2, 3)) + 1, pos((2, 3)), out=torch.zeros(0))
+    c("special_zeta.self_scalar_out", 3.0, pos((2, 3)), out=torch.zeros(0))
+    c("special_zeta.other_scalar_out", pos((2, 3)) + 1, 2, out=torch.zeros(0))
+
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,

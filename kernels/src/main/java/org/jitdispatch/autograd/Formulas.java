@@ -82,6 +82,12 @@ public final class Formulas {
     }
 
     /** {@code grad * alpha}, skipping the multiplication for alpha == 1. */
+    /** mvlgamma_backward: grad times the sum of digamma over the arguments {@code x - i / 2}, i = 0 .. p - 1. */
+    public static Tensor mvlgammaBackward(Tensor grad, Tensor self, long p) {
+        Tensor args = Torch.arange(Scalar.of(-p / 2.0 + 0.5), Scalar.of(0.5), Scalar.of(0.5), self.dtype());
+        return grad.mul(Torch.digamma(args.add(self.unsqueeze(-1))).sum(new long[] {-1}, false));
+    }
+
     /**
      * i1_backward: {@code I0(x) - I1(x) / x}, and its limit 0.5 where |x| is within the dtype's epsilon of 0
      * (the quotient is taken of a stand-in there, so that its own gradient stays finite).

@@ -311,7 +311,10 @@ class GradientsTest {
                         values(0, 0.5, -2)),
                 gradcheck("special_erfcx", x -> Torch.special_erfcx(x[0]), input(-3, 5, 6)),
                 gradcheck("special_log_ndtr", x -> Torch.special_log_ndtr(x[0]), input(-6, 4, 6)),
-                gradcheck("special_ndtri", x -> Torch.special_ndtri(x[0]), input(0.02, 0.98, 6)));
+                gradcheck("special_ndtri", x -> Torch.special_ndtri(x[0]), input(0.02, 0.98, 6)),
+                gradcheck("mvlgamma", x -> Torch.mvlgamma(x[0], 3), input(1.5, 4, 2, 3)),
+                gradcheck("special_zeta's q", x -> Torch.special_zeta(Torch.tensor(new double[] {2.5, 3, 4.5}, 3), x[0]),
+                        input(0.5, 3, 3)));
     }
 
     /** A float64 tensor of the given sizes, 0 everywhere except NaN at flat position {@code at}. */

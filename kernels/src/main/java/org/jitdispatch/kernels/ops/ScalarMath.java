@@ -70,6 +70,11 @@ public final class ScalarMath {
         return NormalDistribution.ndtri(x);
     }
 
+    /** The Hurwitz zeta function {@code sum_k (k + q)^-x} ({@link SpecialFunctions#zeta}). */
+    public static double zeta(double x, double q) {
+        return SpecialFunctions.zeta(x, q);
+    }
+
     /** ATen's calc_gcd: Euclid's algorithm on the absolute values; gcd(0, 0) is 0. */
     public static long gcd(long a, long b) {
         a = Math.abs(a);

@@ -212,6 +212,16 @@ public final class SpecialAliases implements SpecialAliasesDeclarations {
         return Torch.i0_out(out, self);
     }
 
+    @Override
+    public Tensor special_multigammaln(Tensor self, long p) {
+        return Torch.mvlgamma(self, p);
+    }
+
+    @Override
+    public Tensor special_multigammaln_out(Tensor self, long p, Tensor out) {
+        return Torch.mvlgamma_out(out, self, p);
+    }
+
     /** calc_ndtr: {@code (1 + erf(x / sqrt(2))) / 2}, an integer x promoted by the multiplication. */
     @Override
     public Tensor special_ndtr(Tensor self) {
