@@ -5308,6 +5308,24 @@ def gaps(c):
     c("special_zeta.self_scalar_out", 3.0, pos((2, 3)), out=torch.zeros(0))
     c("special_zeta.other_scalar_out", pos((2, 3)) + 1, 2, out=torch.zeros(0))
 
+    # nextafter of bfloat16 (its own ulp); igamma, igammac and their special aliases
+    c("nextafter", vals([1.0, 1.0, 0.0, -0.0, 0.0, -2.0, 3.0, NAN, 1e-40]).to(BF16),
+      vals([2.0, 0.0, 1.0, -1.0, -0.0, -2.0, -INF, 1.0, 0.0]).to(BF16))
+    c("nextafter", rand((2, 3), BF16), rand((2, 3), BF16))
+    gamma_a = vals([0.0, 0.0, 1.0, INF, 2.0, -1.0, 3.0, NAN, 50.0, 300.0, 0.5, 5.0, 1e-3, 1000.0, 2.0])
+    gamma_x = vals([1.0, 0.0, 0.0, 2.0, INF, 1.0, -1.0, 1.0, 49.0, 310.0, 0.01, 30.0, 2.0, 1000.0, 1e-8])
+    for op in ("igamma", "igammac", "special_gammainc", "special_gammaincc"):
+        c(op, pos((3, 4)), pos((3, 4)) * 2)
+        c(op, pos((3, 4), F64) * 3, pos((3, 4), F64) * 3)
+        c(op, gamma_a, gamma_x)
+        c(op, gamma_a.double(), gamma_x.double())
+        c(op, pos((2, 3)), pos((3,), F64))
+        c(op, rand((2, 3), I64, 1, 4), rand((2, 3), I64, 1, 4))
+        c(op, pos((2, 3), F16), pos((2, 3), F16))
+        c(f"{op}.out", pos((2, 3)), pos((2, 3)), out=torch.zeros(0))
+    c("igamma_", pos((2, 3), F64), pos((2, 3), F64))
+    c("igammac_", pos((2, 3)), pos((2, 3)))
+
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,

@@ -314,7 +314,10 @@ class GradientsTest {
                 gradcheck("special_ndtri", x -> Torch.special_ndtri(x[0]), input(0.02, 0.98, 6)),
                 gradcheck("mvlgamma", x -> Torch.mvlgamma(x[0], 3), input(1.5, 4, 2, 3)),
                 gradcheck("special_zeta's q", x -> Torch.special_zeta(Torch.tensor(new double[] {2.5, 3, 4.5}, 3), x[0]),
-                        input(0.5, 3, 3)));
+                        input(0.5, 3, 3)),
+                gradcheck("igamma's x", x -> Torch.igamma(Torch.tensor(new double[] {0.5, 2, 7}, 3), x[0]), input(0.2, 9, 3)),
+                gradcheck("igammac's x", x -> Torch.igammac(Torch.tensor(new double[] {0.5, 2, 7}, 3), x[0]),
+                        input(0.2, 9, 3)));
     }
 
     /** A float64 tensor of the given sizes, 0 everywhere except NaN at flat position {@code at}. */

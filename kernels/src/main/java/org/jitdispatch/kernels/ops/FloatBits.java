@@ -20,15 +20,19 @@ public final class FloatBits implements FloatBitsDeclarations {
     public void meta_nextafter(TensorIterator op, Tensor self, Tensor other) {
         op.buildBinaryOp(op.maybeGetOutput(0), self, other);
         ScalarType dtype = op.commonDtype();
-        if (!op.isMeta() && (dtype != ScalarType.Float32 && dtype != ScalarType.Float64)) {
-            // 1.13 has float, double and bfloat16 loops; bfloat16's steps by its own ulp, which is not done here
-            throw Elementwise.notImplemented("nextafter_cpu", dtype);
+        if (!op.isMeta() && dtype != ScalarType.Float32 && dtype != ScalarType.Float64 && dtype != ScalarType.BFloat16) {
+            throw Elementwise.notImplemented("nextafter_cpu", dtype); // 1.13's CPU loops: float, double, bfloat16
         }
     }
 
+    /** std::nextafter in the dtype; bfloat16 steps by its own ulp, not float's. */
     @Override
     public void nextafter_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
-        UfuncKernels.nextafter(op, op.commonDtype());
+        if (op.commonDtype() == ScalarType.BFloat16) {
+            UfuncKernels.nextafter_bfloat16_float(op);
+        } else {
+            UfuncKernels.nextafter(op, op.commonDtype());
+        }
     }
 
     // ---------------------------------------------------------------- frexp

@@ -12,7 +12,8 @@ import org.jitdispatch.runtime.ScalarType;
 /**
  * The multivariate log-gamma function mvlgamma ({@code sum_i lgamma(x - i / 2) + p (p - 1) / 4 log pi}, written
  * as PyTorch 1.13's UnaryOps.cpp writes it, over arange, lgamma and sum) and the Hurwitz zeta function
- * special_zeta (a structured float op, as 1.13's BinaryOps.cpp).
+ * special_zeta (a structured float op, as 1.13's BinaryOps.cpp), and the regularized incomplete gamma functions
+ * igamma and igammac (structured, floating dtypes only; {@link IncompleteGamma}).
  */
 public final class GammaFunctions implements GammaFunctionsDeclarations {
 
@@ -60,6 +61,36 @@ public final class GammaFunctions implements GammaFunctionsDeclarations {
         }
         if (p < 1) {
             throw new IllegalArgumentException("p has to be greater than or equal to 1");
+        }
+    }
+
+    // ---------------------------------------------------------------- igamma, igammac
+
+    /** build_borrowing_binary_op over floating dtypes only (integers refused, not promoted, as in 1.13). */
+    @Override
+    public void meta_igamma(TensorIterator op, Tensor self, Tensor other) {
+        floatingBinary(op, self, other, "igamma_cpu");
+    }
+
+    @Override
+    public void igamma_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        UfuncKernels.igamma(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_igammac(TensorIterator op, Tensor self, Tensor other) {
+        floatingBinary(op, self, other, "igammac_cpu");
+    }
+
+    @Override
+    public void igammac_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        UfuncKernels.igammac(op, op.commonDtype());
+    }
+
+    private static void floatingBinary(TensorIterator op, Tensor self, Tensor other, String kernel) {
+        op.buildBinaryOp(op.maybeGetOutput(0), self, other);
+        if (!op.isMeta() && !op.commonDtype().isFloatingPoint()) {
+            throw Elementwise.notImplemented(kernel, op.commonDtype());
         }
     }
 

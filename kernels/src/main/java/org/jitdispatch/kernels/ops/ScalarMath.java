@@ -75,6 +75,46 @@ public final class ScalarMath {
         return SpecialFunctions.zeta(x, q);
     }
 
+    /**
+     * c10's nextafter of two bfloat16 values (given as the floats they are): a step of one in the 16-bit pattern,
+     * towards {@code to}; NaN if either is NaN, {@code to} from a zero to a zero, the smallest subnormal with
+     * {@code to}'s sign from a zero. A bfloat16 is the top half of the float with its value.
+     */
+    public static float nextAfterBFloat16(float from, float to) {
+        if (from != from || to != to) {
+            return from + to;
+        }
+        int f = Float.floatToRawIntBits(from) >>> 16;
+        int t = Float.floatToRawIntBits(to) >>> 16;
+        if (f == t) {
+            return from;
+        }
+        int sign = 0x8000;
+        int absFrom = f & ~sign;
+        int absTo = t & ~sign;
+        if (absFrom == 0) {
+            if (absTo == 0) {
+                return to;
+            }
+            f = (t & sign) | 1;
+        } else if (absFrom > absTo || ((f ^ t) & sign) != 0) {
+            f--;
+        } else {
+            f++;
+        }
+        return Float.intBitsToFloat(f << 16);
+    }
+
+    /** The regularized lower incomplete gamma function P(a, x) ({@link IncompleteGamma}). */
+    public static double igamma(double a, double x) {
+        return IncompleteGamma.igamma(a, x);
+    }
+
+    /** The regularized upper incomplete gamma function Q(a, x). */
+    public static double igammac(double a, double x) {
+        return IncompleteGamma.igammac(a, x);
+    }
+
     /** ATen's calc_gcd: Euclid's algorithm on the absolute values; gcd(0, 0) is 0. */
     public static long gcd(long a, long b) {
         a = Math.abs(a);

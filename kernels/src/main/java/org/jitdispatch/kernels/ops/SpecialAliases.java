@@ -222,6 +222,26 @@ public final class SpecialAliases implements SpecialAliasesDeclarations {
         return Torch.mvlgamma_out(out, self, p);
     }
 
+    @Override
+    public Tensor special_gammainc(Tensor self, Tensor other) {
+        return Torch.igamma(self, other);
+    }
+
+    @Override
+    public Tensor special_gammainc_out(Tensor self, Tensor other, Tensor out) {
+        return Torch.igamma_out(out, self, other);
+    }
+
+    @Override
+    public Tensor special_gammaincc(Tensor self, Tensor other) {
+        return Torch.igammac(self, other);
+    }
+
+    @Override
+    public Tensor special_gammaincc_out(Tensor self, Tensor other, Tensor out) {
+        return Torch.igammac_out(out, self, other);
+    }
+
     /** calc_ndtr: {@code (1 + erf(x / sqrt(2))) / 2}, an integer x promoted by the multiplication. */
     @Override
     public Tensor special_ndtr(Tensor self) {
