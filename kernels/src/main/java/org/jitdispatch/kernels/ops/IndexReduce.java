@@ -1,8 +1,10 @@
 package org.jitdispatch.kernels.ops;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.structured.StructuredMeta;
+import org.jitdispatch.kernels.structured.Warnings;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.Storage;
@@ -15,6 +17,8 @@ import org.jitdispatch.runtime.TensorGeometry;
  * divides by how many values met each element (floor division for integers).
  */
 public final class IndexReduce implements IndexReduceDeclarations {
+    /** 1.13's TORCH_WARN_ONCE: index_reduce announces its beta status once per process. */
+    private static final AtomicBoolean BETA_WARNED = new AtomicBoolean();
 
     @Override
     public void meta_index_reduce(StructuredMeta op, Tensor self, long dim, Tensor index, Tensor source, String reduce,
@@ -31,6 +35,9 @@ public final class IndexReduce implements IndexReduceDeclarations {
     @Override
     public void index_reduce_cpu_out(StructuredMeta op, Tensor self, long dim, Tensor index, Tensor source,
             String reduce, boolean includeSelf, Tensor out) {
+        if (BETA_WARNED.compareAndSet(false, true)) {
+            Warnings.warn("index_reduce() is in beta and the API may change at any time.");
+        }
         ScatterReduction r = ScatterReduction.ofIndexReduce(reduce);
         if (out != self) {
             out.copy_(self);

@@ -1,8 +1,10 @@
 package org.jitdispatch.kernels.ops;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.structured.StructuredMeta;
+import org.jitdispatch.kernels.structured.Warnings;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.Storage;
@@ -15,6 +17,8 @@ import org.jitdispatch.runtime.TensorGeometry;
  * are scatter's (the same checks and messages, "scatter()" in them too), then the reduction's name.
  */
 public final class ScatterReduce implements ScatterReduceDeclarations {
+    /** 1.13's TORCH_WARN_ONCE: scatter_reduce.two announces its beta status once per process. */
+    private static final AtomicBoolean BETA_WARNED = new AtomicBoolean();
 
     @Override
     public void meta_scatter_reduce(StructuredMeta op, Tensor self, long dim, Tensor index, Tensor src, String reduce) {
@@ -58,6 +62,9 @@ public final class ScatterReduce implements ScatterReduceDeclarations {
     @Override
     public void scatter_reduce_two(StructuredMeta op, Tensor self, long dim, Tensor index, Tensor src, String reduce,
             boolean includeSelf, Tensor out) {
+        if (BETA_WARNED.compareAndSet(false, true)) {
+            Warnings.warn("scatter_reduce() is in beta and the API may change at any time.");
+        }
         ScatterReduction r = ScatterReduction.ofScatterReduce(reduce);
         if (index.storage() == out.storage()) {
             index = index.clone();
