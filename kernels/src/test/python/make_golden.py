@@ -5291,6 +5291,393 @@ def overloads(c):
     c("max_unpool3d", y, i[:, :1], [4, 4, 4], [2, 2, 2], [0, 0, 0])
 
 
+def gaps(c):
+    """Operators that filled gaps against PyTorch 1.13: scatter with a reduction (scatter.reduce,
+    scatter.value_reduce, scatter_reduce.two), index_reduce, quantile and nanquantile, hardshrink, softshrink, threshold,
+    rrelu, gcd, lcm, the bit shifts, nextafter, frexp, ldexp, renorm and the torch.special operators, with PyTorch's
+    refusals. Its own random generator
+    keeps the other families' inputs as they were."""
+    rng.seed("gaps")
+    warnings.filterwarnings("ignore", message=".*is in beta")
+
+    def idx(shape, n):
+        return torch.tensor([rng.randrange(n) for _ in range(math.prod(shape))], dtype=I64).reshape(shape)
+
+    # scatter_reduce.two: every reduction, with and without self, over dtypes; repeated indices meet
+    for red in ("sum", "prod", "mean", "amax", "amin"):
+        for inc in (True, False):
+            c("scatter_reduce.two", rand((3, 4)), 0, idx((4, 4), 3), rand((4, 4)), red, include_self=inc)
+            c("scatter_reduce.two", rand((3, 4), F64), 1, idx((3, 5), 4), rand((3, 5), F64), red, include_self=inc)
+            c("scatter_reduce.two", rand((5,), I64, -5, 5), 0, idx((6,), 5), rand((6,), I64, -5, 5), red,
+              include_self=inc)
+            c("scatter_reduce.two", rand((2, 3), I32, -5, 5), -1, idx((2, 4), 3), rand((2, 4), I32, -5, 5), red,
+              include_self=inc)
+            if red != "mean":
+                c("scatter_reduce.two", rand((2, 3), B), 0, idx((3, 3), 2), rand((3, 3), B), red, include_self=inc)
+    c("scatter_reduce.two", rand((2, 3), B), 0, idx((3, 3), 2), rand((3, 3), B), "mean")
+    c("scatter_reduce.two", vals([1.0, NAN, 3.0, 4.0]), 0, vals([0, 1, 2, 2, 3], I64),
+      vals([NAN, 2.0, NAN, 1.0, -1.0]), "amax")
+    c("scatter_reduce.two", vals([1.0, NAN, 3.0, 4.0]), 0, vals([0, 1, 2, 2, 3], I64),
+      vals([NAN, 2.0, NAN, 1.0, -1.0]), "amin", include_self=False)
+    c("scatter_reduce.two", rand((3, 4)), 0, idx((2, 3), 3), rand((4, 5)), "sum", note="index smaller than src")
+    c("scatter_reduce.two", layout("transposed", (3, 4)), 1, idx((3, 2), 4), rand((3, 2)), "prod")
+    c("scatter_reduce.two", rand((3, 4)), 0, torch.zeros(0, 4, dtype=I64), rand((0, 4)), "mean")
+    c("scatter_reduce.two", rand((3,)), 0, vals([0, 0, 1], I64), vals([0.0, 2.0, 0.0]), "prod")
+    c("scatter_reduce_.two", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4)), "amax")
+    c("scatter_reduce_.two", rand((3, 4)), 1, idx((3, 3), 4), rand((3, 3)), "mean", include_self=False)
+    c("scatter_reduce.two_out", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4)), "sum", out=torch.zeros(0))
+    c("scatter_reduce.two_out", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4)), "amin", include_self=False,
+      out=torch.zeros(3, 4))
+    c("scatter_reduce.two", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4)), "max")
+    c("scatter_reduce.two", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4), F64), "sum")
+    c("scatter_reduce.two", rand((3, 4)), 0, idx((2, 4), 3).int(), rand((2, 4)), "sum")
+    c("scatter_reduce.two", rand((3, 4)), 0, vals([[0, 3, 1, 1]], I64), rand((1, 4)), "sum")
+    c("scatter_reduce.two", rand((3, 4)), 2, idx((2, 4), 3), rand((2, 4)), "sum")
+    c("scatter_reduce.two", rand((3, 4)), 0, idx((2, 5), 3), rand((2, 5)), "sum")
+    c("scatter_reduce.two", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 3)), "sum")
+    c("scatter_reduce_.two", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4)), "avg")
+
+    # scatter.reduce and scatter.value_reduce: 'add' and 'multiply'
+    for d in ALL:
+        for red in ("add", "multiply"):
+            c("scatter.reduce", rand((3, 4), d), 0, idx((4, 4), 3), rand((4, 4), d), reduce=red)
+            c("scatter.value_reduce", rand((3, 4), d), 1, idx((3, 5), 4), 2 if d is not B else True, reduce=red)
+    c("scatter.value_reduce", rand((3,), I64), 0, vals([0, 0], I64), 2.7, reduce="multiply")
+    c("scatter.value_reduce", rand((3,)), 0, vals([0, 0, 2], I64), -1.5, reduce="add")
+    c("scatter.value_reduce", rand((3,), I32), 0, vals([0, 0], I64), 1e20, reduce="multiply")
+    c("scatter.reduce", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4)), reduce="sum")
+    c("scatter.value_reduce", rand((3, 4)), 0, idx((2, 4), 3), 1.0, reduce="mean")
+    c("scatter.reduce", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4), F64), reduce="add")
+    c("scatter_.reduce", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4)), reduce="multiply")
+    c("scatter_.value_reduce", rand((3, 4)), 1, idx((3, 2), 4), 3.0, reduce="add")
+    c("scatter.reduce_out", rand((3, 4)), 0, idx((2, 4), 3), rand((2, 4)), reduce="add", out=torch.zeros(0))
+    c("scatter.value_reduce_out", rand((3, 4)), 0, idx((2, 4), 3), 2, reduce="multiply", out=torch.zeros(3, 4))
+
+    # index_reduce
+    for red in ("prod", "mean", "amax", "amin"):
+        for inc in (True, False):
+            c("index_reduce", rand((4, 3)), 0, vals([2, 0, 2, 3, 2], I64), rand((5, 3)), red, include_self=inc)
+            c("index_reduce", rand((2, 4), F64), 1, vals([1, 1, 3], I64), rand((2, 3), F64), red, include_self=inc)
+            c("index_reduce", rand((5,), I64, -5, 5), 0, vals([4, 0, 4], I32), rand((3,), I64, -5, 5), red,
+              include_self=inc)
+            c("index_reduce", rand((2, 3), I32, -5, 5), -1, vals([0, 0], I64), rand((2, 2), I32, -5, 5), red,
+              include_self=inc)
+        c("index_reduce", rand((2, 3), B), 0, vals([1, 1, 0], I64), rand((3, 3), B), red)
+    c("index_reduce", rand((2, 3), B), 0, vals([1, 0], I64), rand((2, 3), B), "amax", include_self=False)
+    c("index_reduce", vals([1.0, NAN, 3.0]), 0, vals([0, 1, 2, 2], I64), vals([NAN, 2.0, NAN, 1.0]), "amin")
+    c("index_reduce", rand((4, 3)), 0, vals([1, 3], I64), rand((2, 1)), "prod", note="source broadcast")
+    c("index_reduce", rand((4, 3)), 0, torch.zeros(0, dtype=I64), rand((0, 3)), "mean")
+    c("index_reduce", layout("strided", (3, 4)), 1, vals([3, 0], I64), rand((3, 2)), "amax")
+    c("index_reduce_", rand((4, 3)), 0, vals([2, 2], I64), rand((2, 3)), "mean", include_self=False)
+    c("index_reduce.out", rand((4, 3)), 0, vals([0, 2], I64), rand((2, 3)), "amin", out=torch.zeros(0))
+    c("index_reduce.out", rand((4, 3)), 1, vals([0, 2], I64), rand((4, 2)), "prod", out=torch.zeros(4, 3))
+    c("index_reduce", rand((4, 3)), 0, vals([0, 2], I64), rand((2, 3)), "sum")
+    c("index_reduce", rand((4, 3)), 0, vals([0, 2], I64), rand((2, 3), F64), "prod")
+    c("index_reduce", rand((4, 3)), 0, vals([[0, 2]], I64), rand((2, 3)), "prod")
+    c("index_reduce", rand((4, 3)), 0, vals([0.0, 2.0]), rand((2, 3)), "prod")
+    c("index_reduce", rand((4, 3)), 0, vals([0, 4], I64), rand((2, 3)), "prod")
+    c("index_reduce", rand((4, 3)), 0, vals([0, 1, 2], I64), rand((2, 3)), "prod")
+    c("index_reduce", rand((4, 2)), 0, vals([0, 1], I64), rand((2, 3)), "prod")
+    c("index_reduce", rand((3,)), 0, vals([0, 1], I64), rand((2, 3)), "prod")
+    c("index_reduce", rand((4, 3)), 0, vals([0, -1], I64), rand((2, 3)), "amax")
+
+    # quantile and nanquantile: every interpolation, a tensor q and a float q, over all elements or a dim
+    modes = ("linear", "lower", "higher", "midpoint", "nearest")
+    for op in ("quantile", "nanquantile"):
+        for mode in modes:
+            c(op, rand((3, 5)), vals([0.0, 0.25, 0.5, 0.9, 1.0]), None, False, interpolation=mode)
+            c(f"{op}.scalar", rand((4, 5), F64), 0.3, 1, False, interpolation=mode)
+            c(op, rand((2, 3, 4)), vals([0.1, 0.75]), 1, True, interpolation=mode)
+        withnan = vals([[1.0, NAN, 3.0, 2.0], [NAN, NAN, NAN, NAN], [4.0, 0.5, -1.0, 2.0]])
+        c(op, withnan, vals([0.2, 0.5, 1.0]), 1, False)
+        c(f"{op}.scalar", withnan, 0.5, None, True)
+        c(f"{op}.scalar", withnan, 0.4, 0, False, interpolation="nearest")
+        c(f"{op}.scalar", rand((4, 3)), 0.5, -2, True)
+        c(op, rand((4,)), vals(0.35), 0, False)
+        c(op, rand(()), vals([0.0, 1.0]), None, False)
+        c(f"{op}.scalar", rand(()), 0.5, 0, True)
+        c(f"{op}.scalar", layout("transposed", (3, 4)), 0.625, 0, False, interpolation="midpoint")
+        c(f"{op}.scalar", vals([1.0, 2.0, 3.0, 4.0, 5.0]), 0.375, None, False, interpolation="nearest")
+        c(f"{op}.out", rand((3, 5)), vals([0.5, 0.1]), 1, False, out=torch.zeros(0))
+        c(f"{op}.scalar_out", rand((3, 5), F64), 0.5, None, False, out=torch.zeros((), dtype=F64))
+        c(f"{op}.scalar_out", rand((3, 5)), 0.5, None, False, out=torch.zeros((), dtype=F64))
+        c(f"{op}.scalar", rand((3, 5)), 1.5, None, False)
+        c(f"{op}.scalar", rand((3, 5)), -0.5, None, False)
+        c(op, rand((3, 5)), vals([0.5, 1.01]), None, False)
+        c(op, rand((3, 5)), vals([[0.5]]), None, False)
+        c(op, rand((3, 5)), vals([0.5], F64), None, False)
+        c(op, rand((3, 5), I64), vals([0.5]), None, False)
+        c(op, rand((0, 5)), vals([0.5]), None, False)
+        c(f"{op}.scalar", rand((3, 5)), 0.5, 2, False)
+        c(f"{op}.scalar", rand((3, 5)), 0.5, None, False, interpolation="cubic")
+
+    # hardshrink, softshrink and their backward; threshold; rrelu and rrelu_with_noise in eval (training draws
+    # from the generator: make_random_golden.py)
+    edges = vals([-1.0, -0.5, -0.25, 0.0, 0.5, 0.75, NAN, INF, -INF])
+    for op in ("hardshrink", "softshrink"):
+        for d in (F32, F64):
+            c(op, rand((3, 4), d), 0.5)
+            c(op, rand((3, 4), d), 1.5)
+            c(f"{op}_backward", rand((3, 4), d), rand((3, 4), d), 1.0)
+        c(op, edges, 0.5)
+        c(op, edges, 0.0)
+        c(op, layout("transposed", (3, 4)), 0.7)
+        c(op, rand((2, 3), F16), 0.5)
+        c(op, rand((2, 3), BF16), 0.5)
+        c(op, rand((2, 3), I64), 0.5)
+        c(op, rand((2, 3), B), 0.5)
+        c(op, rand((2,)), 1e300)
+        c(f"{op}.out", rand((2, 3)), 0.5, out=torch.zeros(0))
+        c(f"{op}.out", rand((2, 3)), 0.5, out=torch.zeros(2, 3, dtype=F64))
+        c(f"{op}.out", rand((2, 3), F64), 0.5, out=torch.zeros(2, 3))
+        c(f"{op}_backward", rand((2, 3)), edges[:3].reshape(1, 3), 0.5, note="broadcast")
+        c(f"{op}_backward", rand((2, 3)), rand((2, 3), F64), 0.5)
+        c(f"{op}_backward", rand((2, 3), I64), rand((2, 3), I64), 0.5)
+        c(f"{op}_backward.grad_input", rand((2, 3)), rand((2, 3)), 0.5, grad_input=torch.zeros(0))
+    c("hardshrink", rand((2, 3)), -0.5)
+    c("softshrink", rand((2, 3)), -0.5)
+    c("softshrink", rand((2, 3)), NAN)
+    for d in (F32, F64, I32, I64):
+        c("threshold", rand((3, 4), d), 0.5, 20)
+        c("threshold", rand((3, 4), d), -1, -2)
+    c("threshold", edges, 0.0, -1.0)
+    c("threshold", rand((2, 3), F16), 0.5, 2)
+    c("threshold", rand((2, 3), B), 0, 1)
+    c("threshold", rand((2, 3), I32), 2.5, 7.5)
+    c("threshold", rand((2, 3), I32), 0, 1e20)
+    c("threshold", layout("expanded", (3, 4)), 0.1, 9)
+    c("threshold_", rand((2, 3)), 0.0, -3.0)
+    c("threshold_", rand((2, 3), I64), 0.5, 4.5)
+    c("threshold.out", rand((2, 3)), 0.0, 1.0, out=torch.zeros(0))
+    c("threshold.out", rand((2, 3), I64), 0.0, 1.0, out=torch.zeros(2, 3))
+    c("threshold.out", rand((2, 3)), 0.0, 1.0, out=torch.zeros(2, 3, dtype=I64))
+    for d in (F32, F64):
+        c("rrelu", rand((3, 4), d))
+        c("rrelu", rand((3, 4), d), 0.1, 0.6)
+        c("rrelu_with_noise", rand((3, 4), d), torch.zeros(3, 4, dtype=d), 0.2, 0.4)
+    c("rrelu", rand((2, 3)), 0.5, 0.3)
+    c("rrelu", rand((2, 3), I64))
+    c("rrelu_", rand((2, 3)), 0.25, 0.75)
+    c("rrelu_", rand((2, 3)), 0.75, 0.25)
+    c("rrelu_with_noise_", rand((2, 3)), torch.zeros(2, 3), 0.25, 0.75)
+    c("rrelu_with_noise.out", rand((2, 3)), torch.zeros(2, 3), 0.25, 0.75, out=torch.zeros(0))
+    for training in (False, True):
+        c("rrelu_with_noise_backward", rand((2, 3)), rand((2, 3)), pos((2, 3)), 0.1, 0.3, training, False)
+        c("rrelu_with_noise_backward", rand((2, 3), F64), rand((2, 3), F64), pos((2, 3), F64), 0.2, 0.2, training,
+          False)
+    c("rrelu_with_noise_backward", rand((2, 3)), pos((2, 3)), pos((2, 3)), 0.1, 0.3, False, True)
+
+    # gcd, lcm, the shifts (counts within the type's width: beyond it C++ leaves the result undefined)
+    INTS = (U8, I8, I16, I32, I64)
+    for op in ("gcd", "lcm"):
+        for d in INTS:
+            c(op, rand((3, 4), d, -20 if d is not U8 else 0, 20), rand((3, 4), d, -20 if d is not U8 else 0, 20))
+        c(op, vals([0, 0, 12, -12, 7, 1], I64), vals([0, 5, 18, 18, -21, 0], I64))
+        c(op, rand((2, 3), I32, 0, 30), rand((3,), I64, 0, 30))
+        c(op, rand((2, 3), I64, 0, 30), vals(4, I64))
+        c(op, rand((2, 3)), rand((2, 3)))
+        c(op, rand((2, 3), B), rand((2, 3), B))
+        c(f"{op}_", rand((2, 3), I64, 0, 30), rand((2, 3), I64, 0, 30))
+        c(f"{op}.out", rand((2, 3), I32, 0, 30), rand((2, 3), I32, 0, 30), out=torch.zeros(0, dtype=I32))
+    for op in ("bitwise_left_shift", "bitwise_right_shift"):
+        for d in INTS:
+            lo = 0 if d is U8 else -100
+            c(f"{op}.Tensor", rand((3, 4), d, lo, 100), rand((3, 4), d, 0, 7))
+        c(f"{op}.Tensor", vals([-8, 7, 1, -1], I64), vals([3, 60, 63, 62], I64))
+        c(f"{op}.Tensor", vals([-8, 7, 1, -1], I32), vals([3, 28, 31, 30], I32))
+        c(f"{op}.Tensor", rand((2, 3), I32, -50, 50), rand((3,), I64, 0, 5))
+        c(f"{op}.Tensor", rand((2, 3)), rand((2, 3)))
+        c(f"{op}.Tensor", rand((2, 3), B), rand((2, 3), B))
+        c(f"{op}.Tensor_Scalar", rand((2, 3), I32, -50, 50), 2)
+        c(f"{op}.Tensor_Scalar", rand((2, 3), U8, 0, 200), 3)
+        c(f"{op}.Tensor_Scalar", rand((2, 3), I64), 2.5)
+        c(f"{op}.Scalar_Tensor", 5, rand((2, 3), I32, 0, 5))
+        c(f"{op}_.Tensor", rand((2, 3), I64, -50, 50), rand((2, 3), I64, 0, 5))
+        c(f"{op}_.Tensor_Scalar", rand((2, 3), I16, -50, 50), 1)
+        c(f"{op}.Tensor_out", rand((2, 3), I64, -50, 50), rand((2, 3), I64, 0, 5), out=torch.zeros(0, dtype=I64))
+        c(f"{op}.Tensor_Scalar_out", rand((2, 3), I64, -50, 50), 1, out=torch.zeros(2, 3, dtype=I64))
+    for op in ("__lshift__", "__rshift__"):
+        c(f"{op}.Tensor", rand((2, 3), I64, -50, 50), rand((2, 3), I64, 0, 5))
+        c(f"{op}.Scalar", rand((2, 3), I32, -50, 50), 3)
+        c(f"{op}.Scalar", rand((2, 3)), 3)
+    c("__ilshift__.Tensor", rand((2, 3), I64, -50, 50), rand((2, 3), I64, 0, 5))
+    c("__ilshift__.Scalar", rand((2, 3), I8, -10, 10), 2)
+    c("__irshift__.Tensor", rand((2, 3), I64, -50, 50), rand((2, 3), I64, 0, 5))
+    c("__irshift__.Scalar", rand((2, 3), U8, 0, 200), 2)
+
+    # nextafter, frexp, ldexp
+    specials = vals([0.0, -0.0, 1.0, -1.0, 1e-40, INF, -INF, NAN, 3.5, 1e38])
+    for d in (F32, F64):
+        c("nextafter", rand((3, 4), d), rand((3, 4), d))
+        c("nextafter", specials.to(d), vals([1.0, -1.0, 2.0, -2.0, 0.0, 0.0, -INF, 1.0, 3.5, INF]).to(d))
+        c("frexp.Tensor", rand((3, 4), d, -100, 100))
+        c("frexp.Tensor", specials.to(d))
+        c("ldexp.Tensor", rand((3, 4), d), rand((3, 4), I64, -5, 5))
+    c("frexp.Tensor", vals([1e-310, -5e-324, 2.5e-308], F64))
+    c("frexp.Tensor", vals([1e-45, -1e-39, 6e-8], F32))
+    c("nextafter", rand((2, 3)), rand((3,), F64))
+    c("nextafter", rand((2, 3), I64), rand((2, 3), I64))
+    c("nextafter", rand((2, 3), F16), rand((2, 3), F16))
+    c("nextafter_", rand((2, 3)), rand((2, 3)))
+    c("nextafter.out", rand((2, 3)), rand((2, 3)), out=torch.zeros(0))
+    c("frexp.Tensor", layout("transposed", (3, 4)))
+    c("frexp.Tensor", rand((2, 3), F16))
+    c("frexp.Tensor", rand((2, 3), BF16))
+    c("frexp.Tensor", rand((2, 3), I64))
+    c("frexp.Tensor_out", rand((2, 3)), mantissa=torch.zeros(0), exponent=torch.zeros(0, dtype=I32))
+    c("frexp.Tensor_out", rand((2, 3)), mantissa=torch.zeros(2, 3, dtype=F64), exponent=torch.zeros(2, 3, dtype=I32))
+    c("frexp.Tensor_out", rand((2, 3)), mantissa=torch.zeros(2, 3), exponent=torch.zeros(2, 3, dtype=I64))
+    c("ldexp.Tensor", rand((2, 3), I64), rand((2, 3), I64, -3, 3))
+    c("ldexp.Tensor", rand((2, 3)), rand((3,), F64))
+    c("ldexp_", rand((2, 3), F64), rand((2, 3), I64, -3, 3))
+    c("ldexp.out", rand((2, 3)), rand((2, 3), I64, -3, 3), out=torch.zeros(0))
+
+    # renorm
+    for d in (F32, F64):
+        for p in (1, 2, 3.5, INF):
+            c("renorm", rand((3, 4), d), p, 0, 2.0)
+            c("renorm", rand((2, 3, 4), d), p, 1, 1.5)
+    c("renorm", rand((3, 4)), 2, -1, 0.0)
+    c("renorm", rand((3, 4)), 2, 1, 100.0)
+    c("renorm", layout("transposed", (3, 4)), 2, 0, 1.0)
+    c("renorm", rand((3, 4), F16), 2, 0, 1.0)
+    c("renorm", rand((3, 4), BF16), 2, 0, 1.0)
+    c("renorm", rand((3, 4), I64), 2, 0, 1.0)
+    c("renorm", rand((4,)), 2, 0, 1.0)
+    c("renorm", rand((3, 4)), 0, 0, 1.0)
+    c("renorm", rand((3, 4)), -1, 0, 1.0)
+    c("renorm", rand((3, 4)), 2, 0, -1.0)
+    c("renorm", rand((3, 4)), 2, 2, 1.0)
+    c("renorm_", rand((3, 4)), 2, 0, 1.0)
+    c("renorm.out", rand((3, 4)), 2, 1, 1.0, out=torch.zeros(0))
+
+    # torch.special: the aliases call the operators they name; ndtr, entr and xlog1py compute
+    for name in ("expit", "exp2", "expm1", "log1p", "erf", "erfc", "psi", "digamma", "gammaln", "sinc", "ndtr",
+                 "entr"):
+        c(f"special_{name}", rand((3, 4)))
+        c(f"special_{name}", rand((2, 3), F64))
+        c(f"special_{name}", rand((2, 3), I64))
+        c(f"special_{name}.out", rand((2, 3)), out=torch.zeros(0))
+    c("special_erfinv", rand((3, 4), F32, -0.99, 0.99))
+    c("special_erfinv.out", rand((2, 3), F64, -0.99, 0.99), out=torch.zeros(0, dtype=F64))
+    c("special_logit", rand((3, 4), F32, 0.01, 0.99))
+    c("special_logit", rand((3, 4), F64, -0.5, 1.5), 0.1)
+    c("special_logit.out", rand((2, 3), F32, 0.01, 0.99), 0.2, out=torch.zeros(0))
+    c("special_round", rand((3, 4)) * 10, decimals=1)
+    c("special_round", rand((3, 4)) * 10)
+    c("special_round.out", rand((2, 3), F64) * 100, decimals=-1, out=torch.zeros(0, dtype=F64))
+    c("special_softmax", rand((3, 4)), 1)
+    c("special_softmax", rand((3, 4)), 0, F64)
+    c("special_log_softmax", rand((3, 4)), -1)
+    c("special_log_softmax", rand((3, 4), F64), 0, dtype=F32)
+    c("special_logsumexp", rand((3, 4)), [1])
+    c("special_logsumexp", rand((2, 3, 4), F64), [0, 2], True)
+    c("special_logsumexp.out", rand((3, 4)), [0], out=torch.zeros(0))
+    c("special_polygamma", 1, pos((3, 4)))
+    c("special_polygamma.out", 2, pos((2, 3), F64), out=torch.zeros(0, dtype=F64))
+    c("special_xlogy", rand((3, 4)), pos((3, 4)))
+    c("special_xlogy.self_scalar", 2.5, pos((3, 4)))
+    c("special_xlogy.other_scalar", rand((3, 4)), 3)
+    c("special_xlogy.out", rand((3, 4)), pos((3, 4)), out=torch.zeros(0))
+    c("special_xlogy.self_scalar_out", 2, pos((3, 4)), out=torch.zeros(0))
+    c("special_xlogy.other_scalar_out", rand((3, 4)), 0.5, out=torch.zeros(0))
+    entr_edges = vals([0.0, -0.0, 0.5, 1.0, 2.0, -1.0, INF, -INF, NAN])
+    c("special_entr", entr_edges)
+    c("special_entr", entr_edges.double())
+    c("special_ndtr", vals([0.0, -1.0, 1.0, -10.0, 10.0, INF, -INF, NAN, -40.0]))
+    c("special_ndtr.out", rand((2, 3), I64), out=torch.zeros(2, 3, dtype=I64))
+    c("special_ndtr.out", rand((2, 3)), out=torch.zeros(2, 3, dtype=F64))
+    for d in (F32, F64, I64):
+        c("special_xlog1py", rand((3, 4), d), rand((3, 4), d, -0.9, 3))
+    c("special_xlog1py", vals([0.0, 0.0, 1.0, 2.0, 0.0, -1.0]), vals([NAN, -1.0, -1.0, INF, 5.0, 0.5]))
+    c("special_xlog1py", rand((2, 3)), rand((3,), F64, 0, 3))
+    c("special_xlog1py.self_scalar", 2, rand((2, 3), F32, 0, 3))
+    c("special_xlog1py.self_scalar", 2.5, rand((2, 3), I64, 0, 3))
+    c("special_xlog1py.other_scalar", rand((2, 3), F64), 3)
+    c("special_xlog1py.other_scalar", rand((2, 3), I32), 0.5)
+    c("special_xlog1py.out", rand((2, 3)), rand((2, 3), F32, 0, 3), out=torch.zeros(0))
+    c("special_xlog1py.out", rand((2, 3)), rand((2, 3), F32, 0, 3), out=torch.zeros(2, 3, dtype=I64))
+    c("special_xlog1py.self_scalar_out", 2, rand((2, 3), F32, 0, 3), out=torch.zeros(0))
+    c("special_xlog1py.other_scalar_out", rand((2, 3)), 1.5, out=torch.zeros(0))
+
+    # the modified Bessel functions
+    bessel_edges = vals([0.0, -0.0, 1e-8, -1e-8, 0.5, -3.0, 7.9, 8.0, 8.1, -20.0, 100.0, 700.0, INF, -INF, NAN])
+    for op in ("i0", "special_i0", "special_i0e", "special_i1", "special_i1e"):
+        c(op, rand((3, 4), F32, -10, 10))
+        c(op, rand((3, 4), F64, -10, 10))
+        c(op, bessel_edges)
+        c(op, bessel_edges.double())
+        c(op, rand((2, 3), I64, -5, 5))
+        c(f"{op}.out", rand((2, 3)), out=torch.zeros(0))
+    c("i0_", rand((2, 3), F64, -10, 10))
+    c("i0", rand((2, 3), F16, -5, 5))
+    c("i0", rand((2, 3), BF16, -5, 5))
+    c("special_i0e", rand((2, 3), BF16, -5, 5))
+    c("special_i1", rand((2, 3), BF16, -5, 5))
+    c("special_i1e", rand((2, 3), F16, -5, 5))
+    c("i0.out", rand((2, 3), I64), out=torch.zeros(2, 3, dtype=I64))
+
+    # erfcx, log_ndtr, ndtri
+    normal_edges = vals([0.0, -0.0, 0.5, -0.5, 1.9, 2.0, 2.1, -1.0, -1.5, 5.0, -5.0, 26.0, -26.0, 30.0, -30.0,
+                         1e10, -1e10, INF, -INF, NAN])
+    for op in ("special_erfcx", "special_log_ndtr"):
+        c(op, rand((3, 4), F32, -10, 10))
+        c(op, rand((3, 4), F64, -10, 10))
+        c(op, normal_edges)
+        c(op, normal_edges.double())
+        c(op, rand((2, 3), I64, -5, 5))
+        c(op, rand((2, 3), F16))
+        c(f"{op}.out", rand((2, 3)), out=torch.zeros(0))
+    probabilities = vals([0.0, 1.0, 0.5, 1e-300, 1e-20, 1e-14, 1e-5, 0.01, 0.1, 0.135, 0.14, 0.3, 0.7, 0.86, 0.9,
+                          0.99, 1 - 1e-10, -0.1, 1.1, NAN])
+    c("special_ndtri", probabilities.double())
+    c("special_ndtri", probabilities)
+    c("special_ndtri", rand((3, 4), F32, 0.001, 0.999))
+    c("special_ndtri", rand((2, 3), I64, -1, 2))
+    c("special_ndtri", rand((2, 3), BF16, 0, 1))
+    c("special_ndtri.out", rand((2, 3), F64, 0.01, 0.99), out=torch.zeros(0, dtype=F64))
+
+    # mvlgamma and special_multigammaln; special_zeta
+    for op in ("mvlgamma", "special_multigammaln"):
+        c(op, pos((3, 4)) + 1, 1)
+        c(op, pos((3, 4), F64) + 2, 3)
+        c(op, vals([0.1, 2.5, -0.5, 1.0]), 2)
+        c(op, rand((2, 3), I64, 2, 6), 3)
+        c(op, rand((2, 3), B), 1)
+        c(op, pos((2, 3)), 0)
+        c(f"{op}.out", pos((2, 3)) + 1, 2, out=torch.zeros(0))
+        c(f"{op}.out", pos((2, 3)) + 1, 2, out=torch.zeros(2, 3, dtype=I64))
+    c("mvlgamma_", pos((2, 3), F64) + 1, 2)
+    c("special_zeta", pos((3, 4)) + 1, pos((3, 4)))
+    c("special_zeta", pos((3, 4), F64) + 1.5, rand((3, 4), F64, -3, 3))
+    c("special_zeta", vals([1.0, 0.5, 2.0, 2.0, 3.0, INF, NAN, 2.0]), vals([1.0, 1.0, 0.0, -1.0, -1.5, 2.0, 1.0, INF]))
+    c("special_zeta", rand((2, 3), I64, 2, 5), rand((2, 3), I64, 1, 4))
+    c("special_zeta", rand((2, 3), F16, 2, 5), rand((2, 3), F16, 1, 4))
+    c("special_zeta.self_scalar", 2, pos((2, 3)))
+    c("special_zeta.other_scalar", pos((2, 3), F64) + 1, 1.5)
+    c("special_zeta.out", pos((2, 3)) + 1, pos((2, 3)), out=torch.zeros(0))
+    c("special_zeta.self_scalar_out", 3.0, pos((2, 3)), out=torch.zeros(0))
+    c("special_zeta.other_scalar_out", pos((2, 3)) + 1, 2, out=torch.zeros(0))
+
+    # nextafter of bfloat16 (its own ulp); igamma, igammac and their special aliases
+    c("nextafter", vals([1.0, 1.0, 0.0, -0.0, 0.0, -2.0, 3.0, NAN, 1e-40]).to(BF16),
+      vals([2.0, 0.0, 1.0, -1.0, -0.0, -2.0, -INF, 1.0, 0.0]).to(BF16))
+    c("nextafter", rand((2, 3), BF16), rand((2, 3), BF16))
+    gamma_a = vals([0.0, 0.0, 1.0, INF, 2.0, -1.0, 3.0, NAN, 50.0, 300.0, 0.5, 5.0, 1e-3, 1000.0, 2.0])
+    gamma_x = vals([1.0, 0.0, 0.0, 2.0, INF, 1.0, -1.0, 1.0, 49.0, 310.0, 0.01, 30.0, 2.0, 1000.0, 1e-8])
+    for op in ("igamma", "igammac", "special_gammainc", "special_gammaincc"):
+        c(op, pos((3, 4)), pos((3, 4)) * 2)
+        c(op, pos((3, 4), F64) * 3, pos((3, 4), F64) * 3)
+        c(op, gamma_a, gamma_x)
+        c(op, gamma_a.double(), gamma_x.double())
+        c(op, pos((2, 3)), pos((3,), F64))
+        c(op, rand((2, 3), I64, 1, 4), rand((2, 3), I64, 1, 4))
+        c(op, pos((2, 3), F16), pos((2, 3), F16))
+        c(f"{op}.out", pos((2, 3)), pos((2, 3)), out=torch.zeros(0))
+    c("igamma_", pos((2, 3), F64), pos((2, 3), F64))
+    c("igammac_", pos((2, 3)), pos((2, 3)))
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
@@ -5300,7 +5687,7 @@ FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary
             "composites": composites, "coverage": coverage, "solvers": solvers,
             "conv_modes": conv_modes, "more_ops": more_ops, "decompositions": decompositions,
             "more_losses": more_losses, "pooling3d": pooling3d, "recurrent": recurrent, "group_norm": group_norm,
-            "overloads": overloads}
+            "overloads": overloads, "gaps": gaps}
 
 
 def torch_version():

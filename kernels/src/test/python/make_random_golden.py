@@ -70,6 +70,13 @@ def run_call(call, gen):
         return torch.empty(call["size"], dtype=dtype).geometric_(call["p"], **kw)
     if op == "multinomial":
         return torch.multinomial(torch.tensor(call["p"], dtype=dtype), call["n"], call["replacement"], **kw)
+    if op == "rrelu":
+        return torch.rrelu(torch.tensor(call["input"], dtype=dtype), call["lower"], call["upper"], True, **kw)
+    if op == "rrelu_noise":
+        noise = torch.empty(len(call["input"]), dtype=dtype)
+        torch.ops.aten.rrelu_with_noise(torch.tensor(call["input"], dtype=dtype), noise, call["lower"], call["upper"],
+                                        True, gen)
+        return noise
     if op == "dropout":
         assert gen is None
         return torch.dropout(torch.ones(call["size"], dtype=dtype), call["p"], call["train"])
@@ -262,6 +269,19 @@ def cases():
                                                           "train": True, "dtype": "Float32"}]))
     out.append(case("error alpha_dropout p", 0, [{"op": "alpha_dropout", "size": [3], "p": -0.5, "train": True,
                                                  "dtype": "Float32"}]))
+    # rrelu in training: one uniform double per element at or below 0, in order
+    xs = [-1.5, 2.0, -0.25, 0.0, 3.0, -4.0, -0.5, 1.0, -2.0, -3.5, 0.75, -1.0]
+    for seed in SEEDS:
+        for gen in (False, True):
+            out.append(case(f"rrelu training seed{seed}{' generator' if gen else ''}", seed, [
+                {"op": "rrelu", "input": xs, "lower": 0.125, "upper": 1 / 3, "dtype": "Float32"},
+                {"op": "rrelu", "input": xs, "lower": 0.1, "upper": 0.9, "dtype": "Float64"},
+                {"op": "rrelu_noise", "input": xs, "lower": 0.2, "upper": 0.3, "dtype": "Float32"},
+            ], generator=gen))
+    out.append(case("error rrelu of int64", 0, [{"op": "rrelu", "input": [1, -2], "lower": 0.1, "upper": 0.3,
+                                                 "dtype": "Int64"}]))
+    out.append(case("error rrelu bounds", 0, [{"op": "rrelu", "input": [1.0, -2.0], "lower": 0.5, "upper": 0.3,
+                                               "dtype": "Float32"}]))
     return out
 
 

@@ -82,6 +82,36 @@ public final class Formulas {
     }
 
     /** {@code grad * alpha}, skipping the multiplication for alpha == 1. */
+    /** mvlgamma_backward: grad times the sum of digamma over the arguments {@code x - i / 2}, i = 0 .. p - 1. */
+    public static Tensor mvlgammaBackward(Tensor grad, Tensor self, long p) {
+        Tensor args = Torch.arange(Scalar.of(-p / 2.0 + 0.5), Scalar.of(0.5), Scalar.of(0.5), self.dtype());
+        return grad.mul(Torch.digamma(args.add(self.unsqueeze(-1))).sum(new long[] {-1}, false));
+    }
+
+    /**
+     * i1_backward: {@code I0(x) - I1(x) / x}, and its limit 0.5 where |x| is within the dtype's epsilon of 0
+     * (the quotient is taken of a stand-in there, so that its own gradient stays finite).
+     */
+    public static Tensor besselI1Backward(Tensor grad, Tensor self, Tensor result) {
+        Tensor notTiny = self.abs().gt(Scalar.of(epsilon(self)));
+        Tensor safe = Torch.where(notTiny, self, Torch.full_like(self, Scalar.of(epsilon(self))));
+        Tensor gradx = Torch.i0(safe).sub(result.mul(safe.reciprocal()));
+        return grad.mul(Torch.where(notTiny, gradx, Torch.full_like(gradx, Scalar.of(0.5))));
+    }
+
+    /** i1e_backward: {@code I0e(x) - I1e(x) (sgn x + 1 / x)}, 0.5 near 0 as above. */
+    public static Tensor besselI1eBackward(Tensor grad, Tensor self, Tensor result) {
+        Tensor notTiny = self.abs().gt(Scalar.of(epsilon(self)));
+        Tensor safe = Torch.where(notTiny, self, Torch.full_like(self, Scalar.of(epsilon(self))));
+        Tensor gradx = Torch.special_i0e(safe).sub(result.mul(safe.sgn().add(safe.reciprocal())));
+        return grad.mul(Torch.where(notTiny, gradx, Torch.full_like(gradx, Scalar.of(0.5))));
+    }
+
+    /** std::numeric_limits&lt;T&gt;::epsilon() of a float32 or float64 tensor's dtype. */
+    private static double epsilon(Tensor t) {
+        return t.dtype() == org.jitdispatch.runtime.ScalarType.Float64 ? Math.ulp(1.0) : Math.ulp(1.0f);
+    }
+
     public static Tensor maybeMultiply(Tensor grad, Scalar alpha) {
         boolean one = alpha.isFloatingPoint() ? alpha.toDouble() == 1.0 : alpha.toLong() == 1;
         return one ? grad : grad.mul(alpha);

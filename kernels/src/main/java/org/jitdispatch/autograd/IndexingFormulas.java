@@ -143,6 +143,21 @@ public final class IndexingFormulas {
      * (0 where the norm is 0); p = inf the gradient shared among the elements of largest magnitude; other p
      * {@code self * |self|^(p-2) * grad / norm^(p-1)}.
      */
+    /**
+     * renorm_backward: where a slice was scaled ({@code norm > maxnorm}), the derivative of
+     * {@code self * maxnorm / (norm + 1e-7)}, the norm's own gradient included; elsewhere grad.
+     */
+    public static Tensor renormBackward(Tensor grad, Tensor self, Scalar p, long dim, Scalar maxnorm) {
+        long[] reduce = org.jitdispatch.kernels.ops.Renorm.otherDims(self.dim(), TensorGeometry.wrapDim(dim, self.dim()));
+        org.jitdispatch.runtime.ScalarType acc = org.jitdispatch.kernels.ops.Renorm.accumulateType(self.dtype());
+        Tensor norm = Torch.linalg_vector_norm(self, p, reduce, true, acc);
+        Tensor gradOutput = self.mul(grad).sum(reduce, true, acc);
+        Tensor nb = normBackward(gradOutput, self, p, norm, reduce, true);
+        Tensor invnorm = norm.add(Scalar.of(1e-7)).reciprocal();
+        Tensor factor = invnorm.mul(maxnorm);
+        return Torch.where(norm.gt(maxnorm), factor.mul(grad).sub(factor.mul(invnorm).mul(nb)), grad);
+    }
+
     public static Tensor normBackward(Tensor grad, Tensor self, Scalar p, Tensor norm, long[] dim, boolean keepdim) {
         double ord = p == null ? 2.0 : p.toDouble();
         long[] reduced = reducedDims(dim, self.dim());

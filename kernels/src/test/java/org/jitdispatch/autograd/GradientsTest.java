@@ -283,7 +283,81 @@ class GradientsTest {
                         1, 2, 2, 2), new long[] {4, 4}), input(-1, 1, 1, 2, 2, 2)),
                 gradcheck("conv2d, padding 'same' with an even kernel", x -> Torch.conv2d(x[0], x[1], x[2],
                         new long[] {1}, "same", new long[] {1}, 1), input(-1, 1, 2, 2, 4, 5), input(-1, 1, 3, 2, 2, 3),
-                        input(-1, 1, 3)));
+                        input(-1, 1, 3)),
+                scatterReduce("sum", true), scatterReduce("prod", true), scatterReduce("prod", false),
+                scatterReduce("mean", true), scatterReduce("mean", false), scatterReduce("amax", true),
+                scatterReduce("amin", false),
+                gradcheck("scatter_reduce prod with zeros", x -> x[0].scatter_reduce(0, Torch.tensor(new long[] {0, 0, 1, 1, 2}, 5),
+                        x[1], "prod", true), values(0, 2, -1.5), values(0.5, 0, 0, 3, 0)),
+                indexReduce("prod", true), indexReduce("prod", false), indexReduce("mean", true),
+                indexReduce("mean", false), indexReduce("amax", true), indexReduce("amin", false),
+                gradcheck("index_reduce prod with zeros", x -> x[0].index_reduce(0, Torch.tensor(new long[] {0, 0, 1, 1, 2}, 5),
+                        x[1], "prod", true), values(0, 2, -1.5), values(0.5, 0, 0, 3, 0)),
+                gradcheck("quantile, a tensor q over a dim", x -> Torch.quantile(x[0], Torch.tensor(new double[] {0.2, 0.5,
+                        0.9}, 3), 1L, false, "linear"), input(-1, 1, 3, 5)),
+                gradcheck("quantile of all elements, midpoint", x -> Torch.quantile(x[0], 0.3, null, true, "midpoint"),
+                        input(-1, 1, 3, 4)),
+                gradcheck("quantile, nearest", x -> Torch.quantile(x[0], 0.6, 0L, false, "nearest"), input(-1, 1, 6, 2)),
+                gradcheck("nanquantile with NaNs", x -> Torch.nanquantile(x[0].add(nanAt(5, 3, 4)), 0.4, 1L, false,
+                        "linear"), input(-1, 1, 3, 4)),
+                gradcheck("hardshrink", x -> Torch.hardshrink(x[0], Scalar.of(0.4)), input(-1, 1, 3, 4)),
+                gradcheck("softshrink", x -> Torch.softshrink(x[0], Scalar.of(0.4)), input(-1, 1, 3, 4)),
+                gradcheck("threshold", x -> Torch.threshold(x[0], Scalar.of(0.1), Scalar.of(5)), input(-1, 1, 3, 4)),
+                gradcheck("rrelu in eval", x -> Torch.rrelu(x[0], Scalar.of(0.1), Scalar.of(0.3), false, null),
+                        input(-1, 1, 3, 4)),
+                // the same seed for every evaluation, so that each draws the same slopes
+                gradcheck("rrelu in training", x -> Torch.rrelu(x[0], Scalar.of(0.1), Scalar.of(0.3), true,
+                        new org.jitdispatch.kernels.random.CPUGenerator(5)), input(-1, 1, 3, 4)),
+                gradcheck("renorm p=2", x -> Torch.renorm(x[0], Scalar.of(2), 0, Scalar.of(1.0)), input(-1, 1, 3, 4)),
+                gradcheck("renorm p=1.5 over dim 1", x -> Torch.renorm(x[0], Scalar.of(1.5), 1, Scalar.of(0.8)),
+                        input(-1, 1, 2, 3, 2)),
+                gradcheck("renorm p=1", x -> Torch.renorm(x[0], Scalar.of(1), -1, Scalar.of(1.2)), input(0.1, 1, 4, 3)),
+                gradcheck("frexp's mantissa", x -> Torch.frexp(x[0])[0], input(-5, 5, 3, 4)),
+                gradcheck("ldexp", x -> Torch.ldexp(x[0], x[1]), input(-1, 1, 3, 4), input(-2, 2, 4)),
+                gradcheck("special_entr", x -> Torch.special_entr(x[0]), input(0.1, 2, 3, 4)),
+                gradcheck("special_xlog1py", x -> Torch.special_xlog1py(x[0], x[1]), input(-1, 1, 3, 4), input(-0.5, 2, 4)),
+                gradcheck("special_ndtr", x -> Torch.special_ndtr(x[0]), input(-3, 3, 3, 4)),
+                gradcheck("special_expit", x -> Torch.special_expit(x[0]), input(-3, 3, 5)),
+                gradcheck("i0", x -> Torch.i0(x[0]), input(-10, 10, 6)),
+                gradcheck("special_i0e", x -> Torch.special_i0e(x[0]), input(-10, 10, 6)),
+                gradcheck("special_i1", x -> Torch.special_i1(x[0]), input(-10, 10, 6)),
+                gradcheck("special_i1e", x -> Torch.special_i1e(x[0]), input(-10, 10, 6)),
+                gradcheck("special_i1 and special_i1e at 0", x -> Torch.special_i1(x[0]).add(Torch.special_i1e(x[0])),
+                        values(0, 0.5, -2)),
+                gradcheck("special_erfcx", x -> Torch.special_erfcx(x[0]), input(-3, 5, 6)),
+                gradcheck("special_log_ndtr", x -> Torch.special_log_ndtr(x[0]), input(-6, 4, 6)),
+                gradcheck("special_ndtri", x -> Torch.special_ndtri(x[0]), input(0.02, 0.98, 6)),
+                gradcheck("mvlgamma", x -> Torch.mvlgamma(x[0], 3), input(1.5, 4, 2, 3)),
+                gradcheck("special_zeta's q", x -> Torch.special_zeta(Torch.tensor(new double[] {2.5, 3, 4.5}, 3), x[0]),
+                        input(0.5, 3, 3)),
+                gradcheck("igamma's x", x -> Torch.igamma(Torch.tensor(new double[] {0.5, 2, 7}, 3), x[0]), input(0.2, 9, 3)),
+                gradcheck("igammac's x", x -> Torch.igammac(Torch.tensor(new double[] {0.5, 2, 7}, 3), x[0]),
+                        input(0.2, 9, 3)));
+    }
+
+    /** A float64 tensor of the given sizes, 0 everywhere except NaN at flat position {@code at}. */
+    private static Tensor nanAt(int at, long... sizes) {
+        Tensor t = Torch.zeros(sizes, org.jitdispatch.runtime.ScalarType.Float64);
+        t.view(-1).select(0, at).fill_(Scalar.of(Double.NaN));
+        return t;
+    }
+
+    /** scatter_reduce.two along dim 1 with repeated indices, each target reached zero to three times. */
+    private static DynamicTest scatterReduce(String reduce, boolean includeSelf) {
+        Tensor index = Torch.tensor(new long[] {0, 2, 2, 3, 2, 0, 0, 0}, 2, 4);
+        return gradcheck("scatter_reduce " + reduce + (includeSelf ? "" : " without self"),
+                x -> x[0].scatter_reduce(1, index, x[1], reduce, includeSelf), input(0.5, 2, 2, 4), input(0.5, 2, 2, 4));
+    }
+
+    /** index_reduce along dim 0 with a repeated index and a row that nothing reaches. */
+    private static DynamicTest indexReduce(String reduce, boolean includeSelf) {
+        Tensor index = Torch.tensor(new long[] {2, 0, 2}, 3);
+        return gradcheck("index_reduce " + reduce + (includeSelf ? "" : " without self"),
+                x -> x[0].index_reduce(0, index, x[1], reduce, includeSelf), input(0.5, 2, 4, 3), input(0.5, 2, 3, 3));
+    }
+
+    private static Tensor values(double... v) {
+        return Torch.tensor(v, v.length).requiresGrad_(true);
     }
 
     @Test

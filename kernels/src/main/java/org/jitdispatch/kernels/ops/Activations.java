@@ -57,6 +57,42 @@ public final class Activations implements ActivationsDeclarations {
         }
     }
 
+    /**
+     * TORCH_META_FUNC(threshold): threshold_backward's iterator over {@code (self, self)}; threshold and value
+     * converted to the common dtype (ATen converts them in the kernel, after resizing out).
+     */
+    @Override
+    public void meta_threshold(TensorIterator op, Tensor self, Scalar threshold, Scalar value) {
+        op.build(new TensorIteratorConfig().checkMemOverlap(false).addOutput(op.maybeGetOutput(0)).addInput(self)
+                .addInput(self).allowCpuScalars(true).promoteInputsToCommonDtype(true)
+                .castCommonDtypeToOutputs(true).enforceSafeCastingToOutput(true));
+        if (!op.isMeta()) {
+            if (op.commonDtype() == ScalarType.Bool || op.commonDtype() == ScalarType.Float16) {
+                // threshold's CPU kernel has neither a bool nor (in 1.13) a float16 loop
+                throw Elementwise.notImplemented("threshold_cpu", op.commonDtype());
+            }
+            ScalarConversions.check(threshold, op.commonDtype());
+            ScalarConversions.check(value, op.commonDtype());
+        }
+    }
+
+    /** threshold_kernel: {@code x <= threshold ? value : x}, in the common dtype. */
+    @Override
+    public void threshold_out(TensorIterator op, Tensor self, Scalar threshold, Scalar value, Tensor out) {
+        switch (LoopDtype.of(op.commonDtype())) {
+            case Float32 -> UfuncKernels.threshold_value_float(op, (float) ScalarConversions.toDouble(threshold),
+                    (float) ScalarConversions.toDouble(value));
+            case Float64 -> UfuncKernels.threshold_value_double(op, ScalarConversions.toDouble(threshold),
+                    ScalarConversions.toDouble(value));
+            default -> {
+                long t = ScalarConversions.toLong(threshold);
+                long v = ScalarConversions.toLong(value);
+                boolean int32 = op.commonDtype() == ScalarType.Int32;
+                UfuncKernels.threshold_value_long(op, int32 ? (int) t : t, int32 ? (int) v : v);
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- shared loops
 
     /** Floating dtypes only (float16 and bfloat16 computed in float32): the metas refuse others on CPU. */

@@ -21,27 +21,32 @@ public final class IndexAdd implements IndexAddDeclarations {
 
     @Override
     public void meta_index_add(StructuredMeta op, Tensor self, long dim, Tensor index, Tensor source, Scalar alpha) {
+        indexFuncMeta(op, self, dim, index, source, "index_add");
+    }
+
+    /** ATen's index_func_meta_impl, shared with index_reduce ({@code func} names the op in the messages). */
+    static void indexFuncMeta(StructuredMeta op, Tensor self, long dim, Tensor index, Tensor source, String func) {
         int d = TensorGeometry.wrapDim(dim, self.dim());
         long numel = index.numel();
         if (index.dim() > 1) {
-            throw new IndexOutOfBoundsException("index_add_(): Index is supposed to be a vector, but got dim: "
+            throw new IndexOutOfBoundsException(func + "_(): Index is supposed to be a vector, but got dim: "
                     + index.dim() + " with type: " + index.dtype().c10Name() + " and size: " + Arrays.toString(index.sizes()));
         }
         if (index.dtype() != ScalarType.Int64 && index.dtype() != ScalarType.Int32) {
-            throw new IllegalArgumentException("index_add_(): Expected dtype int32/int64 for index but got: "
+            throw new IllegalArgumentException(func + "_(): Expected dtype int32/int64 for index but got: "
                     + index.dtype().c10Name());
         }
         if (self.dtype() != source.dtype()) {
-            throw new IllegalArgumentException("index_add_(): self (" + self.dtype().c10Name() + ") and source ("
+            throw new IllegalArgumentException(func + "_(): self (" + self.dtype().c10Name() + ") and source ("
                     + source.dtype().c10Name() + ") must have the same scalar type");
         }
         if (!(d == 0 || d < source.dim())) {
-            throw new IndexOutOfBoundsException("index_add_(): Indexing dim " + d + " is out of bounds of the source"
+            throw new IndexOutOfBoundsException(func + "_(): Indexing dim " + d + " is out of bounds of the source"
                     + " tensor with dim " + source.dim());
         }
         long sourceSize = source.dim() == 0 ? 1 : source.size(d);
         if (numel != sourceSize) {
-            throw new IllegalArgumentException("index_add_(): Number of indices (" + numel + ") should be equal to"
+            throw new IllegalArgumentException(func + "_(): Number of indices (" + numel + ") should be equal to"
                     + " source.size(dim): (" + sourceSize + "), for dim: " + d);
         }
         TensorImpl result = op.maybeGetOutput(0);
@@ -50,7 +55,7 @@ public final class IndexAdd implements IndexAddDeclarations {
             MemOverlap.assertNoOverlap(MemOverlap.Region.of(result), MemOverlap.Region.of(index));
             MemOverlap.assertNoOverlap(MemOverlap.Region.of(result), MemOverlap.Region.of(source));
         }
-        if (numel > 0 && self.dim() > 0 && source.dim() > 0) {
+        if (numel > 0 && self.dim() > 1 && source.dim() > 0) {
             // ATen's TensorIterator check of one slice of self against one slice of source
             long[] selfSlice = IndexCopy.dropDim(self.sizes(), d);
             long[] sourceSlice = IndexCopy.dropDim(source.sizes(), d);
@@ -59,6 +64,11 @@ public final class IndexAdd implements IndexAddDeclarations {
                 throw new IllegalArgumentException("output with shape " + Arrays.toString(selfSlice)
                         + " doesn't match the broadcast shape " + Arrays.toString(shape));
             }
+        }
+        if (self.dim() <= 1 && source.dim() > 1) {
+            // the kernel's check on its path for a self of at most one dim
+            throw new IllegalArgumentException("source.dim() (" + source.dim() + ") must one or zero for given self.dim() ("
+                    + self.dim() + ")");
         }
         if (!index.isMeta() && !self.isMeta()) {
             long bound = self.dim() == 0 ? 1 : self.size(d);

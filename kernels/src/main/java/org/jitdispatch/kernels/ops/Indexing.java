@@ -109,7 +109,7 @@ public final class Indexing implements IndexingDeclarations {
     }
 
     /** ATen's scatter_meta_impl: scatter_gather_dtype_check, scatter_shape_check, out has self's geometry. */
-    private static void scatterMeta(StructuredMeta op, Tensor self, long dim, Tensor index, Tensor src, String name) {
+    static void scatterMeta(StructuredMeta op, Tensor self, long dim, Tensor index, Tensor src, String name) {
         int d = TensorGeometry.wrapDim(dim, self.dim());
         if (index.numel() != 0 && index.dtype() != ScalarType.Int64) {
             throw new IllegalArgumentException(name + "(): Expected dtype int64 for index");
@@ -299,7 +299,7 @@ public final class Indexing implements IndexingDeclarations {
     }
 
     /** The kernel's check of every index, made before anything is written (CPU tensors only). */
-    private static void checkIndexBounds(TensorImpl index, int dim, long size) {
+    static void checkIndexBounds(TensorImpl index, int dim, long size) {
         if (index.isMeta()) {
             return;
         }
@@ -312,7 +312,7 @@ public final class Indexing implements IndexingDeclarations {
     }
 
     /** Walks the positions of an index tensor in row-major order, giving the value and the same position elsewhere. */
-    private static final class Walk {
+    static final class Walk {
         private final TensorImpl index;
         private final long[] offsets;
         private final long[] pos;

@@ -36,6 +36,13 @@ final class ResultIntoOut {
         return copy(result, out);
     }
 
+    /** ATen's resize_output of out to {@code like}'s sizes, in out's dtype (with the warning when out had elements). */
+    static void resize(Tensor out, Tensor like) {
+        StructuredMeta resize = StructuredMeta.out(Tensor.FACTORY, out);
+        resize.setOutputRawStrided(0, like.sizes(), null, out.dtype(), like.device());
+        resize.commit();
+    }
+
     private static Tensor copy(Tensor result, Tensor out, long[] stridesIfResized) {
         StructuredMeta resize = StructuredMeta.out(Tensor.FACTORY, out);
         resize.setOutputRawStrided(0, result.sizes(), stridesIfResized, out.dtype(), result.device());

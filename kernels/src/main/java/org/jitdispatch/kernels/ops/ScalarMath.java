@@ -35,6 +35,104 @@ public final class ScalarMath {
         return negative ? Math.rint(x / tenPow) * tenPow : Math.rint(x * tenPow) / tenPow;
     }
 
+    /** I0(x), the modified Bessel function of order 0 ({@link Bessel}). */
+    public static double i0(double x) {
+        return Bessel.i0(x);
+    }
+
+    /** exp(-|x|) I0(x). */
+    public static double i0e(double x) {
+        return Bessel.i0e(x);
+    }
+
+    /** I1(x), the modified Bessel function of order 1. */
+    public static double i1(double x) {
+        return Bessel.i1(x);
+    }
+
+    /** exp(-|x|) I1(x). */
+    public static double i1e(double x) {
+        return Bessel.i1e(x);
+    }
+
+    /** {@code e^(x^2) erfc(x)} ({@link NormalDistribution}). */
+    public static double erfcx(double x) {
+        return NormalDistribution.erfcx(x);
+    }
+
+    /** The log of the standard normal CDF. */
+    public static double logNdtr(double x) {
+        return NormalDistribution.logNdtr(x);
+    }
+
+    /** The standard normal quantile. */
+    public static double ndtri(double x) {
+        return NormalDistribution.ndtri(x);
+    }
+
+    /** The Hurwitz zeta function {@code sum_k (k + q)^-x} ({@link SpecialFunctions#zeta}). */
+    public static double zeta(double x, double q) {
+        return SpecialFunctions.zeta(x, q);
+    }
+
+    /**
+     * c10's nextafter of two bfloat16 values (given as the floats they are): a step of one in the 16-bit pattern,
+     * towards {@code to}; NaN if either is NaN, {@code to} from a zero to a zero, the smallest subnormal with
+     * {@code to}'s sign from a zero. A bfloat16 is the top half of the float with its value.
+     */
+    public static float nextAfterBFloat16(float from, float to) {
+        if (from != from || to != to) {
+            return from + to;
+        }
+        int f = Float.floatToRawIntBits(from) >>> 16;
+        int t = Float.floatToRawIntBits(to) >>> 16;
+        if (f == t) {
+            return from;
+        }
+        int sign = 0x8000;
+        int absFrom = f & ~sign;
+        int absTo = t & ~sign;
+        if (absFrom == 0) {
+            if (absTo == 0) {
+                return to;
+            }
+            f = (t & sign) | 1;
+        } else if (absFrom > absTo || ((f ^ t) & sign) != 0) {
+            f--;
+        } else {
+            f++;
+        }
+        return Float.intBitsToFloat(f << 16);
+    }
+
+    /** The regularized lower incomplete gamma function P(a, x) ({@link IncompleteGamma}). */
+    public static double igamma(double a, double x) {
+        return IncompleteGamma.igamma(a, x);
+    }
+
+    /** The regularized upper incomplete gamma function Q(a, x). */
+    public static double igammac(double a, double x) {
+        return IncompleteGamma.igammac(a, x);
+    }
+
+    /** ATen's calc_gcd: Euclid's algorithm on the absolute values; gcd(0, 0) is 0. */
+    public static long gcd(long a, long b) {
+        a = Math.abs(a);
+        b = Math.abs(b);
+        while (a != 0) {
+            long c = a;
+            a = b % a;
+            b = c;
+        }
+        return b;
+    }
+
+    /** ATen's lcm: {@code |a / gcd * b|}, 0 when the gcd is 0. */
+    public static long lcm(long a, long b) {
+        long g = gcd(a, b);
+        return g == 0 ? 0 : Math.abs(a / g * b);
+    }
+
     /** Python's modulus (ATen's remainder): the result takes the divisor's sign. */
     public static double remainder(double a, double b) {
         double mod = a % b;

@@ -180,7 +180,18 @@ public final class SpecialFunctions {
         if (x >= ERFC_UNDERFLOW) {
             return 0;
         }
-        // the modified Lentz evaluation of x + (1/2) / (x + 1 / (x + (3/2) / (x + ...)))
+        double f = erfcFraction(x);
+        // e^(-x^2) = e^(-z^2) e^((z - x)(z + x)), z = x with its low 32 bits cleared: z * z is exact
+        double z = Double.longBitsToDouble(Double.doubleToRawLongBits(x) & 0xffffffff00000000L);
+        double gauss = Math.exp(-z * z) * Math.exp((z - x) * (z + x));
+        return gauss / Math.sqrt(Math.PI) / f;
+    }
+
+    /**
+     * The continued fraction {@code x + (1/2) / (x + 1 / (x + (3/2) / (x + ...)))} (modified Lentz), for x >= 2:
+     * {@code erfc(x) = e^(-x^2) / (sqrt(pi) f)}.
+     */
+    static double erfcFraction(double x) {
         double tiny = 1e-300;
         double f = x;
         double c = x;
@@ -198,10 +209,7 @@ public final class SpecialFunctions {
                 break;
             }
         }
-        // e^(-x^2) = e^(-z^2) e^((z - x)(z + x)), z = x with its low 32 bits cleared: z * z is exact
-        double z = Double.longBitsToDouble(Double.doubleToRawLongBits(x) & 0xffffffff00000000L);
-        double gauss = Math.exp(-z * z) * Math.exp((z - x) * (z + x));
-        return gauss / Math.sqrt(Math.PI) / f;
+        return f;
     }
 
     public static double digamma(double x) {

@@ -123,6 +123,16 @@ class RandomGoldenTest {
             case "multinomial":
                 return Torch.multinomial(tensor(call.get("p"), dtype), call.get("n").asLong(),
                         call.get("replacement").asBoolean(), g);
+            case "rrelu":
+                return Torch.rrelu(tensor(call.get("input"), dtype), Scalar.of(call.get("lower").asDouble()),
+                        Scalar.of(call.get("upper").asDouble()), true, g);
+            case "rrelu_noise": {
+                Tensor input = tensor(call.get("input"), dtype);
+                Tensor noise = Torch.empty(new long[] {input.numel()}, dtype, null, null, null, null);
+                Torch.rrelu_with_noise(input, noise, Scalar.of(call.get("lower").asDouble()),
+                        Scalar.of(call.get("upper").asDouble()), true, g);
+                return noise;
+            }
             case "dropout":
                 return Torch.dropout(Torch.ones(longs(call.get("size")), dtype, null, null, null),
                         call.get("p").asDouble(), call.get("train").asBoolean());

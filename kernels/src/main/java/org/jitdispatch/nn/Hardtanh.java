@@ -1,0 +1,33 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Scalar;
+
+/** {@code x} clamped to {@code [minVal, maxVal]} ({@code torch.nn.Hardtanh}, [-1, 1] by default). */
+public final class Hardtanh extends Module {
+    private final double minVal;
+    private final double maxVal;
+
+    public Hardtanh() {
+        this(-1.0, 1.0);
+    }
+
+    public Hardtanh(double minVal, double maxVal) {
+        if (!(maxVal > minVal)) {
+            throw new IllegalArgumentException("max_val must be larger than min_val"); // nn.Hardtanh's assert
+        }
+        this.minVal = minVal;
+        this.maxVal = maxVal;
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.hardtanh(input, Scalar.of(minVal), Scalar.of(maxVal));
+    }
+
+    @Override
+    public String toString() {
+        return "Hardtanh(min_val=" + minVal + ", max_val=" + maxVal + ")";
+    }
+}

@@ -1,0 +1,34 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Scalar;
+
+/**
+ * The randomized leaky relu ({@code torch.nn.RReLU}): while training, each negative element's slope is drawn
+ * uniformly from {@code [lower, upper]} (the default generator, so a seeded run draws PyTorch's slopes); in eval
+ * mode the slope is their mean. Defaults 1/8 and 1/3.
+ */
+public final class RReLU extends Module {
+    private final double lower;
+    private final double upper;
+
+    public RReLU() {
+        this(1.0 / 8, 1.0 / 3);
+    }
+
+    public RReLU(double lower, double upper) {
+        this.lower = lower;
+        this.upper = upper;
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.rrelu(input, Scalar.of(lower), Scalar.of(upper), isTraining(), null);
+    }
+
+    @Override
+    public String toString() {
+        return "RReLU(lower=" + lower + ", upper=" + upper + ")";
+    }
+}

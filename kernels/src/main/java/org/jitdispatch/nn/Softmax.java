@@ -1,0 +1,23 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+
+/** The softmax over {@code dim} ({@code torch.nn.Softmax}; PyTorch's implicit dim, deprecated, is not offered). */
+public final class Softmax extends Module {
+    private final long dim;
+
+    public Softmax(long dim) {
+        this.dim = dim;
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.softmax(input, dim);
+    }
+
+    @Override
+    public String toString() {
+        return "Softmax(dim=" + dim + ")";
+    }
+}

@@ -1,0 +1,23 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+
+/** The softmax of {@code -x} over {@code dim} ({@code torch.nn.Softmin}, as F.softmin writes it; no implicit dim). */
+public final class Softmin extends Module {
+    private final long dim;
+
+    public Softmin(long dim) {
+        this.dim = dim;
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.softmax(input.neg(), dim);
+    }
+
+    @Override
+    public String toString() {
+        return "Softmin(dim=" + dim + ")";
+    }
+}

@@ -1,0 +1,28 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Scalar;
+
+/** {@code x} moved {@code lambd} towards 0, and 0 within {@code lambd} of it ({@code torch.nn.Softshrink}, lambd 0.5 by default). */
+public final class Softshrink extends Module {
+    private final double lambd;
+
+    public Softshrink() {
+        this(0.5);
+    }
+
+    public Softshrink(double lambd) {
+        this.lambd = lambd;
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.softshrink(input, Scalar.of(lambd));
+    }
+
+    @Override
+    public String toString() {
+        return "Softshrink(" + lambd + ")";
+    }
+}

@@ -1,0 +1,26 @@
+package org.jitdispatch.nn;
+
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Scalar;
+
+/** {@code x <= threshold ? value : x} ({@code torch.nn.Threshold}). */
+public final class Threshold extends Module {
+    private final double threshold;
+    private final double value;
+
+    public Threshold(double threshold, double value) {
+        this.threshold = threshold;
+        this.value = value;
+    }
+
+    @Override
+    public Tensor forward(Tensor input) {
+        return Torch.threshold(input, Scalar.of(threshold), Scalar.of(value));
+    }
+
+    @Override
+    public String toString() {
+        return "Threshold(threshold=" + threshold + ", value=" + value + ")";
+    }
+}
