@@ -275,6 +275,11 @@ def attention_references():
     reference("embedding_bag_last_offset", lambda: BagOf(nn.EmbeddingBag(10, 3, mode="sum", include_last_offset=True),
                                                          torch.tensor([0, 2, 2, 5]), weighted=True),
               torch.tensor([1, 2, 4, 2, 9, 0, 7, 7]), 25)
+    reference("lrn_lp_pool", lambda: nn.Sequential(nn.LocalResponseNorm(3, alpha=0.1, beta=0.6, k=1.5),
+                                                   nn.LPPool2d(2, 2), nn.LocalResponseNorm(2)),
+              torch.randn(2, 5, 4, 6, generator=generator), 26)
+    reference("lrn_lp_pool1d", lambda: nn.Sequential(nn.LocalResponseNorm(4), nn.LPPool1d(3, 2, stride=1)),
+              torch.randn(2, 5, 6, generator=generator), 27)
     reference("padding_modes", lambda: nn.Sequential(
         nn.ReflectionPad2d((1, 0, 2, 1)), nn.Conv2d(2, 3, 3, padding=1, padding_mode="circular"), nn.ReplicationPad2d(1),
         nn.Conv2d(3, 2, (2, 3), padding="same", padding_mode="reflect"), nn.ZeroPad2d((0, 1, 1, 0)),

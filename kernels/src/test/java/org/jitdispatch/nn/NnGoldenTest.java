@@ -205,6 +205,13 @@ class NnGoldenTest {
         };
     }
 
+    @Test
+    void localResponseNormAndPowerAveragePooling() {
+        check("lrn_lp_pool", 26, () -> new Sequential(new LocalResponseNorm(3, 0.1, 0.6, 1.5), LPPool.lpPool2d(2, 2),
+                new LocalResponseNorm(2)));
+        check("lrn_lp_pool1d", 27, () -> new Sequential(new LocalResponseNorm(4), LPPool.lpPool1d(3, 2, 1, false)));
+    }
+
     private static void check(String name, long seed, Supplier<Module> make) {
         Map<String, Tensor> ref = StateDicts.load(resource(name));
         Torch.manual_seed(seed);
