@@ -63,7 +63,7 @@ public final class AtenLibrary implements OperatorLibrary {
         Dispatcher d = Dispatcher.singleton();
         OperatorHandle op = d.findSchemaOrThrow(qualifiedName);
         if (Bypass.requested().contains(qualifiedName)) {
-            op.typed(type);
+            op.requireSignature(type);
             return Bypass.handle(op, type);
         }
         return CallSites.of(d).invoker(op, type);

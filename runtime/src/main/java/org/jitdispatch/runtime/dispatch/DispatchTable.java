@@ -3,6 +3,7 @@ package org.jitdispatch.runtime.dispatch;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * One operator's computed dispatch table: for every runtime key (and Undefined), the kernel a call
@@ -70,15 +71,27 @@ public final class DispatchTable {
         }
     }
 
+    /** Builds the typed invoker of one entry: its kernel adapted to the operator's Java signature. */
+    @FunctionalInterface
+    interface InvokerFactory {
+        MethodHandle invokerFor(DispatchKey key, Entry entry);
+    }
+
     private final Entry[] entries;
     private final long nonFallthroughKeys;
-    /** Per key, the kernel adapted to the operator's Java signature with a leading long key set; may be null. */
-    private final MethodHandle[] invokers;
+    /**
+     * Per key, the kernel adapted to the operator's Java signature with a leading long key set, built the
+     * first time it is asked for (most operators of a library are never called, and most keys of a called
+     * one are never reached); null when the signature is not known.
+     */
+    private final AtomicReferenceArray<MethodHandle> invokers;
+    private final InvokerFactory invokerFactory;
 
-    DispatchTable(Entry[] entries, long nonFallthroughKeys, MethodHandle[] invokers) {
+    DispatchTable(Entry[] entries, long nonFallthroughKeys, InvokerFactory invokerFactory) {
         this.entries = entries;
         this.nonFallthroughKeys = nonFallthroughKeys;
-        this.invokers = invokers;
+        this.invokerFactory = invokerFactory;
+        this.invokers = invokerFactory == null ? null : new AtomicReferenceArray<>(entries.length);
     }
 
     public Entry entry(DispatchKey key) {
@@ -100,7 +113,7 @@ public final class DispatchTable {
 
     /** The typed invoker ((long keySet, args...) -&gt; ret) for the highest key of a masked key set. */
     MethodHandle invoker(long dispatchKeySet) {
-        return invokers[DispatchKeySet.highestKeyIndex(dispatchKeySet)];
+        return typedEntry(DispatchKeySet.highestKeyIndex(dispatchKeySet));
     }
 
     /**
@@ -109,7 +122,19 @@ public final class DispatchTable {
      * Java signature is known.
      */
     public MethodHandle entryInvoker(DispatchKey key) {
-        return invokers == null ? null : invokers[key.ordinal()];
+        return invokers == null ? null : typedEntry(key.ordinal());
+    }
+
+    private MethodHandle typedEntry(int keyIndex) {
+        MethodHandle invoker = invokers.get(keyIndex);
+        if (invoker == null) {
+            // racing threads build equal adapters; the first one stored is the one every caller gets
+            invoker = invokerFactory.invokerFor(DispatchKey.fromOrdinal(keyIndex), entries[keyIndex]);
+            if (!invokers.compareAndSet(keyIndex, null, invoker)) {
+                invoker = invokers.get(keyIndex);
+            }
+        }
+        return invoker;
     }
 
     /**

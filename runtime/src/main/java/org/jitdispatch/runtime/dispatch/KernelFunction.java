@@ -31,13 +31,17 @@ public final class KernelFunction {
     private final MethodHandle unboxed;
     private final BoxedKernel boxed;
     private final boolean fallthrough;
-    private final MethodHandle normalised;
+    /**
+     * {@link #unboxedWithRawKeySet()}, built on first use: registering the aten library adapts no handle
+     * for the kernels a program never calls (building thousands of them at load time also made C2 spend
+     * its first seconds compiling java.lang.invoke's own code).
+     */
+    private volatile MethodHandle normalised;
 
     private KernelFunction(MethodHandle unboxed, BoxedKernel boxed, boolean fallthrough) {
         this.unboxed = unboxed;
         this.boxed = boxed;
         this.fallthrough = fallthrough;
-        this.normalised = unboxed == null ? null : normalise(unboxed);
     }
 
     /** A typed kernel; see the class comment for its parameters. */
@@ -95,7 +99,13 @@ public final class KernelFunction {
 
     /** The typed kernel with a leading {@code long} key-set parameter, whether or not it uses it. */
     public MethodHandle unboxedWithRawKeySet() {
-        return normalised;
+        MethodHandle n = normalised;
+        if (n == null && unboxed != null) {
+            // two threads may both build it; either result is the same adapter
+            n = normalise(unboxed);
+            normalised = n;
+        }
+        return n;
     }
 
     private static MethodHandle normalise(MethodHandle mh) {

@@ -204,17 +204,14 @@ final class OperatorEntry {
                 nonFallthrough &= ~key.bit();
             }
         }
-        MethodHandle[] invokers = null;
-        if (schema != null && signature != null) {
-            invokers = new MethodHandle[entries.length];
-            for (int i = 0; i < entries.length; i++) {
-                invokers[i] = invokerFor(DispatchKey.fromOrdinal(i), entries[i]);
-            }
+        if (schema == null || signature == null) {
+            return new DispatchTable(entries, nonFallthrough, null);
         }
-        return new DispatchTable(entries, nonFallthrough, invokers);
+        MethodType typed = signature;
+        return new DispatchTable(entries, nonFallthrough, (key, entry) -> invokerFor(typed, entry));
     }
 
-    private MethodHandle invokerFor(DispatchKey key, DispatchTable.Entry e) {
+    private MethodHandle invokerFor(MethodType signature, DispatchTable.Entry e) {
         MethodType withKeySet = signature.insertParameterTypes(0, long.class);
         KernelFunction k = e.kernel();
         if (k == null || k.isFallthrough()) {

@@ -176,7 +176,7 @@ public final class OperatorHandle {
      */
     public MethodHandle typed(MethodType signature) {
         ensureSignature(signature);
-        return entry.cachedReferenceInvoker();
+        return referenceInvokers(signature).cachedReferenceInvoker();
     }
 
     /**
@@ -185,18 +185,27 @@ public final class OperatorHandle {
      */
     public MethodHandle typedRedispatch(MethodType signature) {
         ensureSignature(signature);
-        return MethodHandles.filterArguments(entry.cachedReferenceRedispatcher(), 0, RAW_KEYS);
+        return MethodHandles.filterArguments(referenceInvokers(signature).cachedReferenceRedispatcher(), 0, RAW_KEYS);
     }
 
     /** Like {@link #typedRedispatch} with the key set as raw bits first. */
     public MethodHandle typedRedispatchRaw(MethodType signature) {
         ensureSignature(signature);
-        return entry.cachedReferenceRedispatcher();
+        return referenceInvokers(signature).cachedReferenceRedispatcher();
+    }
+
+    /**
+     * Fixes the operator's Java signature if no typed kernel did, as {@link #typed} does, without building the
+     * reference dispatcher's handles (compiled call sites, which never call them, use this); a different
+     * signature than the operator's is an error.
+     */
+    public void requireSignature(MethodType signature) {
+        ensureSignature(signature);
     }
 
     private void ensureSignature(MethodType signature) {
         schema();
-        if (signature.equals(entry.signature()) && entry.cachedReferenceInvoker() != null && entry.table().hasInvokers()) {
+        if (signature.equals(entry.signature()) && entry.table().hasInvokers()) {
             return;
         }
         Dispatcher d = entry.dispatcher();
@@ -206,11 +215,20 @@ public final class OperatorHandle {
             if (!hadSignature) {
                 d.tableMayHaveChanged(entry);
             }
-            if (entry.cachedReferenceInvoker() == null) {
-                entry.cacheReferenceInvoker(ReferenceInvokers.invoker(entry, signature),
-                        ReferenceInvokers.redispatcher(entry, signature));
+        }
+    }
+
+    /** The entry, with its reference invoker and redispatcher built (once); the signature is fixed. */
+    private OperatorEntry referenceInvokers(MethodType signature) {
+        if (entry.cachedReferenceInvoker() == null) {
+            synchronized (entry.dispatcher().registrationLock()) {
+                if (entry.cachedReferenceInvoker() == null) {
+                    entry.cacheReferenceInvoker(ReferenceInvokers.invoker(entry, signature),
+                            ReferenceInvokers.redispatcher(entry, signature));
+                }
             }
         }
+        return entry;
     }
 
     // ---- inspection ----

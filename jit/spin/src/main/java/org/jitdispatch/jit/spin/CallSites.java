@@ -96,7 +96,7 @@ public final class CallSites {
      * spinning costs); the class is unloadable as soon as the caller drops it.
      */
     public static Class<?> spinDetached(OperatorHandle op, MethodType signature) {
-        op.typed(signature);
+        op.requireSignature(signature);
         return SpunSite.spin(op.name(), op.table(), signature, op.dispatchArgumentIndices()).hiddenClass();
     }
 

@@ -27,24 +27,34 @@ import javax.management.ObjectName;
  */
 public final class InliningHints {
     static final String PROPERTY = "jitdispatch.forceInline";
-    private static final String WRAPPERS = EmittedNames.GENERATED_PACKAGE.replace('.', '/') + "/"
-            + EmittedNames.REGISTER_PREFIX + "*.*";
 
     /**
      * Compiled on their own: a spun site's methods inline the key-set helpers and nothing else; a kernel
      * wrapper inlines nothing (it is a trampoline to the kernel); an API method inlines the dispatch but
-     * not the kernel wrapper.
+     * not the kernel wrapper. Built with a StringBuilder on the adding thread, not as a constant of string
+     * concatenations: linking those (invokedynamic) cost the library's first call tens of milliseconds.
      */
-    static final String DIRECTIVE = "["
-            + "{ match: \"" + EmittedNames.SITE_PACKAGE.replace('.', '/') + "/" + EmittedNames.SITE_PREFIX + "*.*\", inline: ["
-            + "\"+org/jitdispatch/runtime/dispatch/DispatchKeyExtraction.*\", "
-            + "\"+org/jitdispatch/runtime/TensorImpl.keySetBits\", "
-            + "\"+org/jitdispatch/runtime/dispatch/LocalDispatchKeySet.applyTo\", "
-            + "\"-*.*\"] }, "
-            + "{ match: \"" + WRAPPERS + "\", inline: \"-*.*\" }, "
-            + "{ match: [\"" + EmittedNames.API_PACKAGE.replace('.', '/') + "/Torch.*\", \""
-            + EmittedNames.API_PACKAGE.replace('.', '/') + "/Tensor.*\"], inline: \"-" + WRAPPERS + "\" }"
-            + "]";
+    static String directive() {
+        String sites = new StringBuilder(EmittedNames.SITE_PACKAGE.replace('.', '/')).append('/')
+                .append(EmittedNames.SITE_PREFIX).append("*.*").toString();
+        String api = EmittedNames.API_PACKAGE.replace('.', '/');
+        return new StringBuilder("[")
+                .append("{ match: \"").append(sites).append("\", inline: [")
+                .append("\"+org/jitdispatch/runtime/dispatch/DispatchKeyExtraction.*\", ")
+                .append("\"+org/jitdispatch/runtime/TensorImpl.keySetBits\", ")
+                .append("\"+org/jitdispatch/runtime/dispatch/LocalDispatchKeySet.applyTo\", ")
+                .append("\"-*.*\"] }, ")
+                .append("{ match: \"").append(wrappers()).append("\", inline: \"-*.*\" }, ")
+                .append("{ match: [\"").append(api).append("/Torch.*\", \"").append(api).append("/Tensor.*\"], ")
+                .append("inline: \"-").append(wrappers()).append("\" }")
+                .append("]").toString();
+    }
+
+    private static String wrappers() {
+        return new StringBuilder(EmittedNames.GENERATED_PACKAGE.replace('.', '/')).append('/')
+                .append(EmittedNames.REGISTER_PREFIX).append("*.*").toString();
+    }
+
     private static final System.Logger LOG = System.getLogger(InliningHints.class.getName());
     private static boolean installed;
 
@@ -70,7 +80,7 @@ public final class InliningHints {
             Path file = Files.createTempFile("jitdispatch-inline", ".json");
             file.toFile().deleteOnExit(); // should the JVM end while this daemon thread still runs
             try {
-                Files.writeString(file, DIRECTIVE);
+                Files.writeString(file, directive());
                 ManagementFactory.getPlatformMBeanServer().invoke(
                         new ObjectName("com.sun.management:type=DiagnosticCommand"), "compilerDirectivesAdd",
                         new Object[] {new String[] {file.toString()}}, new String[] {String[].class.getName()});

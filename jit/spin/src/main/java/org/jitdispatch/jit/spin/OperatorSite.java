@@ -94,7 +94,7 @@ final class OperatorSite {
      * the dispatcher's registration lock, and a registration holds that lock while it invalidates this site.
      */
     private void fixSignature() {
-        op.typed(signature);
+        op.requireSignature(signature);
     }
 
     /** Called with this site's lock held and the signature fixed. */
