@@ -15,7 +15,8 @@ import org.jitdispatch.runtime.schema.OperatorName;
 /**
  * The compiled call sites of one dispatcher: for every operator, a handle whose target is an ASM-spun
  * class that extracts the dispatch keys and calls the kernel of the highest key as a constant. Spinning
- * is lazy (on an operator's first call, and again on the first call after its table changed); a change
+ * is lazy (when an operator's handle is first asked for, and again on the first call after its table
+ * changed); a change
  * to one operator's table re-targets that operator's site only.
  *
  * <pre>{@code
@@ -59,9 +60,10 @@ public final class CallSites {
 
     /**
      * The operator's compiled call handle for {@code signature} ({@code MutableCallSite.dynamicInvoker()}):
-     * keep it in a {@code static final} field so HotSpot can inline through it. The operator's Java signature
-     * is fixed and checked on the site's first call, when it spins: a library of hundreds of operators makes
-     * all its handles at once, and a program calls a few dozen of them.
+     * keep it in a {@code static final} field so HotSpot can inline through it. The first request for an
+     * operator's handle fixes and checks its Java signature and spins its class; the generated API asks on the
+     * operator's first call (each operator's handles live in a holder class of their own), so a library of
+     * hundreds of operators spins only those a program calls.
      */
     public MethodHandle invoker(OperatorHandle op, MethodType signature) {
         OperatorSite site = sites.computeIfAbsent(op.name(), n -> new OperatorSite(op, signature));
@@ -69,6 +71,7 @@ public final class CallSites {
             throw new IllegalArgumentException("Call site of " + op.name() + " has signature " + site.signature()
                     + ", not " + signature);
         }
+        site.ensureSpun();
         return site.invoker();
     }
 

@@ -15,6 +15,11 @@ import org.jitdispatch.runtime.profiler.Profiler;
  * after the table changed, a trampoline that spins on the next call. Setting a new target deoptimises
  * only the compiled code that inlined this operator's site, and {@link MutableCallSite#syncAll} makes
  * every thread see it before the registration that caused it returns.
+ *
+ * <p>The first spin happens when the site's handle is first asked for ({@link CallSites#invoker}, which the
+ * generated API does on an operator's first call), so a site that was never invalidated has no trampoline:
+ * each trampoline adapts a generic method to the operator's signature, and building those for every operator
+ * a program calls spun method-handle classes that C2 then compiled in the program's first seconds.
  */
 final class OperatorSite {
     private static final MethodHandle SPIN_AND_CALL;
@@ -35,8 +40,8 @@ final class OperatorSite {
     private final MethodType signature;
     private final MutableCallSite site;
     private final MutableCallSite redispatchSite;
-    private final MethodHandle spinOnNextCall;
-    private final MethodHandle spinOnNextRedispatch;
+    private MethodHandle spinOnNextCall;       // guarded by this: built on the first invalidation
+    private MethodHandle spinOnNextRedispatch; // guarded by this
     private SpunSite current; // guarded by this: the class of the latest table seen
     private boolean installed; // guarded by this: whether the site targets current (not the trampoline)
     private boolean currentProfiled; // guarded by this
@@ -45,13 +50,9 @@ final class OperatorSite {
     OperatorSite(OperatorHandle op, MethodType signature) {
         this.op = op;
         this.signature = signature;
+        // no target until the first spin (ensureSpun), which CallSites does before handing out a handle
         this.site = new MutableCallSite(signature);
-        this.spinOnNextCall = trampoline(SPIN_AND_CALL, signature);
-        site.setTarget(spinOnNextCall);
-        MethodType redispatchType = signature.insertParameterTypes(0, long.class);
-        this.redispatchSite = new MutableCallSite(redispatchType);
-        this.spinOnNextRedispatch = trampoline(SPIN_AND_REDISPATCH, redispatchType);
-        redispatchSite.setTarget(spinOnNextRedispatch);
+        this.redispatchSite = new MutableCallSite(signature.insertParameterTypes(0, long.class));
     }
 
     private MethodHandle trampoline(MethodHandle spinAnd, MethodType type) {
@@ -62,7 +63,7 @@ final class OperatorSite {
         return signature;
     }
 
-    /** The handle callers keep in a static final field. */
+    /** The handle callers keep in a static final field; call {@link #ensureSpun()} once before it is called. */
     MethodHandle invoker() {
         return site.dynamicInvoker();
     }
@@ -78,6 +79,10 @@ final class OperatorSite {
             return;
         }
         installed = false;
+        if (spinOnNextCall == null) {
+            spinOnNextCall = trampoline(SPIN_AND_CALL, site.type());
+            spinOnNextRedispatch = trampoline(SPIN_AND_REDISPATCH, redispatchSite.type());
+        }
         publish(spinOnNextCall, spinOnNextRedispatch);
     }
 
