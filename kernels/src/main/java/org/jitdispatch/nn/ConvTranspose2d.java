@@ -1,29 +1,16 @@
 package org.jitdispatch.nn;
 
-import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.runtime.Generator;
 import org.jitdispatch.runtime.ScalarType;
 
 /**
- * A 2-D transposed convolution ({@code torch.nn.ConvTranspose2d}), the gradient of a {@link Conv2d} with respect
- * to its input: weight {@code [in, out / groups, kh, kw]} and bias {@code [out]}, initialised as PyTorch's
- * {@code _ConvNd.reset_parameters} (kaiming_uniform_ with a = sqrt(5) over a fan-in of {@code out / groups * kh *
- * kw}, the bias uniform in +-1/sqrt(fan_in)). {@link #forward(Tensor, long[])} takes the output size a stride
- * leaves ambiguous.
+ * A 2-D transposed convolution ({@code torch.nn.ConvTranspose2d}), the gradient of a {@link Conv2d} with
+ * respect to its input: weight {@code [in, out / groups, kh, kw]} and bias {@code [out]}; see
+ * {@link ConvTransposeNd}.
  */
-public final class ConvTranspose2d extends Module {
-    private final long[] kernel;
-    private final long[] stride;
-    private final long[] padding;
-    private final long[] outputPadding;
-    private final long[] dilation;
-    private final long groups;
-    private final Tensor weight;
-    private final Tensor bias;
-    private final String description;
-
+public final class ConvTranspose2d extends ConvTransposeNd {
     /** A square kernel with stride 1 and no padding. */
     public ConvTranspose2d(long in, long out, long kernel) {
         this(in, out, kernel, 1, 0);
@@ -38,43 +25,13 @@ public final class ConvTranspose2d extends Module {
     /** PyTorch's arguments in its order: in, out, kernel_size, stride, padding, output_padding, groups, bias, dilation. */
     public ConvTranspose2d(long in, long out, long[] kernel, long[] stride, long[] padding, long[] outputPadding,
             long groups, boolean bias, long[] dilation, ScalarType dtype, Generator generator) {
-        ConvTransposeSizes.checkGroups(in, out, groups);
-        this.kernel = kernel.clone();
-        this.stride = stride.clone();
-        this.padding = padding.clone();
-        this.outputPadding = outputPadding.clone();
-        this.dilation = dilation.clone();
-        this.groups = groups;
-        this.weight = registerParameter("weight", Torch.empty(new long[] {in, out / groups, kernel[0], kernel[1]}, dtype,
-                null, null, null, null));
-        this.bias = bias ? registerParameter("bias", Torch.empty(new long[] {out}, dtype, null, null, null, null)) : null;
-        this.description = "ConvTranspose2d(" + in + ", " + out + ", kernel_size=" + Arrays.toString(kernel)
-                + ", stride=" + Arrays.toString(stride) + ")";
-        Init.resetLinearOrConv_(weight, this.bias, generator);
+        super("ConvTranspose2d", in, out, kernel, stride, padding, outputPadding, groups, bias, dilation, dtype,
+                generator);
     }
 
     @Override
-    public Tensor forward(Tensor input) {
+    Tensor convolveTransposed(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding,
+            long[] outputPadding, long groups, long[] dilation) {
         return Torch.conv_transpose2d(input, weight, bias, stride, padding, outputPadding, groups, dilation);
-    }
-
-    /** The output padding chosen so that the output has {@code outputSize} (its spatial sizes, or all of them). */
-    public Tensor forward(Tensor input, long[] outputSize) {
-        long[] chosen = ConvTransposeSizes.outputPadding("ConvTranspose2D", input, outputSize, stride, padding, kernel,
-                dilation);
-        return Torch.conv_transpose2d(input, weight, bias, stride, padding, chosen, groups, dilation);
-    }
-
-    public Tensor weight() {
-        return weight;
-    }
-
-    public Tensor bias() {
-        return bias;
-    }
-
-    @Override
-    public String toString() {
-        return description;
     }
 }

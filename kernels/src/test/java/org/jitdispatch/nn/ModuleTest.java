@@ -16,6 +16,7 @@ import org.jitdispatch.Torch;
 import org.jitdispatch.optim.Adam;
 import org.jitdispatch.optim.SGD;
 import org.jitdispatch.runtime.Scalar;
+import org.jitdispatch.runtime.ScalarType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -340,5 +341,30 @@ class ModuleTest {
         assertEquals("offsets has to be a 1D Tensor but got None", e.getMessage());
         assertThrows(UnsupportedOperationException.class,
                 () -> mean.forward(indices, Torch.tensor(new long[] {0}, 1), Torch.ones(new long[] {4})));
+    }
+
+    @Test
+    void convolutionModulesPrintAsPyTorch() {
+        // each expected string is PyTorch 1.13's repr of the same module
+        assertEquals("Conv1d(2, 4, kernel_size=(3,), stride=(1,))", new Conv1d(2, 4, 3).toString());
+        assertEquals("Conv2d(1, 8, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))",
+                new Conv2d(1, 8, 3, 1, 1).toString());
+        assertEquals("Conv2d(4, 8, kernel_size=(3, 5), stride=(2, 1), padding=(1, 2), dilation=(1, 2), groups=2,"
+                + " bias=False)", new Conv2d(4, 8, new long[] {3, 5}, new long[] {2, 1}, new long[] {1, 2},
+                new long[] {1, 2}, 2, false, ScalarType.Float32, null).toString());
+        assertEquals("Conv2d(1, 8, kernel_size=(3, 3), stride=(1, 1), padding=same)",
+                new Conv2d(1, 8, 3, "same").toString());
+        assertEquals("Conv3d(2, 4, kernel_size=(3, 3, 3), stride=(1, 1, 1), padding=valid, padding_mode=reflect)",
+                new Conv3d(2, 4, new long[] {3, 3, 3}, new long[] {1, 1, 1}, "valid", new long[] {1, 1, 1}, 1, true,
+                        ScalarType.Float32, null).paddingMode("reflect").toString());
+        assertEquals("Conv2d(1, 8, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1), padding_mode=circular)",
+                new Conv2d(1, 8, 3, 1, 1).paddingMode("circular").toString());
+        assertEquals("ConvTranspose2d(8, 4, kernel_size=(3, 3), stride=(2, 2), padding=(1, 1), output_padding=(1, 1))",
+                new ConvTranspose2d(8, 4, new long[] {3, 3}, new long[] {2, 2}, new long[] {1, 1}, new long[] {1, 1}, 1,
+                        true, new long[] {1, 1}, ScalarType.Float32, null).toString());
+        assertEquals("ConvTranspose1d(2, 4, kernel_size=(3,), stride=(1,), dilation=(2,), groups=2, bias=False)",
+                new ConvTranspose1d(2, 4, 3, 1, 0, 0, 2, false, 2, ScalarType.Float32, null).toString());
+        assertEquals("ConvTranspose3d(2, 4, kernel_size=(2, 2, 2), stride=(1, 1, 1))",
+                new ConvTranspose3d(2, 4, 2).toString());
     }
 }
