@@ -36,38 +36,23 @@ public final class Pooling3d implements Pooling3dDeclarations {
         double[] values = new double[n];
         long[] indices = new long[n];
         boolean single = self.dtype() == ScalarType.Float32;
-        int o = 0;
-        for (long p = 0; p < v.planes; p++) {
-            long base = p * v.inPlane();
-            for (long ot = 0; ot < v.outT; ot++) {
-                for (long oh = 0; oh < v.outH; oh++) {
-                    for (long ow = 0; ow < v.outW; ow++, o++) {
-                        long t0 = firstInside(ot * w.dT - w.pT, w.dilT);
-                        long h0 = firstInside(oh * w.dH - w.pH, w.dilH);
-                        long w0 = firstInside(ow * w.dW - w.pW, w.dilW);
-                        long t1 = Math.min(ot * w.dT - w.pT + (w.kT - 1) * w.dilT + 1, v.inT);
-                        long h1 = Math.min(oh * w.dH - w.pH + (w.kH - 1) * w.dilH + 1, v.inH);
-                        long w1 = Math.min(ow * w.dW - w.pW + (w.kW - 1) * w.dilW + 1, v.inW);
-                        long best = (t0 * v.inH + h0) * v.inW + w0;
-                        double max = Double.NEGATIVE_INFINITY;
-                        for (long t = t0; t < t1; t += w.dilT) {
-                            for (long h = h0; h < h1; h += w.dilH) {
-                                for (long x = w0; x < w1; x += w.dilW) {
-                                    long at = (t * v.inH + h) * v.inW + x;
-                                    double value = in[(int) (base + at)];
-                                    if (value > max || Double.isNaN(value)) {
-                                        max = value;
-                                        best = at;
-                                    }
-                                }
-                            }
-                        }
-                        values[o] = single ? (float) max : max;
-                        indices[o] = best;
-                    }
+        int[] positions = new int[(int) Math.min(v.inPlane(), w.kT * w.kH * w.kW)];
+        v.forEachOutput((o, ot, oh, ow) -> {
+            Box box = Box.max(v, w, ot, oh, ow);
+            int count = box.positions(v, positions);
+            long best = box.first(v);
+            double max = Double.NEGATIVE_INFINITY;
+            long base = o / v.outPlane() * v.inPlane();
+            for (int k = 0; k < count; k++) {
+                double value = in[(int) (base + positions[k])];
+                if (value > max || Double.isNaN(value)) {
+                    max = value;
+                    best = positions[k];
                 }
             }
-        }
+            values[o] = single ? (float) max : max;
+            indices[o] = best;
+        });
         long[] sizes = v.outputSizes();
         return new Tensor[] {result(values, sizes, self.dtype()), Tensor.FACTORY.fromArray(indices, sizes)};
     }
@@ -117,39 +102,30 @@ public final class Pooling3d implements Pooling3dDeclarations {
         int n = v.outputElements();
         double[] values = integral ? null : new double[n];
         long[] longValues = integral ? new long[n] : null;
-        int o = 0;
-        for (long p = 0; p < v.planes; p++) {
-            long base = p * v.inPlane();
-            for (long ot = 0; ot < v.outT; ot++) {
-                for (long oh = 0; oh < v.outH; oh++) {
-                    for (long ow = 0; ow < v.outW; ow++, o++) {
-                        AvgWindow a = new AvgWindow(v, w, ot, oh, ow, countIncludePad, divisorOverride);
-                        if (a.empty()) {
-                            continue;
-                        }
-                        double sum = 0;
-                        long longSum = 0;
-                        for (long t = a.t0; t < a.t1; t++) {
-                            for (long h = a.h0; h < a.h1; h++) {
-                                for (long x = a.w0; x < a.w1; x++) {
-                                    int at = (int) (base + (t * v.inH + h) * v.inW + x);
-                                    if (integral) {
-                                        longSum += inLongs[at];
-                                    } else {
-                                        sum = single ? (float) (sum + in[at]) : sum + in[at];
-                                    }
-                                }
-                            }
-                        }
-                        if (integral) {
-                            longValues[o] = longSum / a.divide;
-                        } else {
-                            values[o] = single ? (float) (sum / (float) a.divide) : sum / a.divide;
-                        }
-                    }
+        int[] positions = new int[(int) Math.min(v.inPlane(), w.kT * w.kH * w.kW)];
+        v.forEachOutput((o, ot, oh, ow) -> {
+            Box box = Box.avg(v, w, ot, oh, ow, countIncludePad, divisorOverride);
+            int count = box.positions(v, positions);
+            if (count == 0) {
+                return;
+            }
+            long base = o / v.outPlane() * v.inPlane();
+            double sum = 0;
+            long longSum = 0;
+            for (int k = 0; k < count; k++) {
+                int at = (int) (base + positions[k]);
+                if (integral) {
+                    longSum += inLongs[at];
+                } else {
+                    sum = single ? (float) (sum + in[at]) : sum + in[at];
                 }
             }
-        }
+            if (integral) {
+                longValues[o] = longSum / box.divisor;
+            } else {
+                values[o] = single ? (float) (sum / (float) box.divisor) : sum / box.divisor;
+            }
+        });
         long[] sizes = v.outputSizes();
         return integral ? Tensor.FACTORY.fromArray(longValues, sizes) : result(values, sizes, self.dtype());
     }
@@ -171,34 +147,25 @@ public final class Pooling3d implements Pooling3dDeclarations {
         int n = v.inputElements();
         double[] result = integral ? null : new double[n];
         long[] longResult = integral ? new long[n] : null;
-        int o = 0;
-        for (long p = 0; p < v.planes; p++) {
-            long base = p * v.inPlane();
-            for (long ot = 0; ot < v.outT; ot++) {
-                for (long oh = 0; oh < v.outH; oh++) {
-                    for (long ow = 0; ow < v.outW; ow++, o++) {
-                        AvgWindow a = new AvgWindow(v, w, ot, oh, ow, countIncludePad, divisorOverride);
-                        if (a.empty() || a.divide == 0) {
-                            continue;
-                        }
-                        double delta = integral ? 0 : single ? (float) (grads[o] / (float) a.divide) : grads[o] / a.divide;
-                        long longDelta = integral ? longGrads[o] / a.divide : 0;
-                        for (long t = a.t0; t < a.t1; t++) {
-                            for (long h = a.h0; h < a.h1; h++) {
-                                for (long x = a.w0; x < a.w1; x++) {
-                                    int at = (int) (base + (t * v.inH + h) * v.inW + x);
-                                    if (integral) {
-                                        longResult[at] += longDelta;
-                                    } else {
-                                        result[at] = single ? (float) (result[at] + delta) : result[at] + delta;
-                                    }
-                                }
-                            }
-                        }
-                    }
+        int[] positions = new int[(int) Math.min(v.inPlane(), w.kT * w.kH * w.kW)];
+        v.forEachOutput((o, ot, oh, ow) -> {
+            Box box = Box.avg(v, w, ot, oh, ow, countIncludePad, divisorOverride);
+            int count = box.positions(v, positions);
+            if (count == 0 || box.divisor == 0) {
+                return;
+            }
+            long base = o / v.outPlane() * v.inPlane();
+            double delta = integral ? 0 : single ? (float) (grads[o] / (float) box.divisor) : grads[o] / box.divisor;
+            long longDelta = integral ? longGrads[o] / box.divisor : 0;
+            for (int k = 0; k < count; k++) {
+                int at = (int) (base + positions[k]);
+                if (integral) {
+                    longResult[at] += longDelta;
+                } else {
+                    result[at] = single ? (float) (result[at] + delta) : result[at] + delta;
                 }
             }
-        }
+        });
         return integral ? Tensor.FACTORY.fromArray(longResult, self.sizes()) : result(result, self.sizes(), self.dtype());
     }
 
@@ -235,30 +202,18 @@ public final class Pooling3d implements Pooling3dDeclarations {
         boolean single = self.dtype() != ScalarType.Float64;
         double[] in = contiguous(self).toDoubleArray();
         double[] values = new double[v.outputElements()];
-        int o = 0;
-        for (long p = 0; p < v.planes; p++) {
-            long base = p * v.inPlane();
-            for (long ot = 0; ot < v.outT; ot++) {
-                for (long oh = 0; oh < v.outH; oh++) {
-                    for (long ow = 0; ow < v.outW; ow++, o++) {
-                        AdaptiveWindow a = new AdaptiveWindow(v, ot, oh, ow);
-                        double sum = 0;
-                        for (long t = a.t0; t < a.t1; t++) {
-                            for (long h = a.h0; h < a.h1; h++) {
-                                for (long x = a.w0; x < a.w1; x++) {
-                                    double value = in[(int) (base + (t * v.inH + h) * v.inW + x)];
-                                    sum = single ? (float) (sum + value) : sum + value;
-                                }
-                            }
-                        }
-                        // ATen divides by each extent in turn
-                        values[o] = single ? (float) ((float) ((float) (sum / (float) (a.t1 - a.t0))
-                                / (float) (a.h1 - a.h0)) / (float) (a.w1 - a.w0))
-                                : sum / (a.t1 - a.t0) / (a.h1 - a.h0) / (a.w1 - a.w0);
-                    }
-                }
+        int[] positions = new int[Box.largestAdaptive(v)];
+        v.forEachOutput((o, ot, oh, ow) -> {
+            Box box = Box.adaptive(v, ot, oh, ow);
+            int count = box.positions(v, positions);
+            long base = o / v.outPlane() * v.inPlane();
+            double sum = 0;
+            for (int k = 0; k < count; k++) {
+                double value = in[(int) (base + positions[k])];
+                sum = single ? (float) (sum + value) : sum + value;
             }
-        }
+            values[o] = box.divideByExtents(sum, single);
+        });
         return result(values, v.outputSizes(), self.dtype());
     }
 
@@ -277,28 +232,17 @@ public final class Pooling3d implements Pooling3dDeclarations {
         boolean single = self.dtype() != ScalarType.Float64;
         double[] grads = contiguous(gradOutput).toDoubleArray();
         double[] result = new double[v.inputElements()];
-        int o = 0;
-        for (long p = 0; p < v.planes; p++) {
-            long base = p * v.inPlane();
-            for (long ot = 0; ot < v.outT; ot++) {
-                for (long oh = 0; oh < v.outH; oh++) {
-                    for (long ow = 0; ow < v.outW; ow++, o++) {
-                        AdaptiveWindow a = new AdaptiveWindow(v, ot, oh, ow);
-                        double delta = single ? (float) ((float) ((float) (grads[o] / (float) (a.t1 - a.t0))
-                                / (float) (a.h1 - a.h0)) / (float) (a.w1 - a.w0))
-                                : grads[o] / (a.t1 - a.t0) / (a.h1 - a.h0) / (a.w1 - a.w0);
-                        for (long t = a.t0; t < a.t1; t++) {
-                            for (long h = a.h0; h < a.h1; h++) {
-                                for (long x = a.w0; x < a.w1; x++) {
-                                    int at = (int) (base + (t * v.inH + h) * v.inW + x);
-                                    result[at] = single ? (float) (result[at] + delta) : result[at] + delta;
-                                }
-                            }
-                        }
-                    }
-                }
+        int[] positions = new int[Box.largestAdaptive(v)];
+        v.forEachOutput((o, ot, oh, ow) -> {
+            Box box = Box.adaptive(v, ot, oh, ow);
+            int count = box.positions(v, positions);
+            long base = o / v.outPlane() * v.inPlane();
+            double delta = box.divideByExtents(grads[o], single);
+            for (int k = 0; k < count; k++) {
+                int at = (int) (base + positions[k]);
+                result[at] = single ? (float) (result[at] + delta) : result[at] + delta;
             }
-        }
+        });
         return result(result, self.sizes(), self.dtype());
     }
 
@@ -321,33 +265,23 @@ public final class Pooling3d implements Pooling3dDeclarations {
         int n = v.outputElements();
         double[] values = new double[n];
         long[] indices = new long[n];
-        int o = 0;
-        for (long p = 0; p < v.planes; p++) {
-            long base = p * v.inPlane();
-            for (long ot = 0; ot < v.outT; ot++) {
-                for (long oh = 0; oh < v.outH; oh++) {
-                    for (long ow = 0; ow < v.outW; ow++, o++) {
-                        AdaptiveWindow a = new AdaptiveWindow(v, ot, oh, ow);
-                        long best = (a.t0 * v.inH + a.h0) * v.inW + a.w0;
-                        double max = Double.NEGATIVE_INFINITY;
-                        for (long t = a.t0; t < a.t1; t++) {
-                            for (long h = a.h0; h < a.h1; h++) {
-                                for (long x = a.w0; x < a.w1; x++) {
-                                    long at = (t * v.inH + h) * v.inW + x;
-                                    double value = in[(int) (base + at)];
-                                    if (value > max || Double.isNaN(value)) {
-                                        max = value;
-                                        best = at;
-                                    }
-                                }
-                            }
-                        }
-                        values[o] = max;
-                        indices[o] = best;
-                    }
+        int[] positions = new int[Box.largestAdaptive(v)];
+        v.forEachOutput((o, ot, oh, ow) -> {
+            Box box = Box.adaptive(v, ot, oh, ow);
+            int count = box.positions(v, positions);
+            long base = o / v.outPlane() * v.inPlane();
+            long best = box.first(v);
+            double max = Double.NEGATIVE_INFINITY;
+            for (int k = 0; k < count; k++) {
+                double value = in[(int) (base + positions[k])];
+                if (value > max || Double.isNaN(value)) {
+                    max = value;
+                    best = positions[k];
                 }
             }
-        }
+            values[o] = max;
+            indices[o] = best;
+        });
         long[] sizes = v.outputSizes();
         return new Tensor[] {result(values, sizes, self.dtype()), Tensor.FACTORY.fromArray(indices, sizes)};
     }
@@ -386,14 +320,6 @@ public final class Pooling3d implements Pooling3dDeclarations {
     }
 
     // ----------------------------------------------------------------------------------- helpers
-
-    /** The first position from {@code start} on, in steps of {@code dilation}, that is not in the padding. */
-    private static long firstInside(long start, long dilation) {
-        while (start < 0) {
-            start += dilation;
-        }
-        return start;
-    }
 
     private static Tensor contiguous(Tensor t) {
         return t.isContiguous() ? t : StridedCopy.contiguousCopy(t, t.dtype(), Tensor.FACTORY);
@@ -452,6 +378,12 @@ public final class Pooling3d implements Pooling3dDeclarations {
                         + " being empty");
             }
         }
+    }
+
+    /** One output of a 3-D pooling: its index in the output and its position in its plane. */
+    @FunctionalInterface
+    private interface OutputVisitor {
+        void visit(int o, long ot, long oh, long ow);
     }
 
     /** A pooling window's sizes, strides, padding and dilation in T, H, W, each parsed as ATen parses them. */
@@ -643,6 +575,20 @@ public final class Pooling3d implements Pooling3dDeclarations {
             return outT * outH * outW;
         }
 
+        /** Visits every output position, planes outermost, W innermost; {@code o} is its index in the output. */
+        void forEachOutput(OutputVisitor visitor) {
+            int o = 0;
+            for (long p = 0; p < planes; p++) {
+                for (long ot = 0; ot < outT; ot++) {
+                    for (long oh = 0; oh < outH; oh++) {
+                        for (long ow = 0; ow < outW; ow++, o++) {
+                            visitor.visit(o, ot, oh, ow);
+                        }
+                    }
+                }
+            }
+        }
+
         long[] outputSizes() {
             long[] sizes = Arrays.copyOf(leading, leading.length + 3);
             sizes[leading.length] = outT;
@@ -665,55 +611,117 @@ public final class Pooling3d implements Pooling3dDeclarations {
         }
     }
 
-    /** An average pooling window of one output, clipped to the input (and to the padding for its size). */
-    private static final class AvgWindow {
+    /**
+     * The input elements one output reads: from {@code t0} (inclusive) to {@code t1} (exclusive) in steps of
+     * {@code stepT}, and likewise in H and W, clipped to the input; for average pooling, also the divisor.
+     */
+    private static final class Box {
         final long t0;
         final long h0;
         final long w0;
         final long t1;
         final long h1;
         final long w1;
-        final long divide;
+        final long stepT;
+        final long stepH;
+        final long stepW;
+        final long divisor;
 
-        AvgWindow(Volume v, Window w, long ot, long oh, long ow, boolean countIncludePad, Long divisorOverride) {
+        private Box(long t0, long t1, long h0, long h1, long w0, long w1, long stepT, long stepH, long stepW,
+                long divisor) {
+            this.t0 = t0;
+            this.t1 = t1;
+            this.h0 = h0;
+            this.h1 = h1;
+            this.w0 = w0;
+            this.w1 = w1;
+            this.stepT = stepT;
+            this.stepH = stepH;
+            this.stepW = stepW;
+            this.divisor = divisor;
+        }
+
+        /** A dilated max-pooling window: its first element in each dim is the first one past the padding. */
+        static Box max(Volume v, Window w, long ot, long oh, long ow) {
+            long ts = ot * w.dT - w.pT;
+            long hs = oh * w.dH - w.pH;
+            long ws = ow * w.dW - w.pW;
+            return new Box(firstInside(ts, w.dilT), Math.min(ts + (w.kT - 1) * w.dilT + 1, v.inT),
+                    firstInside(hs, w.dilH), Math.min(hs + (w.kH - 1) * w.dilH + 1, v.inH),
+                    firstInside(ws, w.dilW), Math.min(ws + (w.kW - 1) * w.dilW + 1, v.inW), w.dilT, w.dilH, w.dilW, 0);
+        }
+
+        /**
+         * An average-pooling window, clipped to the input; its divisor counts the padding it covers when
+         * {@code countIncludePad} (up to the input's end plus the padding), unless a divisor is given.
+         */
+        static Box avg(Volume v, Window w, long ot, long oh, long ow, boolean countIncludePad, Long divisorOverride) {
             long ts = ot * w.dT - w.pT;
             long hs = oh * w.dH - w.pH;
             long ws = ow * w.dW - w.pW;
             long te = Math.min(ts + w.kT, v.inT + w.pT);
             long he = Math.min(hs + w.kH, v.inH + w.pH);
             long we = Math.min(ws + w.kW, v.inW + w.pW);
-            long poolSize = (te - ts) * (he - hs) * (we - ws);
-            t0 = Math.max(ts, 0);
-            h0 = Math.max(hs, 0);
-            w0 = Math.max(ws, 0);
-            t1 = Math.min(te, v.inT);
-            h1 = Math.min(he, v.inH);
-            w1 = Math.min(we, v.inW);
-            divide = divisorOverride != null ? divisorOverride
-                    : countIncludePad ? poolSize : (t1 - t0) * (h1 - h0) * (w1 - w0);
+            long t0 = Math.max(ts, 0);
+            long h0 = Math.max(hs, 0);
+            long w0 = Math.max(ws, 0);
+            long t1 = Math.min(te, v.inT);
+            long h1 = Math.min(he, v.inH);
+            long w1 = Math.min(we, v.inW);
+            long divisor = divisorOverride != null ? divisorOverride
+                    : countIncludePad ? (te - ts) * (he - hs) * (we - ws) : (t1 - t0) * (h1 - h0) * (w1 - w0);
+            return new Box(t0, t1, h0, h1, w0, w1, 1, 1, 1, divisor);
         }
 
-        boolean empty() {
-            return t0 >= t1 || h0 >= h1 || w0 >= w1;
+        /** An adaptive window: from {@code floor(o * in / out)} to {@code ceil((o + 1) * in / out)} in each dim. */
+        static Box adaptive(Volume v, long ot, long oh, long ow) {
+            return new Box(Math.floorDiv(ot * v.inT, v.outT), -Math.floorDiv(-(ot + 1) * v.inT, v.outT),
+                    Math.floorDiv(oh * v.inH, v.outH), -Math.floorDiv(-(oh + 1) * v.inH, v.outH),
+                    Math.floorDiv(ow * v.inW, v.outW), -Math.floorDiv(-(ow + 1) * v.inW, v.outW), 1, 1, 1, 0);
         }
-    }
 
-    /** An adaptive window: from {@code floor(o * in / out)} to {@code ceil((o + 1) * in / out)} in each dim. */
-    private static final class AdaptiveWindow {
-        final long t0;
-        final long h0;
-        final long w0;
-        final long t1;
-        final long h1;
-        final long w1;
+        /** The most elements an adaptive window of {@code v} holds: a buffer for {@link #positions}. */
+        static int largestAdaptive(Volume v) {
+            long most = 1;
+            long[][] dims = {{v.inT, v.outT}, {v.inH, v.outH}, {v.inW, v.outW}};
+            for (long[] d : dims) {
+                most *= d[1] == 0 ? 0 : -Math.floorDiv(-d[0], d[1]) + 1;
+            }
+            return (int) Math.min(v.inPlane(), most);
+        }
 
-        AdaptiveWindow(Volume v, long ot, long oh, long ow) {
-            t0 = Math.floorDiv(ot * v.inT, v.outT);
-            t1 = -Math.floorDiv(-(ot + 1) * v.inT, v.outT);
-            h0 = Math.floorDiv(oh * v.inH, v.outH);
-            h1 = -Math.floorDiv(-(oh + 1) * v.inH, v.outH);
-            w0 = Math.floorDiv(ow * v.inW, v.outW);
-            w1 = -Math.floorDiv(-(ow + 1) * v.inW, v.outW);
+        /** The first position from {@code start} on, in steps of {@code dilation}, that is not in the padding. */
+        private static long firstInside(long start, long dilation) {
+            while (start < 0) {
+                start += dilation;
+            }
+            return start;
+        }
+
+        /** Writes the window's positions within its plane into {@code into}, T outermost; returns their count. */
+        int positions(Volume v, int[] into) {
+            int n = 0;
+            for (long t = t0; t < t1; t += stepT) {
+                for (long h = h0; h < h1; h += stepH) {
+                    for (long x = w0; x < w1; x += stepW) {
+                        into[n++] = (int) ((t * v.inH + h) * v.inW + x);
+                    }
+                }
+            }
+            return n;
+        }
+
+        /** The position of the window's first element, the index a max pooling of only padding reports. */
+        long first(Volume v) {
+            return (t0 * v.inH + h0) * v.inW + w0;
+        }
+
+        /** {@code value} divided by each extent in turn, T first, as ATen's adaptive average pooling divides. */
+        double divideByExtents(double value, boolean single) {
+            if (single) {
+                return (float) ((float) ((float) (value / (float) (t1 - t0)) / (float) (h1 - h0)) / (float) (w1 - w0));
+            }
+            return value / (t1 - t0) / (h1 - h0) / (w1 - w0);
         }
     }
 }
