@@ -37,7 +37,7 @@ public final class Reduction {
     private Reduction() {
     }
 
-    private enum Op { SUM, MAX, MIN }
+    enum Op { SUM, MAX, MIN }
 
     /** {@code out} = the sum of {@code in} over the dims in {@code mask}; 0 where nothing is summed. */
     public static void sum(TensorImpl in, boolean[] mask, TensorImpl out) {
@@ -213,7 +213,7 @@ public final class Reduction {
 
     /** The innermost loop: {@code n} input elements from {@code in} by {@code inStride} into the accumulators. */
     @FunctionalInterface
-    private interface Run {
+    interface Run {
         void run(int in, int inStride, int acc, int accStride, int n);
     }
 
@@ -246,80 +246,10 @@ public final class Reduction {
 
     private static Run run(Op op, Object data, boolean inFloat, double[] dacc, long[] lacc) {
         if (data instanceof float[]) {
-            float[] x = (float[]) data;
-            switch (op) {
-                case SUM: return (i, is, a, as, n) -> {
-                    if (as == 0) {
-                        dacc[a] += inFloat ? runSum(x, i, is, n) : runSumWidened(x, i, is, n);
-                    } else {
-                        for (int k = 0; k < n; k++, i += is, a += as) {
-                            dacc[a] += x[i];
-                        }
-                    }
-                };
-                case MAX: return (i, is, a, as, n) -> {
-                    if (as == 0 && n > Parallel.GRAIN_SIZE) {
-                        dacc[a] = Extremes.combine(dacc[a], Extremes.of(x, i, is, n, true), true);
-                        return;
-                    }
-                    for (int k = 0; k < n; k++, i += is, a += as) {
-                        double v = x[i];
-                        if (v > dacc[a] || v != v) {
-                            dacc[a] = v;
-                        }
-                    }
-                };
-                default: return (i, is, a, as, n) -> {
-                    if (as == 0 && n > Parallel.GRAIN_SIZE) {
-                        dacc[a] = Extremes.combine(dacc[a], Extremes.of(x, i, is, n, false), false);
-                        return;
-                    }
-                    for (int k = 0; k < n; k++, i += is, a += as) {
-                        double v = x[i];
-                        if (v < dacc[a] || v != v) {
-                            dacc[a] = v;
-                        }
-                    }
-                };
-            }
+            return FloatReductionRuns.of(op, (float[]) data, inFloat, dacc);
         }
         if (data instanceof double[]) {
-            double[] x = (double[]) data;
-            switch (op) {
-                case SUM: return (i, is, a, as, n) -> {
-                    if (as == 0) {
-                        dacc[a] += runSum(x, i, is, n);
-                    } else {
-                        for (int k = 0; k < n; k++, i += is, a += as) {
-                            dacc[a] += x[i];
-                        }
-                    }
-                };
-                case MAX: return (i, is, a, as, n) -> {
-                    if (as == 0 && n > Parallel.GRAIN_SIZE) {
-                        dacc[a] = Extremes.combine(dacc[a], Extremes.of(x, i, is, n, true), true);
-                        return;
-                    }
-                    for (int k = 0; k < n; k++, i += is, a += as) {
-                        double v = x[i];
-                        if (v > dacc[a] || v != v) {
-                            dacc[a] = v;
-                        }
-                    }
-                };
-                default: return (i, is, a, as, n) -> {
-                    if (as == 0 && n > Parallel.GRAIN_SIZE) {
-                        dacc[a] = Extremes.combine(dacc[a], Extremes.of(x, i, is, n, false), false);
-                        return;
-                    }
-                    for (int k = 0; k < n; k++, i += is, a += as) {
-                        double v = x[i];
-                        if (v < dacc[a] || v != v) {
-                            dacc[a] = v;
-                        }
-                    }
-                };
-            }
+            return DoubleReductionRuns.of(op, (double[]) data, inFloat, dacc);
         }
         if (data instanceof int[]) {
             int[] x = (int[]) data;
@@ -401,6 +331,16 @@ public final class Reduction {
      */
     public static double runSum(float[] x, int i, int is, int n) {
         return FloatCascadeSum.sum(x, i, is, n);
+    }
+
+    /** {@link #runSum(float[], int, int, int)} in float32, else {@link #runSumWidened}: what a float32 input needs. */
+    static double runSum(float[] x, int i, int is, int n, boolean inFloat) {
+        return inFloat ? runSum(x, i, is, n) : runSumWidened(x, i, is, n);
+    }
+
+    /** {@link #runSum(double[], int, int, int)}: a float64 input sums in double either way. */
+    static double runSum(double[] x, int i, int is, int n, boolean inFloat) {
+        return runSum(x, i, is, n);
     }
 
     /** As {@link #runSum(float[], int, int, int)}, over doubles in double. */
