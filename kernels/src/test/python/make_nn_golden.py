@@ -312,6 +312,10 @@ def packed_references():
     recurrent("lstm_packed_projections_total_length",
               lambda: nn.LSTM(4, 5, proj_size=2, bidirectional=True, batch_first=True), {"x": r(3, 4, 4)}, 34,
               packed(True, [3, 4, 1], padding_value=-1.0, total_length=6))
+    training("lstm_packed_training_dropout", lambda: nn.LSTM(4, 5, num_layers=2, dropout=0.3, bidirectional=True),
+             r(6, 3, 4), r(6, 3, 10), 35, 4, 0.5,
+             lambda m, x: rnn.pad_packed_sequence(m(rnn.pack_padded_sequence(x, torch.tensor([4, 6, 2]), False,
+                                                                              False))[0])[0])
 
 
 recurrent_references()

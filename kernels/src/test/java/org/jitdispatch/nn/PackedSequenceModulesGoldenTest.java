@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.optim.SGD;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * packed_references): a padded batch packed by {@link RnnUtils#packPaddedSequence} (sorted by length when
  * enforce_sorted is false, lengths with ties), the module, and {@link RnnUtils#padPackedSequence}. The packed output
  * data, the padded output and the final states (in the caller's order of the sequences) are PyTorch's, and so are
- * the gradients of the padded input, of the initial states and of every parameter (float32, within 1e-5).
+ * the gradients of the padded input, of the initial states and of every parameter (float32, within 1e-5); a few
+ * SGD steps with dropout between layers follow PyTorch's losses to its final weights.
  */
 class PackedSequenceModulesGoldenTest {
 
@@ -61,6 +63,32 @@ class PackedSequenceModulesGoldenTest {
                     PackedLSTMOutput o = ((LSTM) module).forward(x, (LSTMState) null);
                     return results(o.output(), true, -1.0, 6L, o.hN(), o.cN());
                 });
+    }
+
+    /** Four SGD steps in training: dropout between the layers draws PyTorch's masks over the packed data. */
+    @Test
+    void lstmTrainingStepsWithDropoutBetweenLayers() {
+        String name = "lstm_packed_training_dropout";
+        Map<String, Tensor> ref = StateDicts.load(resource(name));
+        Torch.manual_seed(35);
+        LSTM lstm = new LSTM(new RNNOptions(4, 5).numLayers(2).dropout(0.3).bidirectional(true));
+        SGD optimizer = new SGD(lstm.parameters(), 0.5);
+        MSELoss mse = new MSELoss();
+        float[] losses = new float[4];
+        for (int step = 0; step < losses.length; step++) {
+            optimizer.zeroGrad();
+            PackedSequence x = RnnUtils.packPaddedSequence(ref.get("x"), new long[] {4, 6, 2}, false, false);
+            Tensor y = RnnUtils.padPackedSequence(lstm.forward(x, null, null).output(), false, 0.0, null).padded();
+            Tensor loss = mse.forward(y, ref.get("target"));
+            loss.backward();
+            optimizer.step();
+            losses[step] = (float) loss.item().toDouble();
+        }
+        assertArrayEquals(ref.get("losses").toFloatArray(), losses, 1e-5f, name + ": losses");
+        for (Map.Entry<String, Tensor> e : lstm.stateDict().entrySet()) {
+            assertArrayEquals(ref.get("after." + e.getKey()).toFloatArray(), e.getValue().toFloatArray(), 1e-5f,
+                    name + ": " + e.getKey() + " after training");
+        }
     }
 
     /** The module the current check built (the forwards reach it through this field). */

@@ -72,6 +72,23 @@ class PackedSequenceTest {
         assertArrayEquals(new float[] {40, 50, 60}, b.grad().toFloatArray());
     }
 
+    /** The README's example, as written there. */
+    @Test
+    void readmeExample() {
+        Torch.manual_seed(0);
+        LSTM lstm = new LSTM(8, 16);
+        Tensor padded = Torch.randn(5, 3, 8);
+        PackedSequence x = RnnUtils.packPaddedSequence(padded, new long[] {2, 5, 3}, false, /* enforceSorted */ false);
+        PackedLSTMOutput out = lstm.forward(x, null, null);
+        PaddedSequence y = RnnUtils.padPackedSequence(out.output(), false, 0.0, null);   // y.padded() [5, 3, H], y.lengths()
+        assertArrayEquals(new long[] {5, 3, 16}, y.padded().sizes());
+        assertArrayEquals(new long[] {2, 5, 3}, y.lengths().toLongArray());
+        // a sequence's padding stays padding, and its final h is its output at its last step
+        assertArrayEquals(new float[16 * 3], y.padded().select(1, 0).narrow(0, 2, 3).contiguous().toFloatArray());
+        assertArrayEquals(y.padded().select(0, 1).select(0, 0).toFloatArray(), out.hN().select(0, 0).select(0, 0)
+                .toFloatArray());
+    }
+
     @Test
     void pytorchsRefusals() {
         assertEquals("`lengths` array must be sorted in decreasing order when `enforce_sorted` is True. You can pass "
