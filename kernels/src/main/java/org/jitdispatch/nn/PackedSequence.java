@@ -2,6 +2,7 @@ package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 
@@ -21,6 +22,12 @@ public record PackedSequence(Tensor data, Tensor batchSizes, Tensor sortedIndice
     public PackedSequence {
         if (data == null || batchSizes == null) {
             throw new IllegalArgumentException("A PackedSequence needs its data and its batch_sizes");
+        }
+        if (batchSizes.device().type() != DeviceType.CPU) {
+            throw new IllegalArgumentException("batch_sizes should always be on CPU. Instances of PackedSequence should "
+                    + "never be created manually. They should be instantiated by functions like pack_sequence and "
+                    + "pack_padded_sequences in nn.utils.rnn. "
+                    + "https://pytorch.org/docs/stable/nn.html#torch.nn.utils.rnn.pack_sequence");
         }
         if (batchSizes.dtype() != ScalarType.Int64 || batchSizes.dim() != 1) {
             throw new IllegalArgumentException("batch_sizes should be a 1-D int64 tensor, but got a " + batchSizes.dim()

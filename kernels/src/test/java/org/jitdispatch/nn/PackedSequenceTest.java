@@ -136,6 +136,16 @@ class PackedSequenceTest {
         assertEquals("Expected batch_sizes of at most 2 steps of at most 2 rows (input_size [2, 2, 4]), but got [2, 2, 1]",
                 message(() -> Torch._pack_padded_sequence_backward(Torch.zeros(5, 4), new long[] {2, 2, 4},
                         Torch.tensor(new long[] {2, 2, 1}), false)));
+        Tensor metaSizes = Torch.tensor(new long[] {2, 2, 1}).to(org.jitdispatch.runtime.Device.META);
+        assertEquals("Expected batch_sizes to be a CPU tensor, but got a tensor on meta", message(() -> Torch.rnn_tanh(
+                Torch.zeros(5, 4), metaSizes, Torch.zeros(1, 2, 3), w, false, 1, 0.0, false, false)));
+        assertEquals("'lengths' argument should be a 1D CPU int64 tensor, but got 1D meta Long tensor", message(
+                () -> Torch._pad_packed_sequence(Torch.zeros(5, 4), metaSizes, false, org.jitdispatch.runtime.Scalar.of(0),
+                        -1)));
+        assertEquals("batch_sizes should always be on CPU. Instances of PackedSequence should never be created manually."
+                + " They should be instantiated by functions like pack_sequence and pack_padded_sequences in nn.utils.rnn."
+                + " https://pytorch.org/docs/stable/nn.html#torch.nn.utils.rnn.pack_sequence", message(
+                        () -> new PackedSequence(Torch.zeros(5, 4), metaSizes)));
         assertEquals("batch_sizes should be a 1-D int64 tensor, but got a 1-D Int tensor", message(
                 () -> new PackedSequence(Torch.zeros(3, 1), Torch.tensor(new int[] {2, 1}))));
     }

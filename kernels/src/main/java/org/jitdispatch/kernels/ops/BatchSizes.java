@@ -32,6 +32,11 @@ final class BatchSizes {
         if (batchSizes.dtype() != ScalarType.Int64) {
             throw new IllegalArgumentException("expected scalar type Long but found " + batchSizes.dtype().c10Name());
         }
+        if (batchSizes.device().type() != DeviceType.CPU) {
+            // ATen reads them through data_ptr on the CPU (a PackedSequence's batch_sizes stay there)
+            throw new IllegalArgumentException("Expected batch_sizes to be a CPU tensor, but got a tensor on "
+                    + batchSizes.device());
+        }
         if (batchSizes.dim() != 1) {
             throw new IllegalArgumentException("Expected batch_sizes to be a 1-D tensor, but got a " + batchSizes.dim()
                     + "-D tensor");
