@@ -98,4 +98,31 @@ public final class RnnUtils {
         }
         return packPaddedSequence(padded, lengths, false, enforceSorted);
     }
+
+    /**
+     * The sequences of a padded batch, [T, B, *] ([B, T, *] batch first), each cut to its length: views of
+     * {@code padded}. PyTorch's unpad_sequence transposes the caller's tensor in place when it is not batch first;
+     * this one leaves it as it is.
+     */
+    public static List<Tensor> unpadSequence(Tensor padded, Tensor lengths, boolean batchFirst) {
+        Tensor batchMajor = batchFirst ? padded : padded.transpose(0, 1);
+        long[] len = lengths.to(ScalarType.Int64).toLongArray();
+        if (lengths.dim() != 1 || len.length != batchMajor.size(0)) {
+            throw new IllegalArgumentException("Expected one length per sequence: " + batchMajor.size(0)
+                    + " lengths, but got lengths of sizes " + java.util.Arrays.toString(lengths.sizes()));
+        }
+        List<Tensor> sequences = new java.util.ArrayList<>();
+        for (int b = 0; b < len.length; b++) {
+            Tensor seq = batchMajor.select(0, b);
+            // PyTorch keeps the steps whose index is below the length (a boolean mask): a prefix, clamped to T
+            sequences.add(seq.narrow(0, 0, Math.max(0, Math.min(len[b], seq.size(0)))));
+        }
+        return sequences;
+    }
+
+    /** The sequences of a packed batch, in the order they were packed from. */
+    public static List<Tensor> unpackSequence(PackedSequence packed) {
+        PaddedSequence padded = padPackedSequence(packed, true, 0.0, null);
+        return unpadSequence(padded.padded(), padded.lengths(), true);
+    }
 }

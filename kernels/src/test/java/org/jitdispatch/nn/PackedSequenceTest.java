@@ -62,6 +62,26 @@ class PackedSequenceTest {
     }
 
     @Test
+    void unpackAndUnpadGiveTheSequencesBack() {
+        PackedSequence s = RnnUtils.packSequence(List.of(Torch.tensor(new float[] {1, 2}),
+                Torch.tensor(new float[] {3, 4, 5}), Torch.tensor(new float[] {6})), false);
+        List<Tensor> back = RnnUtils.unpackSequence(s);
+        assertArrayEquals(new float[] {1, 2}, back.get(0).toFloatArray());
+        assertArrayEquals(new float[] {3, 4, 5}, back.get(1).toFloatArray());
+        assertArrayEquals(new float[] {6}, back.get(2).toFloatArray());
+        Tensor x = Torch.arange(org.jitdispatch.runtime.Scalar.of(12), ScalarType.Float32).view(4, 3);
+        List<Tensor> timeMajor = RnnUtils.unpadSequence(x, Torch.tensor(new long[] {2, 4, 1}), false);
+        assertArrayEquals(new float[] {1, 4, 7, 10}, timeMajor.get(1).toFloatArray());
+        assertArrayEquals(new long[] {4, 3}, x.sizes(), "the caller's tensor keeps its layout");
+        List<Tensor> clamped = RnnUtils.unpadSequence(x, Torch.tensor(new long[] {2, 0, 7, -1}), true);
+        assertArrayEquals(new float[] {6, 7, 8}, clamped.get(2).toFloatArray());
+        assertEquals(0, clamped.get(1).numel());
+        assertEquals(0, clamped.get(3).numel());
+        assertEquals("Expected one length per sequence: 3 lengths, but got lengths of sizes [2]", message(
+                () -> RnnUtils.unpadSequence(x, Torch.tensor(new long[] {1, 2}), false)));
+    }
+
+    @Test
     void padSequenceGradientIsEachSequencesSlotOfTheUpstreamGradient() {
         Tensor a = Torch.tensor(new float[] {1, 2}).requiresGrad_(true);
         Tensor b = Torch.tensor(new float[] {3, 4, 5}).requiresGrad_(true);
