@@ -5678,6 +5678,120 @@ def gaps(c):
     c("igammac_", pos((2, 3)), pos((2, 3)))
 
 
+def packed_sequence(c):
+    """PackedSequence.cpp and RNN.cpp's packed layers: _pack_padded_sequence (batch first or not, equal and
+    distinct lengths, trailing dims, integer input, strided input, and its refusals: unsorted or non-positive
+    lengths, lengths of the wrong dtype, dims or count, empty input), its backward, _pad_packed_sequence (total
+    length, padding values, batch first, integer data, and its refusals), pad_sequence (batch first, trailing dims,
+    mixed dtypes, empty sequences, and its refusals), and the .data overloads of rnn_tanh, rnn_relu, gru and lstm
+    (one or two layers, both directions, no biases, an LSTM's projections, batch sizes that fall by more than one,
+    float64, and the refusals of wrong counts and of batch_sizes of the wrong dtype). Its own random generator keeps
+    the other families' inputs."""
+    rng.seed("packed_sequence")
+
+    def lengths(*v):
+        return torch.tensor(v, dtype=I64)
+
+    c("_pack_padded_sequence", rand((3, 2, 4)), lengths(3, 2), False)
+    c("_pack_padded_sequence", rand((3, 2, 4)), lengths(2, 2, 1), True)
+    c("_pack_padded_sequence", rand((5, 4, 2, 3)), lengths(5, 3, 3, 1), False)
+    c("_pack_padded_sequence", rand((4, 3)), lengths(4, 4, 4), False)
+    c("_pack_padded_sequence", rand((3, 1, 2)), lengths(1), False)
+    c("_pack_padded_sequence", rand((4, 3, 2), I64), lengths(4, 2, 1), False)
+    c("_pack_padded_sequence", rand((3, 2, 4), F64), lengths(3, 2), False)
+    c("_pack_padded_sequence", layout("transposed", (3, 2, 4)), lengths(3, 1), False)
+    c("_pack_padded_sequence", layout("strided", (2, 3, 4)), lengths(3, 2), True)
+    c("_pack_padded_sequence", rand((3,)), lengths(2, 2, 1), False)
+    c("_pack_padded_sequence", rand((3, 2, 4)), lengths(2, 3), False)
+    c("_pack_padded_sequence", rand((3, 2, 4)), lengths(3, 0), False)
+    c("_pack_padded_sequence", rand((3, 2, 4)), lengths(-1, -2), False)
+    c("_pack_padded_sequence", rand((3, 2, 4)), lengths(3, 2).to(I32), False)
+    c("_pack_padded_sequence", rand((3, 2, 4)), lengths(3, 2).to(F32), False)
+    c("_pack_padded_sequence", rand((3, 2, 4)), torch.tensor([[3, 2]]), False)
+    c("_pack_padded_sequence", rand((3, 2, 4)), torch.tensor(3), False)
+    c("_pack_padded_sequence", rand((3, 2, 4)), lengths(3, 2, 1), False)
+    c("_pack_padded_sequence", rand((0, 2, 4)), lengths(3, 2), False)
+    c("_pack_padded_sequence", rand((3, 2, 0)), lengths(3, 2), False)
+    c("_pack_padded_sequence", rand((3, 0, 4)), lengths(), False)
+
+    c("_pack_padded_sequence_backward", rand((5, 4)), [3, 2, 4], lengths(2, 2, 1), False)
+    c("_pack_padded_sequence_backward", rand((5, 4)), [2, 3, 4], lengths(2, 2, 1), True)
+    c("_pack_padded_sequence_backward", rand((4, 2, 3), F64), [4, 2, 2, 3], lengths(2, 1, 1), False)
+    c("_pack_padded_sequence_backward", rand((3,)), [2, 2], lengths(2, 1), False)
+    c("_pack_padded_sequence_backward", rand((5, 4)), [3, 2, 4], lengths(2, 2, 1).to(I32), False)
+
+    c("_pad_packed_sequence", rand((5, 4)), lengths(2, 2, 1), False, 0.0, -1)
+    c("_pad_packed_sequence", rand((5, 4)), lengths(2, 2, 1), True, 0.5, -1)
+    c("_pad_packed_sequence", rand((5, 4)), lengths(2, 2, 1), False, -1.5, 5)
+    c("_pad_packed_sequence", rand((5, 4)), lengths(2, 2, 1), True, 0.0, 3)
+    c("_pad_packed_sequence", rand((9, 2, 3)), lengths(4, 2, 2, 1), False, 0.0, 0)
+    c("_pad_packed_sequence", rand((6,)), lengths(3, 2, 1), True, 2.0, -1)
+    c("_pad_packed_sequence", rand((4, 2), I64), lengths(2, 1, 1), False, 7, -1)
+    c("_pad_packed_sequence", rand((4, 2), F64), lengths(1, 1, 1, 1), False, INF, 6)
+    c("_pad_packed_sequence", layout("transposed", (5, 3)), lengths(3, 2), False, 0.0, -1)
+    c("_pad_packed_sequence", rand((4, 4)), lengths(2, 2, 0), False, 0.0, -1)
+    c("_pad_packed_sequence", rand((5, 4)), lengths(2, 2, 1), False, 0.0, 2)
+    c("_pad_packed_sequence", rand((5, 4)), lengths(2, 2, 1).to(I32), False, 0.0, -1)
+    c("_pad_packed_sequence", rand((5, 4)), torch.tensor([[2, 2, 1]]), False, 0.0, -1)
+
+    c("pad_sequence", [rand((2, 3)), rand((3, 3)), rand((1, 3))])
+    c("pad_sequence", [rand((2, 3)), rand((3, 3)), rand((1, 3))], True, -1.0)
+    c("pad_sequence", [rand((2,)), rand((4,))], False, 0.5)
+    c("pad_sequence", [rand((3, 2, 2)), rand((1, 2, 2))], True)
+    c("pad_sequence", [rand((2,), I64), rand((3,), I64)], True, 1.5)
+    c("pad_sequence", [rand((2, 3)), rand((3, 3), F64)], False, 1.0)
+    c("pad_sequence", [rand((0, 2)), rand((0, 2))], True, 1.0)
+    c("pad_sequence", [rand((0, 2)), rand((2, 2))], False, 1.0)
+    c("pad_sequence", [layout("transposed", (3, 2)), rand((2, 2))], False)
+    c("pad_sequence", [rand((2, 3))])
+    c("pad_sequence", [])
+    c("pad_sequence", [torch.tensor(1.0), rand((3,))])
+    c("pad_sequence", [rand((2, 3)), rand((3, 2))])
+
+    def w(*shape, d=F32):
+        return rand(shape, d, -1, 1)
+
+    def layer_params(gates, i, h, layers=1, directions=1, bias=True, d=F32, proj=0):
+        params = []
+        for layer in range(layers):
+            for _ in range(directions):
+                size_in = i if layer == 0 else (proj or h) * directions
+                params += [w(gates * h, size_in, d=d), w(gates * h, proj or h, d=d)]
+                if bias:
+                    params += [w(gates * h, d=d), w(gates * h, d=d)]
+                if proj:
+                    params += [w(proj, h, d=d)]
+        return params
+
+    layers = {"rnn_tanh.data": 1, "rnn_relu.data": 1, "gru.data": 3, "lstm.data": 4}
+
+    def hx(op, n, b, h, d=F32, cell=None):
+        return [rand((n, b, h), d), rand((n, b, cell or h), d)] if op == "lstm.data" else rand((n, b, h), d)
+
+    def run(op, data, sizes, n, h, params, bias=True, layers_=1, bidir=False, d=F32, cell=None, batch=None, **kw):
+        c(op, data, sizes, hx(op, n, sizes[0].item() if batch is None else batch, h, d, cell), params, bias, layers_,
+          0.0, False, bidir, **kw)
+
+    for op, g in layers.items():
+        run(op, rand((5, 4)), lengths(2, 2, 1), 1, 3, layer_params(g, 4, 3))
+        run(op, rand((9, 4)), lengths(4, 2, 2, 1), 1, 3, layer_params(g, 4, 3))
+        run(op, rand((6, 2)), lengths(3, 2, 1), 2, 3, layer_params(g, 2, 3, layers=2), layers_=2)
+        run(op, rand((6, 4)), lengths(3, 2, 1), 2, 3, layer_params(g, 4, 3, directions=2), bidir=True)
+        run(op, rand((7, 4)), lengths(3, 3, 1), 4, 2, layer_params(g, 4, 2, layers=2, directions=2), layers_=2,
+            bidir=True)
+        run(op, rand((5, 4)), lengths(2, 2, 1), 1, 3, layer_params(g, 4, 3, bias=False), bias=False)
+        run(op, rand((4, 3), F64), lengths(1, 1, 1, 1), 1, 2, layer_params(g, 3, 2, d=F64), d=F64)
+        run(op, rand((5, 4)), lengths(2, 2, 1), 1, 3, layer_params(g, 4, 3)[:3])
+        run(op, rand((5, 4)), lengths(2, 2, 1), 2, 3, layer_params(g, 4, 3))
+        run(op, rand((5, 4)), lengths(2, 2, 1).to(I32), 1, 3, layer_params(g, 4, 3), batch=2)
+        run(op, rand((5, 5)), lengths(2, 2, 1), 1, 3, layer_params(g, 4, 3))
+    run("lstm.data", rand((6, 4)), lengths(3, 2, 1), 1, 2, layer_params(4, 4, 3, proj=2), cell=3)
+    run("lstm.data", rand((7, 4)), lengths(3, 3, 1), 4, 2, layer_params(4, 4, 3, layers=2, directions=2, proj=2),
+        cell=3, layers_=2, bidir=True)
+    c("lstm.data", rand((5, 4)), lengths(2, 2, 1), [rand((1, 2, 3))], layer_params(4, 4, 3), True, 1, 0.0, False,
+      False)
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
@@ -5687,7 +5801,7 @@ FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary
             "composites": composites, "coverage": coverage, "solvers": solvers,
             "conv_modes": conv_modes, "more_ops": more_ops, "decompositions": decompositions,
             "more_losses": more_losses, "pooling3d": pooling3d, "recurrent": recurrent, "group_norm": group_norm,
-            "overloads": overloads, "gaps": gaps}
+            "overloads": overloads, "gaps": gaps, "packed_sequence": packed_sequence}
 
 
 def torch_version():

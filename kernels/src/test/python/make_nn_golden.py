@@ -287,7 +287,39 @@ def attention_references():
         torch.randn(2, 2, 5, 6, generator=generator), 19)
 
 
+def packed_references():
+    """The recurrent modules over packed sequences (PackedSequenceModulesGoldenTest): a padded batch packed with
+    pack_padded_sequence (lengths with ties, enforce_sorted False or True), the module, and pad_packed_sequence; y
+    holds the packed output data, the padded output and the final states, in the caller's order."""
+    r = inputs(2)
+    rnn = torch.nn.utils.rnn
+
+    def packed(batch_first, lengths, enforce_sorted=False, padding_value=0.0, total_length=None):
+        def forward(m, x, *state):
+            seq = rnn.pack_padded_sequence(x, torch.tensor(lengths), batch_first, enforce_sorted)
+            out, hidden = m(seq, (state if len(state) == 2 else state[0]) if state else None)
+            padded, _ = rnn.pad_packed_sequence(out, batch_first, padding_value, total_length)
+            return [out.data, padded, *(hidden if isinstance(hidden, tuple) else [hidden])]
+        return forward
+
+    recurrent("lstm_packed_two_layers_bidirectional", lambda: nn.LSTM(4, 3, num_layers=2, bidirectional=True),
+              {"x": r(5, 4, 4), "h": r(4, 4, 3), "c": r(4, 4, 3)}, 31, packed(False, [2, 5, 3, 5]))
+    recurrent("gru_packed_sorted_batch_first", lambda: nn.GRU(4, 3, batch_first=True), {"x": r(3, 4, 4)}, 32,
+              packed(True, [4, 2, 1], enforce_sorted=True))
+    recurrent("rnn_relu_packed_two_layers_bidirectional",
+              lambda: nn.RNN(4, 3, nonlinearity="relu", num_layers=2, bidirectional=True),
+              {"x": r(4, 3, 4), "h": r(4, 3, 3)}, 33, packed(False, [1, 4, 2]))
+    recurrent("lstm_packed_projections_total_length",
+              lambda: nn.LSTM(4, 5, proj_size=2, bidirectional=True, batch_first=True), {"x": r(3, 4, 4)}, 34,
+              packed(True, [3, 4, 1], padding_value=-1.0, total_length=6))
+    training("lstm_packed_training_dropout", lambda: nn.LSTM(4, 5, num_layers=2, dropout=0.3, bidirectional=True),
+             r(6, 3, 4), r(6, 3, 10), 35, 4, 0.5,
+             lambda m, x: rnn.pad_packed_sequence(m(rnn.pack_padded_sequence(x, torch.tensor([4, 6, 2]), False,
+                                                                              False))[0])[0])
+
+
 recurrent_references()
+packed_references()
 normalization_references()
 attention_references()
 print("written", sorted(p.name for p in OUT.iterdir()))

@@ -6,7 +6,8 @@ import org.jitdispatch.Torch;
 /**
  * A multi-layer gated recurrent unit ({@code torch.nn.GRU}) through {@code aten::gru}: gates r, z and the candidate
  * {@code n = tanh(W_in x + b_in + r * (W_hn h + b_hn))}, {@code h' = (1 - z) * n + z * h}; the weights stack the
- * gates in that order. Input [T, N, I] ([N, T, I] batch first, or [T, I] unbatched).
+ * gates in that order. Input [T, N, I] ([N, T, I] batch first, or [T, I] unbatched), or a
+ * {@link PackedSequence}.
  */
 public final class GRU extends RNNBase {
 
@@ -36,6 +37,14 @@ public final class GRU extends RNNBase {
 
     /** Output and h_n from the initial state {@code hx} ([L * D, N, H], or [L * D, H] unbatched; null: zeros). */
     public RecurrentOutput forward(Tensor input, Tensor hx) {
+        return forwardOneHidden(Torch::gru, input, hx);
+    }
+
+    /**
+     * Packed sequences in, packed out: output and h_n from {@code hx} ([L * D, N, H] in the order the sequences
+     * were given; null: zeros). {@code batchFirst} plays no part: packed data has one layout.
+     */
+    public PackedRecurrentOutput forward(PackedSequence input, Tensor hx) {
         return forwardOneHidden(Torch::gru, input, hx);
     }
 }

@@ -6,7 +6,8 @@ import org.jitdispatch.Torch;
 /**
  * A multi-layer long short-term memory ({@code torch.nn.LSTM}) through {@code aten::lstm}: gates i, f, g, o (stacked
  * in that order in the weights), {@code c' = f * c + i * g}, {@code h' = o * tanh(c')}, and with {@code projSize}
- * h' projected by {@code weight_hr}. Input [T, N, I] ([N, T, I] batch first, or [T, I] unbatched).
+ * h' projected by {@code weight_hr}. Input [T, N, I] ([N, T, I] batch first, or [T, I] unbatched), or a
+ * {@link PackedSequence}.
  *
  * <pre>{@code
  * LSTM lstm = new LSTM(new RNNOptions(10, 20).numLayers(2).batchFirst(true));
@@ -75,5 +76,36 @@ public final class LSTM extends RNNBase {
                 bidirectional, batchFirst);
         return batched ? new LSTMOutput(r[0], r[1], r[2])
                 : new LSTMOutput(r[0].squeeze(batchDim()), r[1].squeeze(1), r[2].squeeze(1));
+    }
+
+    public PackedLSTMOutput forward(PackedSequence input, LSTMState state) {
+        return state == null ? forward(input, null, null) : forward(input, state.h(), state.c());
+    }
+
+    /**
+     * Packed sequences in, packed out: output, h_n and c_n from h0 ([L * D, N, proj_size or H]) and c0
+     * ([L * D, N, H]), in the order the sequences were given; both null: zeros. {@code batchFirst} plays no part:
+     * packed data has one layout.
+     */
+    public PackedLSTMOutput forward(PackedSequence input, Tensor h0, Tensor c0) {
+        if ((h0 == null) != (c0 == null)) {
+            throw new IllegalArgumentException("LSTM expects both h0 and c0, or neither");
+        }
+        long maxBatch = input.batchSize();
+        long realHidden = projSize > 0 ? projSize : hiddenSize;
+        if (h0 == null) {
+            h0 = zeroState(maxBatch, input.data().dtype(), realHidden);
+            c0 = zeroState(maxBatch, input.data().dtype(), hiddenSize);
+        } else {
+            h0 = permuteHidden(h0, input.sortedIndices());
+            c0 = permuteHidden(c0, input.sortedIndices());
+        }
+        checkInput(input.data(), 2);
+        checkHiddenSize(h0, maxBatch, realHidden, "hidden[0]");
+        checkHiddenSize(c0, maxBatch, hiddenSize, "hidden[1]");
+        Tensor[] r = Torch.lstm(input.data(), input.batchSizes(), new Tensor[] {h0, c0}, flatWeights(), bias,
+                numLayers, dropout, isTraining(), bidirectional);
+        Tensor[] restored = {permuteHidden(r[1], input.unsortedIndices()), permuteHidden(r[2], input.unsortedIndices())};
+        return new PackedLSTMOutput(input.withData(r[0]), restored[0], restored[1]);
     }
 }

@@ -6,7 +6,7 @@ import org.jitdispatch.Torch;
 /**
  * A multi-layer Elman RNN ({@code torch.nn.RNN}): {@code h_t = tanh(x_t W_ih^T + b_ih + h_(t-1) W_hh^T + b_hh)}
  * (or relu), through {@code aten::rnn_tanh} / {@code aten::rnn_relu}. Input [T, N, I] ([N, T, I] batch first, or
- * [T, I] unbatched); {@link #forward(Tensor, Tensor)} returns the output and h_n.
+ * [T, I] unbatched, or a {@link PackedSequence}); {@link #forward(Tensor, Tensor)} returns the output and h_n.
  */
 public final class RNN extends RNNBase {
     private final boolean relu;
@@ -38,6 +38,14 @@ public final class RNN extends RNNBase {
 
     /** Output and h_n from the initial state {@code hx} ([L * D, N, H], or [L * D, H] unbatched; null: zeros). */
     public RecurrentOutput forward(Tensor input, Tensor hx) {
+        return forwardOneHidden(relu ? Torch::rnn_relu : Torch::rnn_tanh, input, hx);
+    }
+
+    /**
+     * Packed sequences in, packed out: output and h_n from {@code hx} ([L * D, N, H] in the order the sequences
+     * were given; null: zeros). {@code batchFirst} plays no part: packed data has one layout.
+     */
+    public PackedRecurrentOutput forward(PackedSequence input, Tensor hx) {
         return forwardOneHidden(relu ? Torch::rnn_relu : Torch::rnn_tanh, input, hx);
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.ScalarType;
 
 /**
  * What {@link RNN}, {@link GRU} and {@link LSTM} share (PyTorch 1.13's {@code nn.RNNBase}): the parameters of
@@ -87,13 +88,22 @@ public abstract class RNNBase extends Module {
 
     /** zeros [L * D, N, features]: the initial state PyTorch uses when none is given. */
     final Tensor zeroState(Tensor input, long features) {
-        return Torch.zeros(new long[] {numLayers * directions(), input.size(batchDim()), features}, input.dtype());
+        return zeroState(input.size(batchDim()), input.dtype(), features);
     }
 
-    /** PyTorch's check_input. */
+    final Tensor zeroState(long batch, ScalarType dtype, long features) {
+        return Torch.zeros(new long[] {numLayers * directions(), batch, features}, dtype);
+    }
+
+    /** PyTorch's check_input of a padded batch. */
     final void checkInput(Tensor input) {
-        if (input.dim() != 3) {
-            throw new IllegalArgumentException("input must have 3 dimensions, got " + input.dim());
+        checkInput(input, 3);
+    }
+
+    /** PyTorch's check_input: a padded batch has 3 dims, packed data 2. */
+    final void checkInput(Tensor input, int expectedDim) {
+        if (input.dim() != expectedDim) {
+            throw new IllegalArgumentException("input must have " + expectedDim + " dimensions, got " + input.dim());
         }
         if (inputSize != input.size(-1)) {
             throw new IllegalArgumentException("input.size(-1) must be equal to input_size. Expected " + inputSize
@@ -103,7 +113,12 @@ public abstract class RNNBase extends Module {
 
     /** PyTorch's check_hidden_size: {@code state} must be [L * D, N, features]; the message names it. */
     final void checkHiddenSize(Tensor state, Tensor input, long features, String what) {
-        long[] expected = {numLayers * directions(), input.size(batchDim()), features};
+        checkHiddenSize(state, input.size(batchDim()), features, what);
+    }
+
+    /** check_hidden_size for {@code miniBatch} sequences (a packed sequence's batch_sizes[0]). */
+    final void checkHiddenSize(Tensor state, long miniBatch, long features, String what) {
+        long[] expected = {numLayers * directions(), miniBatch, features};
         if (!java.util.Arrays.equals(state.sizes(), expected)) {
             throw new IllegalArgumentException("Expected " + what + " size (" + expected[0] + ", " + expected[1] + ", "
                     + expected[2] + "), got " + java.util.Arrays.toString(state.sizes()));
@@ -144,6 +159,32 @@ public abstract class RNNBase extends Module {
                 batchFirst);
         return batched ? new RecurrentOutput(result[0], result[1])
                 : new RecurrentOutput(result[0].squeeze(batchDim()), result[1].squeeze(1));
+    }
+
+    /** One of the operators rnn_tanh.data, rnn_relu.data and gru.data: {output data, h_n} of packed data. */
+    interface OneHiddenPackedOp {
+        Tensor[] apply(Tensor data, Tensor batchSizes, Tensor hx, Tensor[] params, boolean hasBiases, long numLayers,
+                double dropout, boolean train, boolean bidirectional);
+    }
+
+    /**
+     * The forward of RNN and GRU over packed sequences: hx (null: zeros) has one row per sequence in the caller's
+     * order, so its rows are put in the packed (sorted) order for the operator and h_n's rows back.
+     */
+    final PackedRecurrentOutput forwardOneHidden(OneHiddenPackedOp op, PackedSequence input, Tensor hx) {
+        long maxBatch = input.batchSize();
+        hx = hx == null ? zeroState(maxBatch, input.data().dtype(), hiddenSize) : permuteHidden(hx,
+                input.sortedIndices());
+        checkInput(input.data(), 2);
+        checkHiddenSize(hx, maxBatch, hiddenSize, "hidden");
+        Tensor[] result = op.apply(input.data(), input.batchSizes(), hx, flatWeights, bias, numLayers, dropout,
+                isTraining(), bidirectional);
+        return new PackedRecurrentOutput(input.withData(result[0]), permuteHidden(result[1], input.unsortedIndices()));
+    }
+
+    /** PyTorch's permute_hidden: a state's rows (dim 1) in the order of {@code permutation}, if there is one. */
+    static Tensor permuteHidden(Tensor state, Tensor permutation) {
+        return permutation == null ? state : state.index_select(1, permutation);
     }
 
     @Override

@@ -68,6 +68,11 @@ public final class RandomizedRelu implements RandomizedReluDeclarations {
             throw new IllegalArgumentException("expected scalar type " + dtype.c10Name() + " but found "
                     + out.dtype().c10Name()); // ATen's data_ptr<scalar_t>() of out
         }
+        if (dtype != ScalarType.Float64) {
+            // the bounds become floats; a bound out of float's range is refused before out is resized
+            ScalarConversions.check(lower, ScalarType.Float32);
+            ScalarConversions.check(upper, ScalarType.Float32);
+        }
         if (out != self) {
             // ATen writes out as if it had self's size; here an out of another size is resized first
             StructuredMeta resize = StructuredMeta.out(Tensor.FACTORY, out);
@@ -84,8 +89,6 @@ public final class RandomizedRelu implements RandomizedReluDeclarations {
         double lo = ScalarConversions.toDouble(lower);
         double hi = ScalarConversions.toDouble(upper);
         if (!doubles) {
-            ScalarConversions.check(lower, ScalarType.Float32);
-            ScalarConversions.check(upper, ScalarType.Float32);
             lo = (float) lo;
             hi = (float) hi;
         }

@@ -19,9 +19,28 @@ final class RecurrentLayers {
     record Output(Tensor output, Tensor[][] finalHidden) {
     }
 
-    /** RNN.cpp's _rnn_impl: the layer stack, bidirectional or not. */
+    /**
+     * How one layer runs in one direction over its input: the whole sequence [T, B, I] ({@link #direction}) or a
+     * packed one ({@link PackedRecurrentLayers}). Returns the outputs in the input's layout and puts the final
+     * hidden state in {@code finalHidden[slot]}.
+     */
+    interface Direction {
+        Tensor run(RecurrentCell cell, Tensor input, Tensor[] hidden, CellParams params, boolean reverse,
+                Tensor[][] finalHidden, int slot);
+    }
+
+    /** RNN.cpp's _rnn_impl over whole sequences: the layer stack, bidirectional or not. */
     static Output run(RecurrentCell cell, Tensor input, Tensor[][] hiddens, CellParams[] params, long numLayers,
             double dropout, boolean train, boolean bidirectional) {
+        return run(cell, input, hiddens, params, numLayers, dropout, train, bidirectional, RecurrentLayers::direction);
+    }
+
+    /**
+     * RNN.cpp's _rnn_impl with the layers of {@code direction}: a bidirectional layer concatenates its two outputs
+     * along the features (the last dim, in both layouts).
+     */
+    static Output run(RecurrentCell cell, Tensor input, Tensor[][] hiddens, CellParams[] params, long numLayers,
+            double dropout, boolean train, boolean bidirectional, Direction direction) {
         int directions = bidirectional ? 2 : 1;
         if (bidirectional && (hiddens.length % 2 != 0 || params.length % 2 != 0)) {
             throw new IllegalArgumentException("Odd number of params or hiddens given to a bidirectional RNN");
@@ -38,11 +57,11 @@ final class RecurrentLayers {
             if (bidirectional) {
                 int fw = 2 * l;
                 int rev = fw + 1;
-                Tensor forward = direction(cell, layerInput, hiddens[fw], params[fw], false, finalHidden, fw);
-                Tensor reverse = direction(cell, layerInput, hiddens[rev], params[rev], true, finalHidden, rev);
+                Tensor forward = direction.run(cell, layerInput, hiddens[fw], params[fw], false, finalHidden, fw);
+                Tensor reverse = direction.run(cell, layerInput, hiddens[rev], params[rev], true, finalHidden, rev);
                 layerInput = Torch.cat(new Tensor[] {forward, reverse}, forward.dim() - 1);
             } else {
-                layerInput = direction(cell, layerInput, hiddens[l], params[l], false, finalHidden, l);
+                layerInput = direction.run(cell, layerInput, hiddens[l], params[l], false, finalHidden, l);
             }
             if (dropout != 0 && train && l < numLayers - 1) {
                 layerInput = Torch.dropout(layerInput, dropout, true);
