@@ -40,7 +40,8 @@ final class CtcTargets {
             for (int b = 0; b < batch; b++) {
                 checkAtLeastZero("target_lengths", targetLengths[b]);
                 offsets[b] = (int) Math.min(position, Integer.MAX_VALUE);
-                position += targetLengths[b];
+                // saturating: lengths that overflow the sum cannot match the targets' size
+                position = targetLengths[b] > Long.MAX_VALUE - position ? Long.MAX_VALUE : position + targetLengths[b];
                 longest = (int) Math.max(longest, Math.min(targetLengths[b], Integer.MAX_VALUE));
             }
             checkSize(targets, 0, position);
