@@ -68,6 +68,11 @@ public final class RandomizedRelu implements RandomizedReluDeclarations {
             throw new IllegalArgumentException("expected scalar type " + dtype.c10Name() + " but found "
                     + out.dtype().c10Name()); // ATen's data_ptr<scalar_t>() of out
         }
+        if (dtype != ScalarType.Float64) {
+            // the bounds must fit the opmath float before out is resized, so that a refused call leaves out as it was
+            ScalarConversions.check(lower, ScalarType.Float32);
+            ScalarConversions.check(upper, ScalarType.Float32);
+        }
         if (out != self) {
             // ATen writes out as if it had self's size; here an out of another size is resized first
             StructuredMeta resize = StructuredMeta.out(Tensor.FACTORY, out);
@@ -83,9 +88,7 @@ public final class RandomizedRelu implements RandomizedReluDeclarations {
         boolean doubles = self.dtype() == ScalarType.Float64;
         double lo = ScalarConversions.toDouble(lower);
         double hi = ScalarConversions.toDouble(upper);
-        if (!doubles) {
-            ScalarConversions.check(lower, ScalarType.Float32);
-            ScalarConversions.check(upper, ScalarType.Float32);
+        if (!doubles) { // the bounds fit a float: rrelu_with_noise_out checked them
             lo = (float) lo;
             hi = (float) hi;
         }
