@@ -1,6 +1,7 @@
 package org.jitdispatch.kernels.ops;
 
 import java.util.Arrays;
+import org.jitdispatch.kernels.parallel.Parallel;
 
 /**
  * Graves' forward-backward recursions over the alignments of each sample's augmented target, in log space, as
@@ -40,10 +41,18 @@ final class CtcAlignment {
     double[] forward(double[] logAlpha) {
         Arrays.fill(logAlpha, NEG_INF);
         double[] nll = new double[args.batch];
-        for (int b = 0; b < args.batch; b++) {
-            nll[b] = forwardSample(b, logAlpha);
-        }
+        // samples are independent and write disjoint rows: parallel over the batch, as ATen's parallel_for
+        Parallel.parallelFor(0, args.batch, samplesPerChunk(), (from, to) -> {
+            for (int b = (int) from; b < to; b++) {
+                nll[b] = forwardSample(b, logAlpha);
+            }
+        });
         return nll;
+    }
+
+    /** Enough samples to make a chunk of about {@link Parallel#GRAIN_SIZE} recursion steps. */
+    private long samplesPerChunk() {
+        return Math.max(1, Parallel.GRAIN_SIZE / Math.max(1L, (long) frames * width));
     }
 
     private double forwardSample(int b, double[] alpha) {
@@ -96,29 +105,35 @@ final class CtcAlignment {
      * when {@code zeroInfinity}.
      */
     double[] backward(double[] grad, double[] nll, double[] logAlpha, boolean zeroInfinity) {
-        int classes = args.classes;
         double[] out = new double[logProbs.length];
         Arrays.fill(out, NEG_INF); // the log of an empty sum, until a state of the frame adds to it
-        double[] beta = new double[frames * width];
-        for (int b = 0; b < args.batch; b++) {
-            if (zeroInfinity && nll[b] == Double.POSITIVE_INFINITY) {
-                zeroFrames(out, b, 0);
-                continue;
+        Parallel.parallelFor(0, args.batch, samplesPerChunk(), (from, to) -> {
+            double[] beta = new double[frames * width]; // one sample's at a time
+            for (int b = (int) from; b < to; b++) {
+                sampleGradient(b, grad[b], nll[b], logAlpha, beta, zeroInfinity, out);
             }
-            collectAlphaBeta(b, logAlpha, beta, out);
-            int inputLength = args.inputLength(b);
-            double gr = grad[b];
-            for (int t = 0; t < inputLength; t++) {
-                int at = (t * args.batch + b) * classes;
-                for (int c = 0; c < classes; c++) {
-                    double lp = logProbs[at + c];
-                    double res = out[at + c];
-                    out[at + c] = r(r(r(Math.exp(lp)) - r(Math.exp(r(r(res + nll[b]) - lp)))) * gr);
-                }
-            }
-            zeroFrames(out, b, inputLength);
-        }
+        });
         return out;
+    }
+
+    private void sampleGradient(int b, double gr, double nll, double[] logAlpha, double[] beta, boolean zeroInfinity,
+            double[] out) {
+        if (zeroInfinity && nll == Double.POSITIVE_INFINITY) {
+            zeroFrames(out, b, 0);
+            return;
+        }
+        collectAlphaBeta(b, logAlpha, beta, out);
+        int inputLength = args.inputLength(b);
+        int classes = args.classes;
+        for (int t = 0; t < inputLength; t++) {
+            int at = (t * args.batch + b) * classes;
+            for (int c = 0; c < classes; c++) {
+                double lp = logProbs[at + c];
+                double res = out[at + c];
+                out[at + c] = r(r(r(Math.exp(lp)) - r(Math.exp(r(r(res + nll) - lp)))) * gr);
+            }
+        }
+        zeroFrames(out, b, inputLength);
     }
 
     /** The beta recursion of sample {@code b}, log-adding {@code alpha + beta} of every state into its label. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.AtenLibrary;
+import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.runtime.ScalarType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * The CTC loss where ATen 1.13 reads memory it should not (golden values cannot pin those down): negative lengths,
  * labels outside the classes and backward arguments that do not fit the forward are refused, and a sample without
  * input frames has later releases' loss (0 for an empty target, else infinite) and a zero gradient. Also: the
- * autograd node of ctc_loss runs _ctc_loss_backward, and a wholly impossible batch is zeroed by zero_infinity.
+ * autograd node of ctc_loss runs _ctc_loss_backward, a wholly impossible batch is zeroed by zero_infinity, and the
+ * batch split over threads gives one thread's results.
  */
 class CtcLossTest {
     private static final long[] PADDED = {1, 2, 2, 1};
@@ -118,6 +120,39 @@ class CtcLossTest {
         Tensor expected = Torch._ctc_loss_backward(Torch.ones(new long[] {2}, ScalarType.Float64), lp.detach(),
                 targets(), lengths, targetLengths, out[0], out[1], 0, false);
         assertArrayEquals(expected.toDoubleArray(), lp.grad().toDoubleArray(), 0.0);
+    }
+
+    @Test
+    void aBatchSplitAcrossThreadsGivesOneThreadsResults() {
+        Tensor lp = logProbs(40, 64, 30).to(ScalarType.Float32);
+        long[] labels = new long[64 * 12];
+        for (int i = 0; i < labels.length; i++) {
+            labels[i] = 1 + (i * 7 + i / 5) % 29;
+        }
+        Tensor targets = Torch.tensor(labels, 64, 12);
+        long[] inputLengths = new long[64];
+        long[] targetLengths = new long[64];
+        for (int b = 0; b < 64; b++) {
+            inputLengths[b] = 40 - b % 7;
+            targetLengths[b] = b % 13;
+        }
+        Tensor ones = Torch.ones(new long[] {64}, ScalarType.Float32);
+        int threads = Parallel.getNumThreads();
+        Tensor[][] results = new Tensor[2][];
+        try {
+            for (int run = 0; run < 2; run++) {
+                Parallel.setNumThreads(run == 0 ? 1 : 4);
+                Tensor[] out = Torch._ctc_loss(lp, targets, inputLengths, targetLengths, 0, false);
+                Tensor grad = Torch._ctc_loss_backward(ones, lp, targets, inputLengths, targetLengths, out[0], out[1], 0,
+                        false);
+                results[run] = new Tensor[] {out[0], out[1], grad};
+            }
+        } finally {
+            Parallel.setNumThreads(threads);
+        }
+        for (int i = 0; i < 3; i++) {
+            assertArrayEquals(results[0][i].toDoubleArray(), results[1][i].toDoubleArray(), 0.0);
+        }
     }
 
     @Test
