@@ -5791,6 +5791,141 @@ def packed_sequence(c):
     c("lstm.data", rand((5, 4)), lengths(2, 2, 1), [rand((1, 2, 3))], layer_params(4, 4, 3), True, 1, 0.0, False,
       False)
 
+def ctc_log_probs(frames, batch, classes, dtype=F32):
+    """Log-probabilities [T, N, C]: random scores, log_softmax over the classes."""
+    return rand((frames, batch, classes), dtype).log_softmax(2)
+
+
+def ctc_alpha(log_probs, targets, input_lengths, target_lengths, blank):
+    """_ctc_loss's log_alpha with -inf where no alignment reaches (frames past a sample's input length, states past
+    its augmented target): ATen leaves those entries uninitialised, jitdispatch fills them with -inf."""
+    alpha = torch._ctc_loss(log_probs, targets, input_lengths, target_lengths, blank)[1].clone()
+    for b, (frames, length) in enumerate(zip(input_lengths, target_lengths)):
+        alpha[b, 1:, 2 * length + 1:] = -INF
+        alpha[b, frames:, :] = -INF
+    return alpha
+
+
+def ctc_losses(c):
+    """The CTC loss (_ctc_loss, _ctc_loss_backward, ctc_loss.IntList and .Tensor) and the multi-label margin loss
+    (multilabel_margin_loss_forward and _backward, multilabel_margin_loss and .out): padded and concatenated targets,
+    repeated labels (which need a blank between them), empty targets, impossible alignments (an infinite loss, zeroed
+    with zero_infinity), unbatched inputs, every reduction, float32 and float64, and PyTorch's refusals. Its own random
+    generator keeps the other families' inputs as they were."""
+    rng.seed("ctc_losses")
+
+    def forward(lp, tg, il, tl, blank=0, zero_infinity=False, note=""):
+        c("_ctc_loss", lp, tg, il, tl, blank, zero_infinity, note=note)
+        if "expected" in c[-1]:
+            alpha = ctc_alpha(lp, tg, il, tl, blank)
+            c[-1]["expected"]["items"][1]["data"] = data(alpha.flatten().tolist(), alpha.dtype)
+
+    def backward(lp, tg, il, tl, blank=0, zero_infinity=False, grad=None, note=""):
+        nll = torch._ctc_loss(lp, tg, il, tl, blank)[0]
+        grad = torch.ones(len(il), dtype=lp.dtype) if grad is None else grad
+        c("_ctc_loss_backward", grad, lp, tg, il, tl, nll, ctc_alpha(lp, tg, il, tl, blank), blank, zero_infinity,
+          note=note)
+
+    padded = vals([[1, 2, 3], [2, 2, 0], [3, 1, 3]], I64)
+    for dtype in (F32, F64):
+        lp = ctc_log_probs(6, 3, 4, dtype)
+        forward(lp, padded, [6, 6, 6], [3, 3, 3])
+        forward(lp, padded, [6, 4, 5], [3, 2, 1], note="lengths below the padding")
+        forward(lp, vals([1, 2, 3, 2, 2, 3], I64), [6, 5, 4], [3, 2, 1], note="concatenated")
+        backward(lp, padded, [6, 4, 5], [3, 2, 1], grad=rand((3,), dtype))
+        backward(lp, vals([1, 2, 3, 2, 2, 3], I64), [6, 5, 4], [3, 2, 1])
+    lp = ctc_log_probs(5, 2, 3)
+    forward(lp, vals([[1, 1, 1], [2, 1, 2]], I64), [5, 5], [3, 3], note="repeated labels need a blank between")
+    forward(lp, vals([[1, 1, 1], [2, 2, 2]], I64), [4, 5], [3, 3], note="too few frames: an infinite loss")
+    forward(lp, vals([[1, 2], [0, 0]], I64), [5, 3], [2, 0], note="an empty target")
+    forward(lp, vals([[1, 2], [2, 1]], I32), [5, 2], [2, 2], note="int32 targets")
+    forward(lp, vals([[0, 1], [1, 0]], I64), [5, 4], [2, 1], blank=2, note="blank is the last class")
+    forward(lp, vals([[1, 2], [2, 1]], I64), [5, 5], [2, 2], zero_infinity=True)
+    forward(lp, vals([[1, 2], [2, 1]], I64), [1, 1], [1, 1], note="one frame")
+    forward(rand((2, 5, 3)).log_softmax(2).transpose(0, 1), vals([[1, 2], [2, 1]], I64), [5, 5], [2, 2],
+            note="batch-first log_probs transposed")
+    forward(ctc_log_probs(4, 0, 3), torch.zeros(0, 2, dtype=I64), [], [], note="an empty batch")
+    backward(lp, vals([[1, 1, 1], [2, 1, 2]], I64), [5, 5], [3, 3], note="repeated labels")
+    backward(lp, vals([[1, 1, 1], [2, 2, 2]], I64), [4, 5], [3, 3], note="an infinite loss gives NaN")
+    backward(lp, vals([[1, 1, 1], [2, 2, 2]], I64), [4, 5], [3, 3], zero_infinity=True, note="zeroed")
+    backward(lp, vals([[1, 2], [0, 0]], I64), [5, 3], [2, 0], grad=vals([0.5, -2.0]), note="an empty target")
+    backward(lp, vals([[0, 1], [1, 0]], I64), [5, 4], [2, 1], blank=2, note="blank 2")
+    backward(lp, vals([[1, 1], [2, 1]], I64), [5, 5], [2, 2], blank=1, note="a label equal to the blank")
+    # the refusals of _ctc_loss, in ATen's order
+    tg = vals([[1, 2], [1, 1]], I64)
+    for bad in [dict(log_probs=lp.int()), dict(log_probs=lp.half()), dict(targets=tg.float()),
+                dict(targets=tg.to(B)), dict(targets=tg.to(I16)), dict(log_probs=lp[0]),
+                dict(targets=tg.reshape(1, 2, 2)), dict(targets=vals(1, I64)), dict(blank=3), dict(blank=-1),
+                dict(input_lengths=[5, 5, 5]), dict(target_lengths=[2]), dict(target_lengths=[2, 3]),
+                dict(targets=vals([[1, 2]], I64)), dict(input_lengths=[5, 6]), dict(targets=vals([1, 2, 1], I64))]:
+        args = {**dict(log_probs=lp, targets=tg, input_lengths=[5, 5], target_lengths=[2, 2]), **bad}
+        c("_ctc_loss", *args.values())
+    nll, alpha = torch._ctc_loss(lp, tg, [5, 5], [2, 2])
+    for bad in [dict(grad=torch.ones(())), dict(grad=torch.ones(2, dtype=F64)), dict(log_probs=lp.half()),
+                dict(neg_log_likelihood=nll.double()), dict(log_alpha=alpha.double()),
+                dict(targets=tg.float())]:
+        args = {**dict(grad=torch.ones(2), log_probs=lp, targets=tg, input_lengths=[5, 5], target_lengths=[2, 2],
+                       neg_log_likelihood=nll, log_alpha=alpha, blank=0), **bad}
+        c("_ctc_loss_backward", *args.values())
+    # ctc_loss: the reductions, zero_infinity, unbatched input and lengths as tensors
+    lp = ctc_log_probs(6, 3, 5)
+    tg = vals([[1, 2, 2], [3, 4, 0], [4, 4, 4]], I64)
+    for reduction in (0, 1, 2, 3):
+        for zero_infinity in (False, True):
+            c("ctc_loss.IntList", lp, tg, [6, 5, 4], [3, 0, 3], 0, reduction, zero_infinity)
+    c("ctc_loss.IntList", lp.double(), vals([1, 2, 2, 3, 4], I64), [6, 5, 4], [3, 2, 0], 0, 1, False)
+    c("ctc_loss.IntList", lp, tg.float(), [6, 6, 6], [3, 2, 1], 0, 1, False, note="float targets")
+    c("ctc_loss.IntList", lp[:, 0], tg[0], [6], [3], 0, 0, False, note="unbatched")
+    c("ctc_loss.IntList", lp[:, 0], tg[0], [6], [3], 0, 1, False, note="unbatched")
+    c("ctc_loss.IntList", lp[:, 0, 0], tg[0], [6], [3], 0, 1, False, note="one dim")
+    c("ctc_loss.IntList", lp, tg, [6, 6, 6], [3, 2, 1], 5, 1, False)
+    c("ctc_loss.Tensor", lp, tg, vals([6, 5, 4], I32), vals([3, 2, 1], I64), 0, 1, False)
+    c("ctc_loss.Tensor", lp[:, 0], tg[0], vals(6, I64), vals(3, I64), 0, 0, False, note="unbatched")
+    c("ctc_loss.Tensor", lp, tg, vals([6.0, 5.0, 4.0]), vals([3, 2, 1], I64), 0, 1, False)
+    c("ctc_loss.Tensor", lp, tg, vals([6, 5, 4], I64), vals([True, True, True], B), 0, 1, False)
+    c("_ctc_loss.Tensor", lp, tg, vals([6, 6, 6], I64), vals([3, 3, 3], I32), 0, False)
+    nll, alpha = torch._ctc_loss(lp, tg, [6, 6, 6], [3, 3, 3])
+    c("_ctc_loss_backward.Tensor", torch.ones(3), lp, tg, vals([6, 6, 6], I64), vals([3, 3, 3], I64), nll, alpha, 0,
+      False)
+
+    # multilabel margin loss
+    target = vals([[3, 0, -1, 1], [1, 2, 3, -1], [2, 2, -1, 0], [-1, 1, 2, 3]], I64)
+    for reduction in (0, 1, 2, 5):
+        c("multilabel_margin_loss_forward", rand((4, 4)), target, reduction)
+        c("multilabel_margin_loss", rand((4, 4), F64), target, reduction)
+    c("multilabel_margin_loss_forward", rand((4,)), vals([2, 0, -1, 3], I64), 0)
+    c("multilabel_margin_loss_forward", rand((4,)), vals([2, 0, -1, 3], I64), 1)
+    c("multilabel_margin_loss_forward", rand(()), vals(0, I64), 0)
+    c("multilabel_margin_loss_forward", rand(()), vals([0], I64), 2)
+    c("multilabel_margin_loss_forward", layout("transposed", (3, 4)), target[:3], 1)
+    c("multilabel_margin_loss_forward", rand((0, 4)), torch.zeros(0, 4, dtype=I64), 0)
+    c("multilabel_margin_loss_forward.output", rand((4, 4)), target, 0, output=torch.zeros(0),
+      is_target=torch.zeros(0))
+    c("multilabel_margin_loss.out", rand((4, 4)), target, 1, out=torch.zeros(0))
+    for bad in [dict(target=target.int()), dict(target=target.float()), dict(self=rand((4, 4), I64)),
+                dict(target=target + 3), dict(target=target - 1), dict(target=target[:, :3]),
+                dict(target=target[0]), dict(self=rand((4,))), dict(self=rand((2, 3, 4))), dict(self=rand((4, 0))),
+                dict(self=rand((4, 4), F16)), dict(self=rand((4, 4), I32), target=target.int() + 9)]:
+        args = {**dict(self=rand((4, 4)), target=target, reduction=1), **bad}
+        c("multilabel_margin_loss_forward", *args.values())
+    x = rand((4, 4))
+    is_target = torch.ops.aten.multilabel_margin_loss_forward(x, target, 1)[1]
+    for reduction in (0, 1, 2):
+        c("multilabel_margin_loss_backward", rand((4,)) if reduction == 0 else rand(()), x, target, reduction,
+          is_target)
+    c("multilabel_margin_loss_backward", vals(2.0), x, target, 0, is_target, note="one grad for every sample")
+    c("multilabel_margin_loss_backward", vals([1.5, 2.0]), x, target, 1, is_target, note="its first element")
+    c("multilabel_margin_loss_backward", rand((4,), F64), x.double(), target, 0, is_target.double())
+    c("multilabel_margin_loss_backward", rand(()), x[0], target[0], 1, is_target[0])
+    c("multilabel_margin_loss_backward", rand(()), x, target, 1, torch.zeros(4, 4), note="is_target as given")
+    c("multilabel_margin_loss_backward.grad_input", rand(()), x, target, 2, is_target, grad_input=torch.zeros(0))
+    for bad in [dict(grad_output=rand((3,))), dict(grad_output=rand((1, 4))), dict(grad_output=rand((4,), F64)),
+                dict(is_target=is_target.double()), dict(is_target=is_target[:, :3]), dict(is_target=is_target * 2),
+                dict(target=target.int()), dict(target=target + 1), dict(target=target[:, :3]),
+                dict(self=x.long())]:
+        args = {**dict(grad_output=rand((4,)), self=x, target=target, reduction=0, is_target=is_target), **bad}
+        c("multilabel_margin_loss_backward", *args.values())
+
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
@@ -5801,7 +5936,8 @@ FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary
             "composites": composites, "coverage": coverage, "solvers": solvers,
             "conv_modes": conv_modes, "more_ops": more_ops, "decompositions": decompositions,
             "more_losses": more_losses, "pooling3d": pooling3d, "recurrent": recurrent, "group_norm": group_norm,
-            "overloads": overloads, "gaps": gaps, "packed_sequence": packed_sequence}
+            "overloads": overloads, "gaps": gaps, "packed_sequence": packed_sequence,
+            "ctc_losses": ctc_losses}
 
 
 def torch_version():

@@ -1,5 +1,6 @@
 """Reference values of the loss modules that PyTorch 1.13 writes in Python (nn.GaussianNLLLoss,
-nn.MultiLabelSoftMarginLoss) and of the margin and embedding loss modules, for LossModulesTest.
+nn.MultiLabelSoftMarginLoss), of the margin and embedding loss modules and of nn.CTCLoss and
+nn.MultiLabelMarginLoss, for LossGoldenTest.
 
 Regenerate, from the repository root, with Debian's python3-torch (for /usr/bin/python3):
 
@@ -51,6 +52,16 @@ cases = [
     case("poisson_nll_full", nn.PoissonNLLLoss(full=True), x, torch.rand(4, 3) * 4),
     case("multi_margin_p2", nn.MultiMarginLoss(p=2, margin=0.5, weight=weights["multi_margin_p2"]), x,
          torch.tensor([0, 2, 1, 2])),
+    case("ctc_mean", nn.CTCLoss(), torch.randn(6, 3, 5).log_softmax(2),
+         torch.tensor([[1, 1, 2], [3, 4, 0], [2, 0, 0]]), torch.tensor([6, 5, 4]), torch.tensor([3, 2, 0])),
+    case("ctc_sum_blank_zero_infinity", nn.CTCLoss(blank=4, reduction="sum", zero_infinity=True),
+         torch.randn(5, 3, 5).log_softmax(2), torch.tensor([0, 0, 0, 1, 2, 3, 3]), torch.tensor([4, 5, 4]),
+         torch.tensor([3, 2, 2])),
+    case("ctc_none_unbatched", nn.CTCLoss(reduction="none"), torch.randn(6, 4).log_softmax(1),
+         torch.tensor([1, 3, 3]), torch.tensor([6]), torch.tensor([3])),
+    case("multilabel_margin", nn.MultiLabelMarginLoss(), x, torch.tensor([[2, 0, -1], [1, -1, 0], [0, 1, 2], [-1, 2, 1]])),
+    case("multilabel_margin_none", nn.MultiLabelMarginLoss(reduction="none"), y,
+         torch.tensor([[1, -1, 2], [2, 2, -1], [0, 2, -1], [1, 0, -1]])),
 ]
 OUT.write_text(json.dumps({"torch_version": torch.__version__, "cases": cases,
                            "weights": {k: v.tolist() for k, v in weights.items()}}, indent=1) + "\n")

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * The loss modules against PyTorch 1.13's (resources/nn/losses.json, from make_loss_golden.py): the loss and the
  * gradient of every input, in float64, including the two PyTorch writes in Python (GaussianNLLLoss,
- * MultiLabelSoftMarginLoss).
+ * MultiLabelSoftMarginLoss), CTCLoss (lengths as tensors and as arrays) and MultiLabelMarginLoss.
  */
 class LossGoldenTest {
     private static final double TOLERANCE = 1e-10;
@@ -43,7 +43,13 @@ class LossGoldenTest {
             Map.entry("soft_margin_none", x -> new SoftMarginLoss("none").forward(x[0], x[1])),
             Map.entry("poisson_nll_full", x -> new PoissonNLLLoss(true, true, 1e-8, "mean").forward(x[0], x[1])),
             Map.entry("multi_margin_p2", x -> new MultiMarginLoss(2, 0.5, weight("multi_margin_p2"), "mean")
-                    .forward(x[0], x[1])));
+                    .forward(x[0], x[1])),
+            Map.entry("ctc_mean", x -> new CTCLoss().forward(x[0], x[1], x[2], x[3])),
+            Map.entry("ctc_sum_blank_zero_infinity", x -> new CTCLoss(4, "sum", true).forward(x[0], x[1], x[2], x[3])),
+            Map.entry("ctc_none_unbatched", x -> new CTCLoss(0, "none", false).forward(x[0], x[1],
+                    x[2].toLongArray(), x[3].toLongArray())),
+            Map.entry("multilabel_margin", x -> new MultiLabelMarginLoss().forward(x[0], x[1])),
+            Map.entry("multilabel_margin_none", x -> new MultiLabelMarginLoss("none").forward(x[0], x[1])));
 
     private static JsonNode golden;
 
