@@ -36,6 +36,9 @@ public final class MultiLabelMargin implements MultiLabelMarginDeclarations {
         Frames f = Frames.check(self, target, 2);
         // a loss per sample only for a batch of them; a single sample's loss is 0-dim even unreduced
         long[] outputSizes = reduction != NONE || target.dim() <= 1 ? new long[0] : new long[] {f.count};
+        // an out= output about to be resized must not be an input: the resize would change what the kernel reads
+        MemOverlap.assertResizedOutOverlapsNoInput(op.maybeGetOutput(0), outputSizes, self, target);
+        MemOverlap.assertResizedOutOverlapsNoInput(op.maybeGetOutput(1), target.sizes(), self, target);
         op.setOutputRawStrided(0, outputSizes, null, self.dtype(), self.device());
         op.setOutputRawStrided(1, target.sizes(), null, self.dtype(), self.device());
         if (self.numel() == 0) {

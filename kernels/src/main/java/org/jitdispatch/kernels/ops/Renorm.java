@@ -31,7 +31,12 @@ public final class Renorm implements RenormDeclarations {
                     + " dimensions");
         }
         TensorGeometry.wrapDim(dim, self.dim()); // ATen wraps it in the impl, after out is resized; checked here first
-        op.setOutputRawStrided(0, self.sizes(), null, self.dtype(), self.device());
+        op.setOutputRawStrided(0, self.sizes(), null, self.dtype(), self.device()); // out's dtype checked first
+        if (!self.dtype().isFloatingPoint()) {
+            // linalg_vector_norm's refusal, which ATen reaches after resizing out; here before commit() resizes it
+            throw new IllegalArgumentException("linalg.vector_norm: Expected a floating point or complex tensor as"
+                    + " input. Got " + self.dtype().c10Name());
+        }
     }
 
     @Override
