@@ -55,8 +55,8 @@ final class GridCoordinates {
     /** From [-1, 1] to [0, size - 1] (align_corners) or [-0.5, size - 0.5], no padding. */
     double unnormalize(double g) {
         if (vectorized) {
-            double v = r(r(g + 1) * scale);
-            return alignCorners ? v : r(v - 0.5);
+            // the AVX2 kernel is built with floating-point contraction: (g + 1) * scale - 0.5 is one fused step
+            return alignCorners ? r(r(g + 1) * scale) : r(Math.fma(r(g + 1), scale, -0.5));
         }
         return alignCorners ? r(r(r(g + 1) / 2) * max) : r(r(r(r(g + 1) * r(size)) - 1) / 2);
     }
