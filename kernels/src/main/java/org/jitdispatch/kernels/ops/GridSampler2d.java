@@ -39,6 +39,14 @@ final class GridSampler2d {
         this.ys = GridCoordinates.vectorized(inH, padding, alignCorners, single);
     }
 
+    /**
+     * The samples to loop over: none for a grid without points, whose batch size alone (an empty tensor's sizes
+     * may be anything) could be too large to count through.
+     */
+    private long batches() {
+        return grid.length == 0 ? 0 : n;
+    }
+
     private double r(double v) {
         return single ? (float) v : v;
     }
@@ -59,7 +67,7 @@ final class GridSampler2d {
     double[] forward(int elements) {
         double[] out = new double[elements];
         long outPlane = outH * outW;
-        for (long b = 0; b < n; b++) {
+        for (long b = 0; b < batches(); b++) {
             for (long p = 0; p < outPlane; p++) {
                 int g = (int) ((b * outPlane + p) * 2);
                 double gx = grid[g];
@@ -94,7 +102,7 @@ final class GridSampler2d {
         double[] gradIn = inputGrad ? new double[(int) (n * c * inH * inW)] : null;
         double[] gradGrid = new double[grid.length];
         long outPlane = outH * outW;
-        for (long b = 0; b < n; b++) {
+        for (long b = 0; b < batches(); b++) {
             for (long p = 0; p < outPlane; p++) {
                 int g = (int) ((b * outPlane + p) * 2);
                 if (mode == GridSampler.BILINEAR) {

@@ -41,6 +41,14 @@ final class GridSampler3d {
         this.zs = GridCoordinates.scalar(inD, padding, alignCorners, single);
     }
 
+    /**
+     * The samples to loop over: none for a grid without points, whose batch size alone (an empty tensor's sizes
+     * may be anything) could be too large to count through.
+     */
+    private long batches() {
+        return grid.length == 0 ? 0 : n;
+    }
+
     private double r(double v) {
         return single ? (float) v : v;
     }
@@ -55,7 +63,7 @@ final class GridSampler3d {
 
     double[] forward(int elements) {
         double[] out = new double[elements];
-        for (long b = 0; b < n; b++) {
+        for (long b = 0; b < batches(); b++) {
             for (long p = 0; p < outPlane; p++) {
                 int g = (int) ((b * outPlane + p) * 3);
                 double x = xs.apply(grid[g]);
@@ -94,7 +102,7 @@ final class GridSampler3d {
     double[][] backward(double[] gradOut, boolean inputGrad) {
         double[] gradIn = inputGrad ? new double[(int) (n * c * inD * inH * inW)] : null;
         double[] gradGrid = new double[grid.length];
-        for (long b = 0; b < n; b++) {
+        for (long b = 0; b < batches(); b++) {
             for (long p = 0; p < outPlane; p++) {
                 int g = (int) ((b * outPlane + p) * 3);
                 double x = xs.applyWithGradient(grid[g]);

@@ -236,7 +236,8 @@ public final class Pooling3d implements Pooling3dDeclarations {
         double[] in = contiguous(self).toDoubleArray();
         double[] values = new double[v.outputElements()];
         int o = 0;
-        for (long p = 0; p < v.planes; p++) {
+        // no output, no loop: a user-given output size may pair a zero with sizes too large to count through
+        for (long p = 0; p < (values.length == 0 ? 0 : v.planes); p++) {
             long base = p * v.inPlane();
             for (long ot = 0; ot < v.outT; ot++) {
                 for (long oh = 0; oh < v.outH; oh++) {
@@ -278,7 +279,7 @@ public final class Pooling3d implements Pooling3dDeclarations {
         double[] grads = contiguous(gradOutput).toDoubleArray();
         double[] result = new double[v.inputElements()];
         int o = 0;
-        for (long p = 0; p < v.planes; p++) {
+        for (long p = 0; p < (grads.length == 0 ? 0 : v.planes); p++) {
             long base = p * v.inPlane();
             for (long ot = 0; ot < v.outT; ot++) {
                 for (long oh = 0; oh < v.outH; oh++) {
@@ -322,7 +323,7 @@ public final class Pooling3d implements Pooling3dDeclarations {
         double[] values = new double[n];
         long[] indices = new long[n];
         int o = 0;
-        for (long p = 0; p < v.planes; p++) {
+        for (long p = 0; p < (n == 0 ? 0 : v.planes); p++) {
             long base = p * v.inPlane();
             for (long ot = 0; ot < v.outT; ot++) {
                 for (long oh = 0; oh < v.outH; oh++) {
@@ -623,6 +624,7 @@ public final class Pooling3d implements Pooling3dDeclarations {
         private int elements(long... factors) {
             for (long f : factors) {
                 if (f <= 0) {
+                    requireCountable(factors);
                     return 0;
                 }
             }
@@ -637,6 +639,21 @@ public final class Pooling3d implements Pooling3dDeclarations {
                 }
             }
             return (int) n;
+        }
+
+        /**
+         * An empty output whose other sizes multiply past a long is refused, as at::empty refuses it (and the
+         * loops over its dims would not end).
+         */
+        private void requireCountable(long... factors) {
+            long n = 1;
+            for (long f : factors) {
+                if (f > 0 && (Math.multiplyHigh(n, f) != 0 || n * f < 0)) {
+                    throw new IllegalArgumentException("Storage size calculation overflowed with sizes="
+                            + Arrays.toString(outputSizes()));
+                }
+                n = f > 0 ? n * f : n;
+            }
         }
 
         long outPlane() {
