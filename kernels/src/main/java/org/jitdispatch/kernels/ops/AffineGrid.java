@@ -3,14 +3,15 @@ package org.jitdispatch.kernels.ops;
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Layout;
 import org.jitdispatch.runtime.Scalar;
 
 /**
  * {@code affine_grid_generator} and its backward, written over other operators as PyTorch 1.13's
  * AffineGridGenerator.cpp: a base grid of {@code [x, y, 1]} (or {@code [x, y, z, 1]}) rows, with x, y and z evenly
- * spaced in [-1, 1] (the pixel centres when align_corners is false), multiplied by each transposed theta with
- * {@code bmm}. The backward is the same product the other way round. Errors are those of the operators it calls,
- * as ATen's are.
+ * spaced in [-1, 1] (the pixel centres when align_corners is false), made on theta's device (a Meta theta gives a
+ * Meta grid) and multiplied by each transposed theta with {@code bmm}. The backward is the same product the other
+ * way round. Errors are those of the operators it calls, as ATen's are.
  */
 public final class AffineGrid implements AffineGridDeclarations {
 
@@ -80,7 +81,7 @@ public final class AffineGrid implements AffineGridDeclarations {
                         + Arrays.toString(sizes));
             }
         }
-        Tensor base = Torch.empty(sizes, like.dtype());
+        Tensor base = Torch.empty(sizes, like.dtype(), Layout.Strided, like.device());
         for (int k = 0; k < spatial; k++) {
             // coordinate k runs along spatial dim spatial - 1 - k (x along the last one)
             Tensor steps = linspaceFromNegOne(like, size[size.length - 1 - k], alignCorners);
@@ -96,9 +97,10 @@ public final class AffineGrid implements AffineGridDeclarations {
     /** {@code n} steps over [-1, 1], scaled to the pixel centres without align_corners; a single 0 for n <= 1. */
     private static Tensor linspaceFromNegOne(Tensor like, long n, boolean alignCorners) {
         if (n <= 1) {
-            return Torch.full(new long[0], Scalar.of(0), like.dtype());
+            return Torch.full(new long[0], Scalar.of(0), like.dtype(), Layout.Strided, like.device());
         }
-        Tensor range = Torch.linspace(Scalar.of(-1), Scalar.of(1), n, like.dtype());
+        Tensor range = Torch.linspace(Scalar.of(-1), Scalar.of(1), n, like.dtype(), Layout.Strided,
+                like.device());
         if (!alignCorners) {
             range = range.mul(Scalar.of(n - 1)).div(Scalar.of(n));
         }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.TensorTesting;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -122,6 +123,15 @@ class GridSamplerTest {
                 TensorTesting.assertClose(Torch.grid_sampler(input, grid, mode, 0, align), input, 1e-12, 1e-12);
             }
         }
+    }
+
+    @Test
+    void affineGridOfAMetaThetaIsAMetaGrid() {
+        Tensor theta = Torch.empty(new long[] {2, 3, 4}, ScalarType.Float64, null, Device.META, null, null);
+        Tensor grid = Torch.affine_grid_generator(theta, new long[] {2, 1, 3, 4, 5}, false);
+        assertTrue(grid.isMeta());
+        assertArrayEquals(new long[] {2, 3, 4, 5, 3}, grid.sizes());
+        assertEquals(ScalarType.Float64, grid.dtype());
     }
 
     @Test
