@@ -5926,6 +5926,146 @@ def ctc_losses(c):
         args = {**dict(grad_output=rand((4,)), self=x, target=target, reduction=0, is_target=is_target), **bad}
         c("multilabel_margin_loss_backward", *args.values())
 
+def grid_values(shape, dtype=F32, lo=-1.3, hi=1.3):
+    """Grid coordinates of full precision (so that no sample lands exactly between two pixels by chance), some of
+    them outside [-1, 1] where the padding mode decides."""
+    return torch.tensor([rng.uniform(lo, hi) for _ in range(math.prod(shape))], dtype=dtype).reshape(shape)
+
+
+def spatial_transformers(c):
+    """grid_sampler_2d (bilinear, nearest, bicubic; zeros, border, reflection padding; align_corners both ways) and
+    grid_sampler_3d (bilinear, nearest) with their backward operators under both output masks, on random geometries
+    in float32 and float64, with strided inputs, grids and upstream gradients; the composite grid_sampler;
+    affine_grid_generator and its backward; then PyTorch's refusals (check_grid_sampler_common's, _2d's and _3d's,
+    dtypes, affine_grid_generator's sizes)."""
+    rng.seed("spatial_transformers")
+    A = torch.ops.aten
+    for mode in (0, 1, 2):
+        for padding in (0, 1, 2):
+            for align in (False, True):
+                for d in (F32, F64):
+                    n, ch = rng.randint(1, 2), rng.randint(1, 3)
+                    h, w = rng.randint(1, 5), rng.randint(1, 5)
+                    oh, ow = rng.randint(1, 4), rng.randint(1, 4)
+                    x = rand((n, ch, h, w), d)
+                    grid = grid_values((n, oh, ow, 2), d, -1.6 if padding else -1.3, 1.6 if padding else 1.3)
+                    c("grid_sampler_2d", x, grid, mode, padding, align)
+                    g = rand((n, ch, oh, ow), d)
+                    mask = [rng.random() < 0.7, True]
+                    c("grid_sampler_2d_backward", g, x, grid, mode, padding, align, mask)
+    for mode in (0, 1):
+        for padding in (0, 1, 2):
+            for align in (False, True):
+                for d in (F32, F64):
+                    n, ch = rng.randint(1, 2), rng.randint(1, 2)
+                    dd, h, w = rng.randint(1, 3), rng.randint(1, 4), rng.randint(1, 4)
+                    od, oh, ow = rng.randint(1, 3), rng.randint(1, 3), rng.randint(1, 3)
+                    x = rand((n, ch, dd, h, w), d)
+                    grid = grid_values((n, od, oh, ow, 3), d, -1.6, 1.6)
+                    c("grid_sampler_3d", x, grid, mode, padding, align)
+                    g = rand((n, ch, od, oh, ow), d)
+                    mask = [rng.random() < 0.7, True]
+                    c("grid_sampler_3d_backward", g, x, grid, mode, padding, align, mask)
+    # far outside the input: reflections over several spans, and clipping
+    x = rand((1, 2, 3, 4))
+    far = grid_values((1, 3, 3, 2), F32, -7.5, 7.5)
+    for mode in (0, 1, 2):
+        for padding in (0, 1, 2):
+            c("grid_sampler_2d", x, far, mode, padding, False)
+            c("grid_sampler_2d_backward", rand((1, 2, 3, 3)), x, far, mode, padding, True, [True, True])
+    # a one-pixel dim: reflection's span is empty with align_corners
+    x1 = rand((2, 2, 1, 4), F64)
+    for padding in (0, 1, 2):
+        c("grid_sampler_2d", x1, grid_values((2, 2, 3, 2), F64), 0, padding, True)
+        c("grid_sampler_2d_backward", rand((2, 2, 2, 3), F64), x1, grid_values((2, 2, 3, 2), F64), 2, padding, True,
+          [True, True])
+    # the pixel centres themselves, and the corners
+    exact = vals([[[[-1.0, -1.0], [1.0, 1.0], [0.0, 0.0]], [[-0.5, 0.5], [1.0, -1.0], [0.25, -0.75]]]])
+    for mode in (0, 1, 2):
+        for align in (False, True):
+            c("grid_sampler_2d", rand((1, 1, 3, 5)), exact, mode, 0, align)
+    # strided inputs, grids and upstream gradients
+    for mode in (0, 1, 2):
+        x = rand((2, 4, 3, 5)).transpose(1, 3)                     # [2, 5, 3, 4], not contiguous
+        grid = grid_values((2, 2, 3, 4)).permute(0, 2, 3, 1)        # [2, 3, 4, 2], coordinates innermost-strided
+        c("grid_sampler_2d", x, grid, mode, 1, False)
+        g = rand((2, 5, 4, 3)).transpose(2, 3)
+        c("grid_sampler_2d_backward", g, x, grid, mode, 2, True, [True, True])
+        c("grid_sampler_2d", layout("offset", (1, 2, 3, 3)), layout("strided", (1, 2, 2, 2), gen=grid_values), mode,
+          0, True)
+    x3 = rand((1, 3, 2, 3, 4)).transpose(1, 4)
+    grid3 = grid_values((1, 3, 2, 2, 2)).permute(0, 2, 3, 4, 1)
+    c("grid_sampler_3d", x3, grid3, 0, 0, False)
+    c("grid_sampler_3d_backward", rand((1, 4, 2, 2, 2)), x3, grid3, 0, 1, True, [True, True])
+    c("grid_sampler_3d_backward", rand((1, 4, 2, 2, 2)), x3, grid3, 1, 2, False, [True, True])
+    # empty batches, channels and outputs
+    c("grid_sampler_2d", rand((0, 3, 4, 5)), grid_values((0, 2, 2, 2)), 0, 0, False)
+    c("grid_sampler_2d", rand((2, 0, 4, 5)), grid_values((2, 2, 2, 2)), 1, 0, False)
+    c("grid_sampler_2d", rand((2, 3, 4, 5)), grid_values((2, 0, 2, 2)), 2, 0, False)
+    c("grid_sampler_2d_backward", rand((2, 0, 2, 2)), rand((2, 0, 4, 5)), grid_values((2, 2, 2, 2)), 0, 0, False,
+      [True, True])
+    c("grid_sampler_3d", rand((2, 3, 2, 2, 2)), grid_values((2, 0, 1, 1, 3)), 0, 0, False)
+    # the composite
+    c("grid_sampler", rand((2, 3, 4, 5)), grid_values((2, 3, 2, 2)), 2, 2, False)
+    c("grid_sampler", rand((1, 2, 3, 4, 5), F64), grid_values((1, 2, 2, 2, 3), F64), 1, 1, True)
+    # affine grids
+    for size in ([2, 3, 4, 5], [1, 1, 1, 3], [2, 1, 3, 1], [2, 2, 1, 1]):
+        for align in (False, True):
+            for d in (F32, F64):
+                theta = rand((size[0], 2, 3), d, -2, 2)
+                c("affine_grid_generator", theta, size, align)
+                c("affine_grid_generator_backward", rand((size[0], size[2], size[3], 2), d), size, align)
+    for size in ([2, 3, 2, 3, 4], [1, 1, 1, 2, 1]):
+        for align in (False, True):
+            theta = rand((size[0], 3, 4), F64, -2, 2)
+            c("affine_grid_generator", theta, size, align)
+            c("affine_grid_generator_backward", rand((size[0], size[2], size[3], size[4], 3), F64), size, align)
+    c("affine_grid_generator", rand((3, 2, 2)).permute(2, 1, 0), [2, 1, 3, 4], False)
+    c("affine_grid_generator", rand((2, 2, 3)), [2, 3, 0, 5], False)
+    # refusals
+    x, grid = rand((2, 3, 4, 5)), grid_values((2, 6, 7, 2))
+    c("grid_sampler_2d", x.long(), grid.long(), 0, 0, False)
+    c("grid_sampler_2d", x.int(), grid, 0, 0, False)
+    c("grid_sampler_2d", x, grid.double(), 0, 0, False)
+    c("grid_sampler_2d", x.double(), grid, 1, 0, False)
+    c("grid_sampler_2d", x[0], grid[0], 0, 0, False)
+    c("grid_sampler_2d", x, grid[:1], 0, 0, False)
+    c("grid_sampler_2d", x, grid_values((2, 6, 7, 3)), 0, 0, False)
+    c("grid_sampler_2d", rand((2, 3, 0, 5)), grid, 0, 0, False)
+    c("grid_sampler_2d", rand((2, 3, 4, 5, 6)), grid_values((2, 1, 1, 1, 3)), 0, 0, False)
+    c("grid_sampler_2d", x, grid_values((2, 1, 1, 1, 2)), 0, 0, False)
+    g = rand((2, 3, 6, 7))
+    c("grid_sampler_2d_backward", g.long(), x.long(), grid.long(), 0, 0, False, [True, True])
+    c("grid_sampler_2d_backward", g, x, grid.double(), 0, 0, False, [True, True])
+    c("grid_sampler_2d_backward", g.double(), x, grid, 0, 0, False, [True, True])
+    c("grid_sampler_2d_backward", g[0], x, grid, 0, 0, False, [True, True])
+    c("grid_sampler_2d_backward", g, x, grid[:1], 0, 0, False, [True, True])
+    x3, grid3 = rand((1, 2, 2, 3, 4)), grid_values((1, 2, 2, 2, 3))
+    c("grid_sampler_3d", x3, grid3, 2, 0, False)
+    c("grid_sampler_3d", x3.long(), grid3.long(), 0, 0, False)
+    c("grid_sampler_3d", x3.half(), grid3.half(), 0, 0, False)
+    c("grid_sampler_3d", x3, grid3.double(), 0, 0, False)
+    c("grid_sampler_3d", x3, grid_values((1, 2, 2, 2, 2)), 0, 0, False)
+    c("grid_sampler_3d", x, grid, 0, 0, False)
+    c("grid_sampler_3d", rand((1, 2, 2, 0, 4)), grid3, 0, 0, False)
+    c("grid_sampler_3d_backward", rand((1, 2, 2, 2, 2)), x3, grid3, 2, 0, False, [True, True])
+    c("grid_sampler_3d_backward", rand((1, 2, 2, 2, 2)).long(), x3.long(), grid3.long(), 0, 0, False, [True, True])
+    c("grid_sampler_3d_backward", rand((1, 2, 2, 2, 2), F64), x3, grid3, 0, 0, False, [True, True])
+    c("grid_sampler", rand((1, 2, 3)), grid_values((1, 2, 1)), 0, 0, False)
+    c("grid_sampler", rand((1, 1, 1, 1, 1, 1)), grid_values((1, 1, 1, 1, 1, 4)), 0, 0, False)
+    c("grid_sampler", rand((1, 1, 2, 2)), grid_values((1, 1, 1, 1, 2)), 0, 0, False)
+    c("grid_sampler", rand((1, 1, 2, 2, 2)), grid_values((1, 1, 1, 3)), 0, 0, False)
+    c("grid_sampler", rand((1, 1, 2, 2, 2)), grid_values((1, 1, 1, 1, 3)), 2, 0, False)
+    c("grid_sampler", x.long(), grid, 0, 0, False)
+    theta = rand((2, 2, 3))
+    c("affine_grid_generator", theta, [2, 3, 4], False)
+    c("affine_grid_generator", theta, [2, 3, 4, 5, 6, 7], False)
+    c("affine_grid_generator", theta, [3, 3, 4, 5], False)
+    c("affine_grid_generator", rand((2, 3)), [2, 3, 4, 5], False)
+    c("affine_grid_generator", theta, [2, 3, -1, 5], False)
+    c("affine_grid_generator", rand((2, 3, 4)), [2, 3, 4, 5], False)
+    c("affine_grid_generator_backward", rand((2, 4, 5, 2)), [2, 3, 4], False)
+
 
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
@@ -5937,7 +6077,7 @@ FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary
             "conv_modes": conv_modes, "more_ops": more_ops, "decompositions": decompositions,
             "more_losses": more_losses, "pooling3d": pooling3d, "recurrent": recurrent, "group_norm": group_norm,
             "overloads": overloads, "gaps": gaps, "packed_sequence": packed_sequence,
-            "ctc_losses": ctc_losses}
+            "ctc_losses": ctc_losses, "spatial_transformers": spatial_transformers}
 
 
 def torch_version():

@@ -541,6 +541,26 @@ def main():
              fn=lambda a: torch.linalg.matrix_norm(a, -2)),
         case("linalg_matrix_norm nuc", "linalg_matrix_norm nuc", [rand(3, 4)], fn=lambda a: torch.linalg.matrix_norm(a, "nuc")),
         case("linalg_cond", "linalg_cond", [well_conditioned(3)], fn=torch.linalg.cond),
+        # spatial transformers: every 2-D interpolation and padding mode (grid inside and outside [-1, 1]), 3-D
+        # bilinear and nearest, affine_grid, and the two chained as a spatial transformer network's sampler
+        *[case(f"grid_sample {mode} {padding} align_corners={align}", "grid_sample",
+               [rand(2, 2, 4, 5), rand(2, 3, 3, 2, lo=-1.4, hi=1.4)], [mode, padding, align],
+               fn=lambda x, g, mode=mode, padding=padding, align=align: F.grid_sample(x, g, mode, padding, align))
+          for mode in ("bilinear", "nearest", "bicubic") for padding in ("zeros", "border", "reflection")
+          for align in (False, True)],
+        *[case(f"grid_sample 3-D {mode} {padding}", "grid_sample",
+               [rand(1, 2, 3, 3, 4), rand(1, 2, 2, 3, 3, lo=-1.3, hi=1.3)], [mode, padding, align],
+               fn=lambda x, g, mode=mode, padding=padding, align=align: F.grid_sample(x, g, mode, padding, align))
+          for mode, padding, align in (("bilinear", "zeros", False), ("bilinear", "border", True),
+                                       ("bilinear", "reflection", False), ("nearest", "reflection", True))],
+        case("grid_sample float32", "grid_sample", [rand(1, 2, 3, 4), rand(1, 2, 2, 2)], ["bilinear", "border", False],
+             dtypes=[F32, F32], fn=lambda x, g: F.grid_sample(x, g, "bilinear", "border", False)),
+        case("affine_grid 2-D", "affine_grid", [rand(2, 2, 3)], [[2, 3, 4, 5], False],
+             fn=lambda t: F.affine_grid(t, [2, 3, 4, 5], False)),
+        case("affine_grid 3-D align_corners", "affine_grid", [rand(2, 3, 4)], [[2, 1, 2, 3, 4], True],
+             fn=lambda t: F.affine_grid(t, [2, 1, 2, 3, 4], True)),
+        case("spatial transformer", "spatial transformer", [rand(2, 3, 5, 4), rand(2, 2, 3)], [[2, 3, 3, 3]],
+             fn=lambda x, t: F.grid_sample(x, F.affine_grid(t, [2, 3, 3, 3], False), "bilinear", "reflection", False)),
     ]
     result = {
         "torch_version": torch.__version__,

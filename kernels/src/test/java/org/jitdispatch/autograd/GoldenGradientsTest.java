@@ -13,6 +13,7 @@ import java.util.function.BiFunction;
 import java.util.stream.Stream;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.nn.SpatialTransforms;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.TensorTesting;
@@ -258,6 +259,11 @@ class GoldenGradientsTest {
                     Scalar.of(a.get(0).asText().equals("inf") ? Double.POSITIVE_INFINITY : a.get(0).asDouble()),
                     new long[] {-2, -1}, false, null)),
             Map.entry("linalg_matrix_power", (x, a) -> Torch.linalg_matrix_power(x[0], a.get(0).asLong())),
+            Map.entry("grid_sample", (x, a) -> SpatialTransforms.gridSample(x[0], x[1], a.get(0).asText(),
+                    a.get(1).asText(), a.get(2).asBoolean())),
+            Map.entry("affine_grid", (x, a) -> SpatialTransforms.affineGrid(x[0], longs(a.get(0)), a.get(1).asBoolean())),
+            Map.entry("spatial transformer", (x, a) -> SpatialTransforms.gridSample(x[0],
+                    SpatialTransforms.affineGrid(x[1], longs(a.get(0)), false), "bilinear", "reflection", false)),
             Map.entry("addmv", (x, a) -> Torch.addmv(x[0], x[1], x[2], Scalar.of(a.get(0).asDouble()),
                     Scalar.of(a.get(1).asDouble()))),
             Map.entry("addr", (x, a) -> Torch.addr(x[0], x[1], x[2], Scalar.of(a.get(0).asDouble()),
@@ -367,7 +373,7 @@ class GoldenGradientsTest {
         for (JsonNode c : root.get("cases")) {
             tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> run(c)));
         }
-        assertEquals(318, tests.size(), "gradients.json lost cases");
+        assertEquals(344, tests.size(), "gradients.json lost cases");
         return tests.stream();
     }
 

@@ -555,6 +555,7 @@ public final class Pooling3d implements Pooling3dDeclarations {
         private int elements(long... factors) {
             for (long f : factors) {
                 if (f <= 0) {
+                    requireCountable(factors);
                     return 0;
                 }
             }
@@ -571,12 +572,30 @@ public final class Pooling3d implements Pooling3dDeclarations {
             return (int) n;
         }
 
+        /**
+         * An empty output whose other sizes multiply past a long is refused, as at::empty refuses it (and the
+         * loops over its dims would not end).
+         */
+        private void requireCountable(long... factors) {
+            long n = 1;
+            for (long f : factors) {
+                if (f > 0 && (Math.multiplyHigh(n, f) != 0 || n * f < 0)) {
+                    throw new IllegalArgumentException("Storage size calculation overflowed with sizes="
+                            + Arrays.toString(outputSizes()));
+                }
+                n = f > 0 ? n * f : n;
+            }
+        }
+
         long outPlane() {
             return outT * outH * outW;
         }
 
         /** Visits every output position, planes outermost, W innermost; {@code o} is its index in the output. */
         void forEachOutput(OutputVisitor visitor) {
+            if (planes == 0 || outT == 0 || outH == 0 || outW == 0) {
+                return; // no output, no loop: a zero size may come with others too large to count through
+            }
             int o = 0;
             for (long p = 0; p < planes; p++) {
                 for (long ot = 0; ot < outT; ot++) {
