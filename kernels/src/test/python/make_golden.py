@@ -6067,6 +6067,71 @@ def spatial_transformers(c):
     c("affine_grid_generator_backward", rand((2, 4, 5, 2)), [2, 3, 4], False)
 
 
+def fractional_pool(c):
+    """FractionalMaxPool2d.cpp and FractionalMaxPool3d.cpp: fractional_max_pool2d and fractional_max_pool3d with their
+    backward operators on random geometries (batched and not, float32 and float64, windows of one element and of the
+    whole input, ties, NaN, non-contiguous inputs and samples), then PyTorch's refusals. random_samples hold values in
+    [0, 1) as torch.nn.functional draws them. Its own random generator keeps the other families' inputs."""
+    rng.seed("fractional_pool")
+    A = torch.ops.aten
+    for dims in (2, 3):
+        forward = A.fractional_max_pool2d if dims == 2 else A.fractional_max_pool3d
+        name = "fractional_max_pool%dd" % dims
+        for case in range(24):
+            batched = rng.random() < 0.7
+            n, ch = rng.randint(1, 2), rng.randint(1, 3)
+            size = [rng.randint(2, 6) for _ in range(dims)]
+            k = [rng.randint(1, min(3, s - (dims == 3))) for s in size]
+            # 2-D allows out + k - 1 == size; 3-D needs it smaller
+            out = [rng.randint(1, s - kk + (dims == 2)) for s, kk in zip(size, k)]
+            d = F64 if rng.random() < 0.5 else F32
+            shape = ((n,) if batched else ()) + (ch, *size)
+            x = rand(shape, d) if case % 6 else layout("transposed", shape, d)
+            if case % 5 == 1:
+                x = x.clone(memory_format=torch.contiguous_format)
+                x.view(-1)[rng.randrange(x.numel())] = float("nan")
+            samples = rand((n if batched else 1, ch, dims), d, 0, 0.99)
+            c(name, x, k, out, samples)
+            y, idx = forward(x, k, out, samples)
+            c(name + "_backward", rand(tuple(y.shape), d), x, k, out, idx)
+    x2 = rand((2, 3, 7, 7))
+    s2 = rand((2, 3, 2), F32, 0, 0.99)
+    c("fractional_max_pool2d", x2, [2, 2], [7, 7], s2)
+    c("fractional_max_pool2d", x2, [2, 2], [4, 7], s2)
+    c("fractional_max_pool2d", x2, [2], [4, 4], s2)
+    c("fractional_max_pool2d", x2, [2, 2], [4], s2)
+    c("fractional_max_pool2d", rand((7, 7)), [2, 2], [4, 4], s2)
+    c("fractional_max_pool2d", rand((2, 0, 7)), [2, 2], [4, 4], s2)
+    c("fractional_max_pool2d", rand((0, 3, 7, 7)), [2, 2], [4, 4], s2)
+    c("fractional_max_pool2d", x2, [2, 2], [4, 4], s2.double())
+    c("fractional_max_pool2d", rand((2, 3, 7, 7), I64), [2, 2], [4, 4], s2)
+    c("fractional_max_pool2d", x2, [2, 2], [-1, 4], s2)
+    c("fractional_max_pool2d", x2, [2, 2], [0, 4], s2)
+    c("fractional_max_pool2d", x2, [7, 7], [1, 1], s2)
+    y2, i2 = A.fractional_max_pool2d(x2, [2, 2], [4, 4], s2)
+    c("fractional_max_pool2d_backward", rand((2, 3, 3, 4)), x2, [2, 2], [4, 4], i2)
+    c("fractional_max_pool2d_backward", rand((2, 3, 4, 3)), x2, [2, 2], [4, 4], i2)
+    c("fractional_max_pool2d_backward", rand((2, 3, 3, 3)), x2, [2, 2], [4, 4], i2)
+    c("fractional_max_pool2d_backward", rand((2, 3, 4, 4)), rand((2, 3, 7, 7), I64), [2, 2], [4, 4], i2)
+    x3 = rand((2, 3, 5, 6, 7))
+    s3 = rand((2, 3, 3), F32, 0, 0.99)
+    c("fractional_max_pool3d", x3, [2, 2, 2], [4, 3, 3], s3)
+    c("fractional_max_pool3d", x3, [2, 2, 2], [3, 5, 3], s3)
+    c("fractional_max_pool3d", x3, [2, 2, 2], [3, 3, 6], s3)
+    c("fractional_max_pool3d", x3, [2, 2, 2], [4, 5, 6], s3)
+    c("fractional_max_pool3d", x3, [2, 2], [3, 3, 3], s3)
+    c("fractional_max_pool3d", x3, [2, 2, 2], [3, 3], s3)
+    c("fractional_max_pool3d", rand((6, 7)), [2, 2, 2], [3, 3, 3], s3)
+    c("fractional_max_pool3d", rand((2, 3, 0, 6, 7)), [2, 2, 2], [3, 3, 3], s3)
+    c("fractional_max_pool3d", rand((2, 3, 5, 6, 7), I64), [2, 2, 2], [3, 3, 3], s3)
+    c("fractional_max_pool3d", x3, [2, 2, 2], [3, 3, 3], s3.double())
+    y3, i3 = A.fractional_max_pool3d(x3, [2, 2, 2], [3, 3, 3], s3)
+    c("fractional_max_pool3d_backward", rand((2, 3, 2, 3, 3)), x3, [2, 2, 2], [3, 3, 3], i3)
+    c("fractional_max_pool3d_backward", rand((2, 3, 3, 2, 3)), x3, [2, 2, 2], [3, 3, 3], i3)
+    c("fractional_max_pool3d_backward", rand((2, 3, 3, 3, 2)), x3, [2, 2, 2], [3, 3, 3], i3)
+    c("fractional_max_pool3d_backward", rand((2, 3, 3, 3, 3)), rand((2, 3, 5, 6, 7), I64), [2, 2, 2], [3, 3, 3], i3)
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
@@ -6077,7 +6142,8 @@ FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary
             "conv_modes": conv_modes, "more_ops": more_ops, "decompositions": decompositions,
             "more_losses": more_losses, "pooling3d": pooling3d, "recurrent": recurrent, "group_norm": group_norm,
             "overloads": overloads, "gaps": gaps, "packed_sequence": packed_sequence,
-            "ctc_losses": ctc_losses, "spatial_transformers": spatial_transformers}
+            "ctc_losses": ctc_losses, "spatial_transformers": spatial_transformers,
+            "fractional_pool": fractional_pool}
 
 
 def torch_version():
