@@ -6,6 +6,7 @@ import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.Storage;
 import org.jitdispatch.runtime.TensorFactory;
+import org.jitdispatch.runtime.TensorGeometry;
 import org.jitdispatch.runtime.TensorImpl;
 
 /**
@@ -72,7 +73,7 @@ public final class Reduction {
             return;
         }
         ScalarType work = LoopDtype.widened(t);
-        TensorImpl src = readsDirectly(in.dtype(), work) ? in : StridedCopy.contiguousCopy(in, work, TensorFactory.IMPL);
+        TensorImpl src = readsDirectly(in.dtype(), work) ? in : widenedCopy(in, work);
         double[] dacc = null;
         long[] lacc = null;
         if (t.isFloatingPoint()) {
@@ -242,6 +243,19 @@ public final class Reduction {
                 return;
             }
         }
+    }
+
+    /**
+     * {@code in}'s values as {@code work}, laid out as {@code in} is when it is dense: a float16 tensor's sum then
+     * runs in the storage order a float32 tensor of the same layout sums in, so that both round alike.
+     */
+    private static TensorImpl widenedCopy(TensorImpl in, ScalarType work) {
+        if (!TensorGeometry.isNonOverlappingAndDense(in.sizes(), in.strides())) {
+            return StridedCopy.contiguousCopy(in, work, TensorFactory.IMPL);
+        }
+        TensorImpl out = TensorFactory.IMPL.emptyStrided(in.sizes(), in.strides(), work, in.device());
+        StridedCopy.copy(in, out);
+        return out;
     }
 
     private static Run run(Op op, Object data, boolean inFloat, double[] dacc, long[] lacc) {

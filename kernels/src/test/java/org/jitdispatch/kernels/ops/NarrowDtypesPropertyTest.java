@@ -71,6 +71,13 @@ class NarrowDtypesPropertyTest {
         assertSameBits(op.apply(a.to(ScalarType.Int64), b.to(ScalarType.Int64)).to(dtype), narrow);
     }
 
+    @Test
+    void aTransposedFloat16SumRunsInTheFloat32SumsOrder() {
+        // this seed draws a transposed [9, 12] float16 tensor whose sum rounded differently when the widened copy
+        // summed in row-major order and the float32 tensor in storage order
+        reducedFloatSumsAccumulateInFloat32(8627163959974009618L);
+    }
+
     @Property(tries = 100)
     void reducedFloatSumsAccumulateInFloat32(@ForAll long seed) {
         Random rnd = new Random(seed);
