@@ -1,5 +1,7 @@
 package org.jitdispatch.kernels.cpu;
 
+import org.jitdispatch.jit.spin.InliningHints;
+
 /**
  * The Vector API kernels of this JVM's {@link CpuCapability}, or null where the scalar kernel runs (ATen's
  * {@code DispatchStub}, with one slot per kernel). A kernel class keeps what it gets here in a
@@ -12,9 +14,26 @@ package org.jitdispatch.kernels.cpu;
  *
  * <p>float64 has no vector kernels: its accessors return null, and the float64 kernels generated from the
  * float32 templates keep their scalar loops.
+ *
+ * <p>The first kernel loaded also adds a compiler directive ({@link #CALLER_DIRECTIVE}) that keeps the kernels
+ * out of the code that calls them, so that C2 compiles each on its own.
  */
 public final class VectorKernels {
     private static final String PACKAGE = "org.jitdispatch.kernels.cpu.vector.";
+
+    /**
+     * C2 turns a Vector API kernel into vector instructions only once it has inlined the API's whole call tree
+     * into the method it compiles. Inlined into a large caller (batch norm's or the convolution's kernel), it
+     * runs out of that compile's inlining budget first, and the vectors it could not reach stay objects,
+     * allocated on every step: batch norm's channel sums then cost more than the scalar loops. So the
+     * kernels' callers (every compile rooted in the kernel packages but this one and the generated call path)
+     * call them instead, and each kernel is compiled on its own, where it fits.
+     */
+    static final String CALLER_DIRECTIVE = "[ { match: [\"org/jitdispatch/kernels/ops/*.*\", "
+            + "\"org/jitdispatch/kernels/reduce/*.*\", \"org/jitdispatch/kernels/iter/*.*\", "
+            + "\"org/jitdispatch/kernels/parallel/*.*\", \"org/jitdispatch/kernels/structured/*.*\", "
+            + "\"org/jitdispatch/kernels/linalg/*.*\"], inline: \"-org/jitdispatch/kernels/cpu/vector/*.*\" } ]";
+    private static boolean directiveAdded;
 
     private VectorKernels() {
     }
@@ -49,9 +68,26 @@ public final class VectorKernels {
         return null;
     }
 
+    /** Batch norm's channel sums, widened to double four lanes at a time in four vector accumulators, or null. */
+    public static FloatChannelSumLoops floatChannelSumLoops() {
+        return load(FloatChannelSumLoops.class, "VectorFloatChannelSums");
+    }
+
+    /** float64 has no vector channel sums: null (the float64 twin of {@code FloatChannelSums} asks for it). */
+    public static DoubleChannelSumLoops doubleChannelSumLoops() {
+        return null;
+    }
+
     /** relu and threshold_backward as masked selects, or null. */
     public static FloatActivationLoops floatActivationLoops() {
         return load(FloatActivationLoops.class, "VectorFloatActivations");
+    }
+
+    private static synchronized void addCallerDirective() {
+        if (!directiveAdded) {
+            directiveAdded = true;
+            InliningHints.addInBackground("the Vector API kernels' callers", () -> CALLER_DIRECTIVE);
+        }
     }
 
     private static <T> T load(Class<T> type, String simpleName) {
@@ -59,8 +95,10 @@ public final class VectorKernels {
             return null;
         }
         try {
-            return Class.forName(PACKAGE + simpleName, true, VectorKernels.class.getClassLoader())
+            T kernel = Class.forName(PACKAGE + simpleName, true, VectorKernels.class.getClassLoader())
                     .asSubclass(type).getDeclaredConstructor().newInstance();
+            addCallerDirective();
+            return kernel;
         } catch (ReflectiveOperationException | LinkageError e) {
             throw new IllegalStateException("the CPU capability is VECTOR but the vector kernel " + PACKAGE + simpleName
                     + " cannot be loaded (run with -D" + CpuCapability.PROPERTY + "=default to use the scalar kernels)",

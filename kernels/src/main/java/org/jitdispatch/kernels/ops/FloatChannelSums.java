@@ -1,6 +1,8 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.kernels.TypeTemplate;
+import org.jitdispatch.kernels.cpu.FloatChannelSumLoops;
+import org.jitdispatch.kernels.cpu.VectorKernels;
 
 /**
  * The sums batch norm and its backward take over one channel's run of a sample, accumulated in double (as this
@@ -8,14 +10,28 @@ import org.jitdispatch.kernels.TypeTemplate;
  * of dependent adds waits four cycles per element, eight chains keep both of a core's adders busy. A float32
  * run and the same values widened to float64 give the same result (each float widens exactly), so the float32
  * path that reads its input in place and the general one that copies it into doubles agree to the bit.
+ *
+ * <p>With the CPU capability VECTOR, where {@link VectorKernels} has sums for this element type (it has none
+ * for 64-bit elements), the runs take them instead ({@link FloatChannelSumLoops}): sixteen partial sums rather
+ * than eight, so a contiguous input's statistics may differ in their last bits from a strided one's, each
+ * within the same error bound.
  */
 @TypeTemplate
 final class FloatChannelSums {
+    /**
+     * The Vector API's sums when the CPU capability is VECTOR and {@link VectorKernels} has them for this element
+     * type, else null and the loops below run (a constant, which C2 folds).
+     */
+    private static final FloatChannelSumLoops VECTOR = VectorKernels.floatChannelSumLoops();
+
     private FloatChannelSums() {
     }
 
     /** The sum of {@code x[from, from + n)}. */
     static double sum(float[] x, int from, int n) {
+        if (VECTOR != null) {
+            return VECTOR.sum(x, from, n);
+        }
         double s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
         int k = 0;
         for (; k + 7 < n; k += 8) {
@@ -37,6 +53,9 @@ final class FloatChannelSums {
 
     /** The sum of {@code (x[i] - mean)^2} over {@code [from, from + n)}. */
     static double squaredDeviations(float[] x, int from, int n, double mean) {
+        if (VECTOR != null) {
+            return VECTOR.squaredDeviations(x, from, n, mean);
+        }
         double s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
         int k = 0;
         for (; k + 7 < n; k += 8) {
@@ -67,6 +86,9 @@ final class FloatChannelSums {
 
     /** The sum of {@code (x[xFrom + i] - mean) * y[yFrom + i]} over {@code i < n}. */
     static double deviationsDot(float[] x, int xFrom, float[] y, int yFrom, int n, double mean) {
+        if (VECTOR != null) {
+            return VECTOR.deviationsDot(x, xFrom, y, yFrom, n, mean);
+        }
         double s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
         int k = 0;
         for (; k + 7 < n; k += 8) {

@@ -3,6 +3,7 @@ package org.jitdispatch.jit.spin;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 import javax.management.ObjectName;
 
 /**
@@ -70,17 +71,28 @@ public final class InliningHints {
             return;
         }
         installed = true;
-        Thread adding = new Thread(InliningHints::addDirective, "jitdispatch-inlining-hints");
+        addInBackground("spun call sites", InliningHints::directive);
+    }
+
+    /**
+     * Adds further compiler directives (JSON, as {@code jcmd Compiler.directives_add} reads them), built on a
+     * daemon thread as the call path's are. C2 takes, for each method it compiles, the first directive whose
+     * {@code match} names it, the latest added first: {@code directive}'s matches must leave out the call
+     * path's generated classes (spun sites, the {@code Register*} wrappers, {@code Torch} and {@code Tensor}).
+     * {@code what} names it in the debug log should it not be added.
+     */
+    public static void addInBackground(String what, Supplier<String> directive) {
+        Thread adding = new Thread(() -> addDirective(what, directive.get()), "jitdispatch-inlining-hints");
         adding.setDaemon(true);
         adding.start();
     }
 
-    private static void addDirective() {
+    private static void addDirective(String what, String directive) {
         try {
             Path file = Files.createTempFile("jitdispatch-inline", ".json");
             file.toFile().deleteOnExit(); // should the JVM end while this daemon thread still runs
             try {
-                Files.writeString(file, directive());
+                Files.writeString(file, directive);
                 ManagementFactory.getPlatformMBeanServer().invoke(
                         new ObjectName("com.sun.management:type=DiagnosticCommand"), "compilerDirectivesAdd",
                         new Object[] {new String[] {file.toString()}}, new String[] {String[].class.getName()});
@@ -88,7 +100,7 @@ public final class InliningHints {
                 Files.deleteIfExists(file);
             }
         } catch (Exception | LinkageError e) {
-            LOG.log(System.Logger.Level.DEBUG, "compiler directive for spun call sites not installed: " + e);
+            LOG.log(System.Logger.Level.DEBUG, "compiler directive for " + what + " not installed: " + e);
         }
     }
 }
