@@ -78,6 +78,16 @@ public final class VectorKernels {
         return null;
     }
 
+    /** max_pool2d's 2 x 2 windows of stride 2 along a row, as compares and blends of whole vectors, or null. */
+    public static FloatMaxPoolRows floatMaxPoolRows() {
+        return load(FloatMaxPoolRows.class, "VectorFloatMaxPoolRows");
+    }
+
+    /** float64 has no vector max pooling: null (the float64 twin of {@code FloatMaxPool2d} asks for it). */
+    public static DoubleMaxPoolRows doubleMaxPoolRows() {
+        return null;
+    }
+
     /** relu and threshold_backward as masked selects, or null. */
     public static FloatActivationLoops floatActivationLoops() {
         return load(FloatActivationLoops.class, "VectorFloatActivations");

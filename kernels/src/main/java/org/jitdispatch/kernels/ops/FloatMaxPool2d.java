@@ -1,6 +1,8 @@
 package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.kernels.TypeTemplate;
+import org.jitdispatch.kernels.cpu.FloatMaxPoolRows;
+import org.jitdispatch.kernels.cpu.VectorKernels;
 
 /**
  * The float32 loops of max_pool2d_with_indices and its backward (ATen's max_pool2d kernels), over contiguous
@@ -10,6 +12,13 @@ import org.jitdispatch.kernels.TypeTemplate;
  */
 @TypeTemplate
 final class FloatMaxPool2d {
+    /**
+     * The Vector API's rows of 2 x 2 windows when the CPU capability is VECTOR and {@link VectorKernels} has them
+     * for this element type, else null (a constant, which C2 folds): {@link #twoByTwo} gives it the rows of
+     * stride 2 and pools what it leaves.
+     */
+    private static final FloatMaxPoolRows VECTOR_ROWS = VectorKernels.floatMaxPoolRows();
+
     private FloatMaxPool2d() {
     }
 
@@ -77,12 +86,19 @@ final class FloatMaxPool2d {
      */
     private static void twoByTwo(float[] in, int inOff, float[] out, int outOff, long[] indices, int indicesOff,
             int planes, int inH, int inW, int outH, int outW, int dH, int dW) {
+        boolean vectorRows = VECTOR_ROWS != null && dW == 2;
         int o = 0;
         for (int p = 0; p < planes; p++) {
             int base = inOff + p * inH * inW;
             for (int oh = 0; oh < outH; oh++) {
                 int rowStart = oh * dH * inW;
-                for (int ow = 0; ow < outW; ow++, o++) {
+                int ow = 0;
+                if (vectorRows) {
+                    ow = VECTOR_ROWS.row(in, base + rowStart, inW, out, outOff + o, indices, indicesOff + o, rowStart,
+                            outW);
+                    o += ow;
+                }
+                for (; ow < outW; ow++, o++) {
                     int i0 = rowStart + ow * dW;
                     int i1 = i0 + 1;
                     int i2 = i0 + inW;

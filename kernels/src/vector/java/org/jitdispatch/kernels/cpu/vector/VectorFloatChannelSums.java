@@ -12,7 +12,7 @@ import org.jitdispatch.kernels.cpu.FloatChannelSumLoops;
  * one of sixteen partial sums (the last {@code n % 8} elements to one scalar sum). The scalar loops keep eight
  * partial sums, which C2 cannot widen as vectors on JDK 17; here four chains of adds keep the vector adder
  * busy, and each partial sum collects fewer elements than one of the scalar eight does. The partial sums are
- * added as a balanced tree. Differences and products are rounded to double one operation at a time, as in the
+ * added pairwise at the end. Differences and products are rounded to double one operation at a time, as in the
  * scalar loops (no fused multiply-add).
  *
  * <p>Each loop body is kept to one vector of each input: C2 has to inline the Vector API's whole call tree
@@ -103,9 +103,12 @@ public final class VectorFloatChannelSums implements FloatChannelSumLoops {
         return (DoubleVector) v.convertShape(VectorOperators.F2D, DOUBLES, part);
     }
 
-    /** The sixteen partial sums added as a balanced tree. */
+    /**
+     * The sixteen partial sums: the four vectors added pairwise, then their four lanes with {@code reduceLanes}
+     * (whose order the API leaves open; C2 compiles it to one fixed order). Reading the lanes one by one with
+     * {@code lane(i)} would be a call per lane on JDK 17, which does not compile it to a vector instruction here.
+     */
     private static double addLanes(DoubleVector s0, DoubleVector s1, DoubleVector s2, DoubleVector s3) {
-        DoubleVector v = s0.add(s1).add(s2.add(s3));
-        return (v.lane(0) + v.lane(1)) + (v.lane(2) + v.lane(3));
+        return s0.add(s1).add(s2.add(s3)).reduceLanes(VectorOperators.ADD);
     }
 }
