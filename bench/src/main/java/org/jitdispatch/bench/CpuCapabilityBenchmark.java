@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code sum}, {@code relu}, {@code reluBackward}: 1,048,576 float32 elements of a standard normal
  *       (threshold_backward of a relu output, half zeros); {@code softmax}: the same elements as 1024 rows
  *       of 1024, along the rows.</li>
- *   <li>{@code cnnStep}: one training step of TrainStepModelsBenchmark's cnn at batch 8 and 64.</li>
+ *   <li>{@code cnnStep}: one training step of TrainStepModelsBenchmark's cnn at batch 1, 8 and 64.</li>
  * </ul>
  *
  * <pre>java -jar bench/target/benchmarks.jar CpuCapability -f 1 -wi 5 -i 5 -prof gc</pre>
@@ -103,7 +103,7 @@ public class CpuCapabilityBenchmark {
     /** TrainStepModelsBenchmark's cnn at a batch size. */
     @State(Scope.Thread)
     public static class CnnStep {
-        @Param({"8", "64"})
+        @Param({"1", "8", "64"})
         int batch;
 
         final TrainStepModelsBenchmark step = new TrainStepModelsBenchmark();

@@ -23,16 +23,23 @@ public final class VectorKernels {
 
     /**
      * C2 turns a Vector API kernel into vector instructions only once it has inlined the API's whole call tree
-     * into the method it compiles. Inlined into a large caller (batch norm's or the convolution's kernel), it
-     * runs out of that compile's inlining budget first, and the vectors it could not reach stay objects,
-     * allocated on every step: batch norm's channel sums then cost more than the scalar loops. So the
-     * kernels' callers (every compile rooted in the kernel packages but this one and the generated call path)
-     * call them instead, and each kernel is compiled on its own, where it fits.
+     * into the method it compiles. Inlined into a large caller (batch norm's kernel), it runs out of that
+     * compile's inlining budget first; inlined deep below a caller (relu's through the dispatcher, from
+     * {@code nn.ReLU.forward}), it runs out of inlining depth. Either way the vectors it could not reach stay
+     * objects, allocated on every call, and the kernel is slower than the scalar loop. So every compile rooted
+     * in the library's own code (and in the method-handle trees of its dispatch) calls the kernels instead,
+     * and each kernel is compiled on its own, where it fits. The call path's generated classes (spun sites,
+     * {@code Register*} wrappers, {@code Torch} and {@code Tensor}) are left to {@code InliningHints}' own
+     * directive, under which no kernel is inlined into them.
      */
     static final String CALLER_DIRECTIVE = "[ { match: [\"org/jitdispatch/kernels/ops/*.*\", "
             + "\"org/jitdispatch/kernels/reduce/*.*\", \"org/jitdispatch/kernels/iter/*.*\", "
             + "\"org/jitdispatch/kernels/parallel/*.*\", \"org/jitdispatch/kernels/structured/*.*\", "
-            + "\"org/jitdispatch/kernels/linalg/*.*\"], inline: \"-org/jitdispatch/kernels/cpu/vector/*.*\" } ]";
+            + "\"org/jitdispatch/kernels/linalg/*.*\", \"org/jitdispatch/kernels/random/*.*\", "
+            + "\"org/jitdispatch/kernels/generated/AutogradFunctions*.*\", \"org/jitdispatch/autograd/*.*\", "
+            + "\"org/jitdispatch/nn/*.*\", \"org/jitdispatch/optim/*.*\", \"org/jitdispatch/runtime/*.*\", "
+            + "\"java/lang/invoke/LambdaForm$MH*.*\"], "
+            + "inline: \"-org/jitdispatch/kernels/cpu/vector/*.*\" } ]";
     private static boolean directiveAdded;
 
     private VectorKernels() {

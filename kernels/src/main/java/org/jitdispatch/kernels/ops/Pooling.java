@@ -902,8 +902,10 @@ public final class Pooling implements PoolingDeclarations {
         return t.isContiguous() ? t : StridedCopy.contiguousCopy(t, t.dtype(), Tensor.FACTORY);
     }
 
-    /** Every index names an element of an input plane of {@code plane} elements. */
-    /** As {@link #checkIndicesInPlane(Tensor, long)}, but for windows over the padding alone, whose indices are not used. */
+    /**
+     * As {@link #checkIndicesInPlane(Tensor, long)}, but for windows over the padding alone, whose indices are not
+     * used.
+     */
     private static void checkIndicesInPlane(Tensor indices, Shape s) {
         long plane = s.inH * s.inW;
         boolean[][] empty = s.emptyWindows();
@@ -947,6 +949,7 @@ public final class Pooling implements PoolingDeclarations {
         }
     }
 
+    /** Every index names an element of an input plane of {@code plane} elements. */
     private static void checkIndicesInPlane(Tensor indices, long plane) {
         if (indices.isContiguous()) {
             long[] data = indices.storage().longs();
