@@ -94,8 +94,9 @@ final class FloatMaxPool2d {
                 int rowStart = oh * dH * inW;
                 int ow = 0;
                 if (vectorRows) {
+                    // the outputs after this row's are written again by the rows after it
                     ow = VECTOR_ROWS.row(in, base + rowStart, inW, out, outOff + o, indices, indicesOff + o, rowStart,
-                            outW);
+                            outW, planes * outH * outW - o);
                     o += ow;
                 }
                 for (; ow < outW; ow++, o++) {

@@ -14,7 +14,8 @@ import org.jitdispatch.kernels.cpu.VectorKernels;
  * max_pool2d's 2 x 2 windows of stride 2 along the row through the Vector API's rows
  * ({@code VectorFloatMaxPoolRows}, which {@code FloatMaxPool2d} takes in this JVM) against the scalar loop (the
  * float64 twin, {@code DoubleMaxPool2d}, on the same values widened) on random planes: row strides of 1 to 3,
- * rows shorter than a vector, of whole vectors and in between (whose last group overlaps), odd columns left
+ * rows shorter than a vector (pooled as a whole vector's windows when rows follow, whose outputs they overwrite
+ * before those rows are pooled), of whole vectors and in between (whose last group overlaps), odd columns left
  * over, offsets, and values drawn from a handful of small integers (so that windows hold equal maxima), both
  * zeros, the infinities and NaN. The maxima must have the scalar loop's bits (the same zero, the same
  * element) and the indices must be equal. Runs in the test JVM with the vector module.

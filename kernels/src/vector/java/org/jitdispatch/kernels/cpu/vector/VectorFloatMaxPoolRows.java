@@ -10,7 +10,8 @@ import jdk.incubator.vector.VectorSpecies;
 import org.jitdispatch.kernels.cpu.FloatMaxPoolRows;
 
 /**
- * A row of 2 x 2 max pooling windows, eight at a time (a row of fewer than eight is left to the scalar loop):
+ * A row of 2 x 2 max pooling windows, eight at a time (a row of fewer than eight as eight, when the caller lets
+ * the windows past its end write outputs it writes again, else by the scalar loop):
  * the sixteen elements of the top row and of the bottom row are split into their even and odd lanes (the
  * windows' left and right columns) by a shuffle of each vector and a blend of the two halves (C2 on JDK 17
  * leaves a two-vector shuffle's deeper call tree uninlined, and boxes its vectors),
@@ -44,19 +45,26 @@ public final class VectorFloatMaxPoolRows implements FloatMaxPoolRows {
     private static final IntVector COLUMNS = IntVector.zero(INTS).addIndex(2);
 
     @Override
-    public int row(float[] in, int top, int inW, float[] out, int o, long[] indices, int x, int rowIndex, int outW) {
+    public int row(float[] in, int top, int inW, float[] out, int o, long[] indices, int x, int rowIndex, int outW,
+            int writable) {
         int bottom = top + inW;
+        // a short row is pooled as one group whose windows past the row's end read the rows below it and write
+        // outputs the caller writes again
+        int end = outW;
+        if (outW < WINDOWS) {
+            if (writable < WINDOWS || bottom + 2 * WINDOWS > in.length) {
+                return 0;
+            }
+            end = WINDOWS;
+        }
         IntVector topLeft = IntVector.zero(INTS);
         IntVector topRight = IntVector.broadcast(INTS, 1);
         IntVector bottomLeft = IntVector.broadcast(INTS, inW);
         IntVector bottomRight = IntVector.broadcast(INTS, inW + 1);
-        if (outW < WINDOWS) {
-            return 0;
-        }
-        for (int k = 0; k < outW; ) {
+        for (int k = 0; k < end; ) {
             // the last group ends at the row's end, overlapping the one before it: a window pooled twice gets
             // the same result twice
-            int g = Math.min(k, outW - WINDOWS);
+            int g = Math.min(k, end - WINDOWS);
             int c = 2 * g;
             FloatVector t0 = FloatVector.fromArray(FLOATS, in, top + c);
             FloatVector t1 = FloatVector.fromArray(FLOATS, in, top + c + WINDOWS);
@@ -64,7 +72,7 @@ public final class VectorFloatMaxPoolRows implements FloatMaxPoolRows {
             FloatVector b1 = FloatVector.fromArray(FLOATS, in, bottom + c + WINDOWS);
             FloatVector sum = t0.add(t1).add(b0.add(b1));
             if (sum.compare(VectorOperators.NE, sum).anyTrue()) {
-                return g;
+                return Math.min(g, outW);
             }
             FloatVector v0 = t0.rearrange(LEFT_LOW).blend(t1.rearrange(LEFT_HIGH), UPPER);
             FloatVector v1 = t0.rearrange(RIGHT_LOW).blend(t1.rearrange(RIGHT_HIGH), UPPER);
