@@ -29,16 +29,13 @@ public final class VectorFloatMaxPoolRows implements FloatMaxPoolRows {
     private static final VectorSpecies<Long> LONGS = LongVector.SPECIES_256;
     /** Windows per group: one float vector's lanes, read from two vectors of each row. */
     private static final int WINDOWS = FLOATS.length();
-    /** Lanes 0, 2, 4, ... of a vector into its lower half (the windows' left elements of the first vector). */
-    private static final VectorShuffle<Float> LEFT_LOW = VectorShuffle.fromOp(FLOATS, i -> (2 * i) % WINDOWS);
-    /** Lanes 0, 2, 4, ... of a vector into its upper half (those of the second vector). */
-    private static final VectorShuffle<Float> LEFT_HIGH =
-            VectorShuffle.fromOp(FLOATS, i -> (2 * i + WINDOWS) % WINDOWS);
-    /** Lanes 1, 3, 5, ... into the lower half (the windows' right elements). */
-    private static final VectorShuffle<Float> RIGHT_LOW = VectorShuffle.fromOp(FLOATS, i -> (2 * i + 1) % WINDOWS);
-    /** Lanes 1, 3, 5, ... into the upper half. */
-    private static final VectorShuffle<Float> RIGHT_HIGH =
-            VectorShuffle.fromOp(FLOATS, i -> (2 * i + 1 + WINDOWS) % WINDOWS);
+    /**
+     * Lanes 0, 2, 4, ... of a vector, in its lower half and again in its upper half: the windows' left elements,
+     * of the first of a row's two vectors in the lower half, of the second in the upper half, once blended.
+     */
+    private static final VectorShuffle<Float> LEFT = VectorShuffle.fromOp(FLOATS, i -> (2 * i) % WINDOWS);
+    /** Lanes 1, 3, 5, ..., in both halves: the windows' right elements. */
+    private static final VectorShuffle<Float> RIGHT = VectorShuffle.fromOp(FLOATS, i -> (2 * i + 1) % WINDOWS);
     /** The upper half of the lanes. */
     private static final VectorMask<Float> UPPER = VectorMask.fromLong(FLOATS, -1L << (WINDOWS / 2));
     /** Each window's left column relative to the group's first: 0, 2, 4, ... */
@@ -74,10 +71,10 @@ public final class VectorFloatMaxPoolRows implements FloatMaxPoolRows {
             if (sum.compare(VectorOperators.NE, sum).anyTrue()) {
                 return Math.min(g, outW);
             }
-            FloatVector v0 = t0.rearrange(LEFT_LOW).blend(t1.rearrange(LEFT_HIGH), UPPER);
-            FloatVector v1 = t0.rearrange(RIGHT_LOW).blend(t1.rearrange(RIGHT_HIGH), UPPER);
-            FloatVector v2 = b0.rearrange(LEFT_LOW).blend(b1.rearrange(LEFT_HIGH), UPPER);
-            FloatVector v3 = b0.rearrange(RIGHT_LOW).blend(b1.rearrange(RIGHT_HIGH), UPPER);
+            FloatVector v0 = t0.rearrange(LEFT).blend(t1.rearrange(LEFT), UPPER);
+            FloatVector v1 = t0.rearrange(RIGHT).blend(t1.rearrange(RIGHT), UPPER);
+            FloatVector v2 = b0.rearrange(LEFT).blend(b1.rearrange(LEFT), UPPER);
+            FloatVector v3 = b0.rearrange(RIGHT).blend(b1.rearrange(RIGHT), UPPER);
             VectorMask<Float> rightOnTop = v1.compare(VectorOperators.GT, v0);
             VectorMask<Float> rightBelow = v3.compare(VectorOperators.GT, v2);
             FloatVector topMax = v0.blend(v1, rightOnTop);
