@@ -75,7 +75,7 @@ public final class VectorKernels {
         return null;
     }
 
-    /** Batch norm's channel sums, widened to double four lanes at a time in four vector accumulators, or null. */
+    /** Batch norm's channel sums, widened to double a vector at a time into four vector accumulators, or null. */
     public static FloatChannelSumLoops floatChannelSumLoops() {
         return load(FloatChannelSumLoops.class, "VectorFloatChannelSums");
     }

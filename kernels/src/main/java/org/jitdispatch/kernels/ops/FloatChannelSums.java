@@ -12,7 +12,7 @@ import org.jitdispatch.kernels.cpu.VectorKernels;
  * path that reads its input in place and the general one that copies it into doubles agree to the bit.
  *
  * <p>With the CPU capability VECTOR, where {@link VectorKernels} has sums for this element type (it has none
- * for 64-bit elements), the runs take them instead ({@link FloatChannelSumLoops}): sixteen partial sums rather
+ * for 64-bit elements), the runs take them instead ({@link FloatChannelSumLoops}): 16 or 32 partial sums rather
  * than eight, so a contiguous input's statistics may differ in their last bits from a strided one's, each
  * within the same error bound.
  */
