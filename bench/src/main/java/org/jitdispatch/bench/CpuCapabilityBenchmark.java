@@ -6,6 +6,7 @@ import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.AtenLibrary;
 import org.jitdispatch.kernels.cpu.CpuCapability;
+import org.jitdispatch.nn.LSTM;
 import org.jitdispatch.runtime.Scalar;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -32,7 +33,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code sum}, {@code relu}, {@code reluBackward}: 1,048,576 float32 elements of a standard normal
  *       (threshold_backward of a relu output, half zeros); {@code softmax}: the same elements as 1024 rows
  *       of 1024, along the rows.</li>
+ *   <li>{@code sigmoid}, {@code tanh}: the same 1,048,576 elements (the gate activations).</li>
  *   <li>{@code cnnStep}: one training step of TrainStepModelsBenchmark's cnn at batch 1, 8 and 64.</li>
+ *   <li>{@code lstmSequence}: an LSTM(32, 32) over 16 steps of a batch of 8, forward and backward (the sum of its
+ *       output), whose gates are sigmoid and tanh of [8, 32] blocks.</li>
  * </ul>
  *
  * <pre>java -jar bench/target/benchmarks.jar CpuCapability -f 1 -wi 5 -i 5 -prof gc</pre>
@@ -100,6 +104,20 @@ public class CpuCapabilityBenchmark {
         }
     }
 
+    /** An LSTM(32, 32) and a sequence of 16 steps of a batch of 8, [16, 8, 32]. */
+    @State(Scope.Thread)
+    public static class LstmSequence {
+        LSTM lstm;
+        Tensor input;
+
+        @Setup(Level.Trial)
+        public void setUp(Capability capability) {
+            Torch.manual_seed(0);
+            lstm = new LSTM(32, 32);
+            input = Torch.randn(16, 8, 32);
+        }
+    }
+
     /** TrainStepModelsBenchmark's cnn at a batch size. */
     @State(Scope.Thread)
     public static class CnnStep {
@@ -139,6 +157,23 @@ public class CpuCapabilityBenchmark {
     @Benchmark
     public Tensor softmax(Elements e) {
         return Torch.softmax(e.rows, -1);
+    }
+
+    @Benchmark
+    public Tensor sigmoid(Elements e) {
+        return Torch.sigmoid(e.x);
+    }
+
+    @Benchmark
+    public Tensor tanh(Elements e) {
+        return Torch.tanh(e.x);
+    }
+
+    @Benchmark
+    public Tensor lstmSequence(LstmSequence s) {
+        Tensor output = s.lstm.forward(s.input);
+        output.sum().backward();
+        return output;
     }
 
     @Benchmark

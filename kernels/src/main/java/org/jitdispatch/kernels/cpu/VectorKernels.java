@@ -100,6 +100,11 @@ public final class VectorKernels {
         return load(FloatActivationLoops.class, "VectorFloatActivations");
     }
 
+    /** sigmoid and tanh in double lanes with the Vector API's {@code EXP} and {@code TANH}, or null. */
+    public static FloatGateLoops floatGateLoops() {
+        return load(FloatGateLoops.class, "VectorFloatGates");
+    }
+
     private static synchronized void addCallerDirective() {
         if (!directiveAdded) {
             directiveAdded = true;

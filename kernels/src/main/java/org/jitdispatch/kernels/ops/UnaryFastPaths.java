@@ -14,7 +14,9 @@ import org.jitdispatch.runtime.ScalarType;
  * tensor, into self (in place) or into a contiguous out= tensor of the input's dtype and sizes that does not
  * overlap it partly. Every other call (integer or narrow dtypes, other strides, empty inputs, an out= tensor to
  * resize or convert into) returns null having touched nothing, for TensorIterator. Property-tested against the
- * general path ({@code UnaryFastPathPropertyTest}).
+ * general path ({@code UnaryFastPathPropertyTest}). With the CPU capability VECTOR, float32 runs take the
+ * float-lane loops of {@link VectorActivationRuns}, within three float ulps (sigmoid) and one (tanh) of
+ * the general path ({@code FloatGateLoops}, {@code VectorGatesPropertyTest}).
  */
 public final class UnaryFastPaths implements UnaryFastPathsDeclarations {
 
@@ -53,7 +55,9 @@ public final class UnaryFastPaths implements UnaryFastPathsDeclarations {
 
     private static void wholeRun(Tensor result, Tensor self, boolean tanh) {
         if (self.dtype() == ScalarType.Float32) {
-            if (tanh) {
+            if (VectorActivationRuns.GATES_ENABLED) {
+                VectorActivationRuns.gate(result, self, tanh);
+            } else if (tanh) {
                 UfuncLoops.tanh_Float32(result, self);
             } else {
                 UfuncLoops.sigmoid_Float32(result, self);
@@ -95,7 +99,9 @@ public final class UnaryFastPaths implements UnaryFastPathsDeclarations {
             float[] in = self.storage().floats();
             float[] dst = result.storage().floats();
             for (int r = 0; r < rows; r++, s += selfStride, o += outStride) {
-                if (tanh) {
+                if (VectorActivationRuns.GATES_ENABLED) {
+                    VectorActivationRuns.gateRun(dst, o, in, s, cols, tanh);
+                } else if (tanh) {
                     UfuncLoops.tanh_Float32(dst, o, in, s, cols);
                 } else {
                     UfuncLoops.sigmoid_Float32(dst, o, in, s, cols);

@@ -143,4 +143,29 @@ class ScalarMathTest {
         org.junit.jupiter.api.Assertions.assertTrue(Double.isNaN(ScalarMath.log2(-1.0)));
         org.junit.jupiter.api.Assertions.assertTrue(Double.isNaN(ScalarMath.log2(Double.NaN)));
     }
+
+    /**
+     * The float tanh against {@code (float) Math.tanh} on every 61st float of both signs (about 70 million) and the
+     * special values: the same sign (zeros included) and NaN-ness, at most one ulp apart, and that rarely.
+     */
+    @Test
+    void floatTanhIsMathTanhRoundedButForRareMidpoints() {
+        for (float x : FLOATS) {
+            float expected = (float) Math.tanh(x);
+            assertEquals(Float.floatToIntBits(expected), Float.floatToIntBits(ScalarMath.tanh(x)), "tanh(" + x + ")");
+        }
+        long apart = 0;
+        for (int bits = 0; bits >= 0 && bits <= 0x7f800000; bits += 61) {
+            for (float x : new float[] {Float.intBitsToFloat(bits), -Float.intBitsToFloat(bits)}) {
+                int expected = Float.floatToIntBits((float) Math.tanh(x));
+                int actual = Float.floatToIntBits(ScalarMath.tanh(x));
+                if (expected != actual) {
+                    org.junit.jupiter.api.Assertions.assertEquals(1, Math.abs((long) expected - actual), "tanh(" + x + ")");
+                    apart++;
+                }
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(apart <= 20, apart + " floats one ulp apart");
+        assertEquals(Math.tanh(0.3), ScalarMath.tanh(0.3)); // float64 stays Math.tanh
+    }
 }
