@@ -89,7 +89,7 @@ public final class Engine {
                             + Arrays.toString(grad.sizes()) + " and output[" + i + "] has a shape of "
                             + Arrays.toString(root.sizes()) + ".");
                 }
-                task.accumulate(edge, validated(grad, edge, "backward", i));
+                task.accumulate(edge, validated(grad, edge, null, i));
             }
             task.countDependencies();
             task.run(retainGraph);
@@ -106,14 +106,15 @@ public final class Engine {
      * PyTorch's validate_outputs: a gradient sent along {@code edge} gets the dtype and sizes of the forward
      * tensor it is the gradient of, so a formula may return it in the broadcast shape or the computation's
      * dtype (a float64 0-dim operand, a gradient passed to backward in another dtype), and the engine sums it
-     * down and casts it back, once, for every operator.
+     * down and casts it back, once, for every operator. {@code producer} (null for the gradients given to
+     * backward) is named only in the error: its name is a reflective lookup.
      */
-    private static Tensor validated(Tensor grad, Edge edge, String producer, int index) {
+    private static Tensor validated(Tensor grad, Edge edge, Node producer, int index) {
         Node target = edge.node();
         long[] sizes = target.inputSizes(edge.inputNr());
         if (sizes != null && !grad.hasSizes(sizes)) {
             if (!isExpandableTo(sizes, grad.sizes())) {
-                throw new IllegalStateException("Function " + producer + " returned an invalid gradient at index " + index
+                throw new IllegalStateException("Function " + (producer == null ? "backward" : producer.name()) + " returned an invalid gradient at index " + index
                         + " - got " + Arrays.toString(grad.sizes()) + " but expected shape compatible with "
                         + Arrays.toString(sizes));
             }
@@ -252,7 +253,7 @@ public final class Engine {
                         continue;
                     }
                     if (i < outputs.length && outputs[i] != null) {
-                        accumulate(e, validated(outputs[i], e, node.name(), i));
+                        accumulate(e, validated(outputs[i], e, node, i));
                     } else {
                         bufferAt(slotOf(e.node()), e);
                     }

@@ -33,11 +33,13 @@ import java.util.logging.Logger;
  * return false and the caller's Java kernel runs. BLAS accumulates in its own order with fused
  * multiply-adds, so its results are within float rounding of the Java kernels', not equal to them bit for bit.
  *
- * <p>A single-threaded build (OpenBLAS's {@code -serial}) is called once per share of a product that
- * {@code Gemm} splits between this library's threads, so {@code Torch.set_num_threads} governs it. A build
- * that runs its own threads (OpenBLAS's {@code -pthread} or {@code -openmp}) is called once for the whole
- * product from the caller's thread ({@link #ownsThreads()}), and its own setting ({@code OPENBLAS_NUM_THREADS})
- * decides how many threads it uses.
+ * <p>Every product is one call, from the caller's thread. A build that runs its own threads (OpenBLAS's
+ * {@code -pthread} or {@code -openmp}, MKL; {@link #ownsThreads()}) spreads it over them as its own setting
+ * ({@code OPENBLAS_NUM_THREADS}) says. A single-threaded build (OpenBLAS's {@code -serial}) may keep its work
+ * buffers in globals: Debian's {@code libopenblas0-serial} does, and two threads calling it at once get each
+ * other's partial results (in a test of two threads repeating one 16 x 72 x 196 product, 3% of the calls came back
+ * wrong). So such a build is called by one thread at a time ({@link #exclusive()}): a product is not split between
+ * this library's threads, and products from parallel regions (convolution's samples) wait for each other.
  */
 public final class NativeBlas {
     /** The system property that chooses: {@code auto}, {@code native} or {@code java}. */
@@ -64,6 +66,8 @@ public final class NativeBlas {
     private final BLAS blas;
     private final String library;
     private final boolean ownsThreads;
+    /** Held around every call when the library is not {@link #ownsThreads()} (see the class comment). */
+    private final Object exclusiveCalls = new Object();
 
     NativeBlas(BLAS blas, String library, boolean ownsThreads) {
         this.blas = blas;
@@ -135,9 +139,17 @@ public final class NativeBlas {
         return null;
     }
 
-    /** Whether the native library runs its own threads: call it once per product, not once per share. */
+    /** Whether the native library runs its own threads, and so can be called from several threads at once. */
     public boolean ownsThreads() {
         return ownsThreads;
+    }
+
+    /**
+     * Whether calls are made one at a time: a single-threaded build, which may not be safe to call from two
+     * threads at once (see the class comment).
+     */
+    public boolean exclusive() {
+        return !ownsThreads;
     }
 
     /** The library's file. */
@@ -192,6 +204,17 @@ public final class NativeBlas {
 
     /** {@code c = x @ y} in BLAS's column-major terms, beta 0: sgemm for float arrays, dgemm for double ones. */
     private void call(String opX, String opY, int m, int n, int k, Object x, int xOff, int ldx, Object y, int yOff,
+            int ldy, Object c, int cOff, int ldc) {
+        if (exclusive()) {
+            synchronized (exclusiveCalls) {
+                callNow(opX, opY, m, n, k, x, xOff, ldx, y, yOff, ldy, c, cOff, ldc);
+            }
+        } else {
+            callNow(opX, opY, m, n, k, x, xOff, ldx, y, yOff, ldy, c, cOff, ldc);
+        }
+    }
+
+    private void callNow(String opX, String opY, int m, int n, int k, Object x, int xOff, int ldx, Object y, int yOff,
             int ldy, Object c, int cOff, int ldc) {
         if (c instanceof float[] cf) {
             blas.sgemm(opX, opY, m, n, k, 1f, (float[]) x, xOff, ldx, (float[]) y, yOff, ldy, 0f, cf, cOff, ldc);

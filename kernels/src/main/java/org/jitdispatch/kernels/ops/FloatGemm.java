@@ -33,8 +33,10 @@ final class FloatGemm {
     }
 
     /**
-     * {@code c = a @ b}, any strides, split between threads over rows of c, or over columns when c is
-     * wider than it is tall; each share is computed by {@link #packed} (or {@link #narrow}).
+     * {@code c = a @ b}, any strides: one call of the native BLAS when there is one and it takes the layout (a
+     * product is never split between threads for it: see {@link NativeBlas}), else split between threads over rows
+     * of c, or over columns when c is wider than it is tall, each share computed by {@link #packed} (or
+     * {@link #narrow}).
      */
     static void strided(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,
             float[] c, int cOff, int cs0, int cs1, int m, int k, int n) {
@@ -50,9 +52,8 @@ final class FloatGemm {
         if (work == 0) {
             return;
         }
-        if (NATIVE != null && NATIVE.ownsThreads()
-                && NATIVE.gemm(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n)) {
-            return; // a BLAS with threads of its own takes the whole product
+        if (NATIVE != null && NATIVE.gemm(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n)) {
+            return; // the whole product in one call
         }
         if (work <= Gemm.GRAIN_MULTIPLY_ADDS || Parallel.getNumThreads() == 1 || Parallel.inParallelRegion()) {
             share(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n);
@@ -74,10 +75,6 @@ final class FloatGemm {
 
     private static void share(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,
             float[] c, int cOff, int cs0, int cs1, int m, int k, int n) {
-        if (NATIVE != null && !NATIVE.ownsThreads()
-                && NATIVE.gemm(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n)) {
-            return;
-        }
         if (n < Gemm.MIN_PACKED_COLUMNS) {
             narrow(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n);
         } else if (VECTOR_PACKED != null) {

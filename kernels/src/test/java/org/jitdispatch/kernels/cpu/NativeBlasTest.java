@@ -171,6 +171,67 @@ class NativeBlasTest {
         return new NativeBlas(NativeBLAS.getInstance(), "libblas.so.3", false);
     }
 
+    /**
+     * Two threads repeating products of their own at once get the results one thread gets: Debian's
+     * single-threaded OpenBLAS keeps its buffers in globals, and before calls to it were made one at a time, about
+     * 3% of these products came back with the other thread's partial sums in them. Through {@code Torch.mm} on
+     * two threads of the caller's (each product small enough to stay on its thread) and through a product that
+     * {@code Gemm} would split between the intra-op threads.
+     */
+    @Test
+    void productsFromSeveralThreadsAtOnceAreEachThreadsOwn() throws InterruptedException {
+        NativeBlas blas = NativeBlas.current();
+        assumeTrue(blas != null, "no native BLAS in this JVM");
+        Random rnd = new Random(11);
+        int threads = 2;
+        float[][] a = new float[threads][];
+        float[][] b = new float[threads][];
+        float[][] expected = new float[threads][];
+        for (int t = 0; t < threads; t++) {
+            a[t] = randomFloats(rnd, 16 * 72);
+            b[t] = randomFloats(rnd, 72 * 196);
+            expected[t] = new float[16 * 196];
+            assertTrue(blas.gemm(a[t], 0, 72, 1, b[t], 0, 196, 1, expected[t], 0, 196, 1, 16, 72, 196));
+        }
+        int[] wrong = new int[threads];
+        Thread[] running = new Thread[threads];
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
+        for (int t = 0; t < threads; t++) {
+            int id = t;
+            running[t] = new Thread(() -> {
+                float[] c = new float[16 * 196];
+                try {
+                    start.await();
+                } catch (InterruptedException | java.util.concurrent.BrokenBarrierException e) {
+                    throw new IllegalStateException(e);
+                }
+                for (int i = 0; i < 20_000; i++) {
+                    blas.gemm(a[id], 0, 72, 1, b[id], 0, 196, 1, c, 0, 196, 1, 16, 72, 196);
+                    wrong[id] += Arrays.equals(c, expected[id]) ? 0 : 1;
+                }
+            });
+            running[t].start();
+        }
+        for (Thread t : running) {
+            t.join();
+        }
+        assertEquals(0, wrong[0] + wrong[1], "products that came back wrong");
+
+        int before = Torch.get_num_threads();
+        try {
+            Torch.manual_seed(3);
+            org.jitdispatch.Tensor x = Torch.randn(256, 256);
+            org.jitdispatch.Tensor y = Torch.randn(256, 256);
+            Torch.set_num_threads(2);
+            float[] first = Torch.mm(x, y).toFloatArray();
+            for (int i = 0; i < 200; i++) {
+                assertTrue(Arrays.equals(first, Torch.mm(x, y).toFloatArray()), "product " + i + " differs from the first");
+            }
+        } finally {
+            Torch.set_num_threads(before);
+        }
+    }
+
     private static boolean nativeLibraryLoads() {
         try {
             return NativeBLAS.getInstance() != null;
