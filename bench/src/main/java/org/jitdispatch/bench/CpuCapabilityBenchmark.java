@@ -1,11 +1,9 @@
 package org.jitdispatch.bench;
 
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.AtenLibrary;
-import org.jitdispatch.kernels.cpu.CpuCapability;
 import org.jitdispatch.nn.LSTM;
 import org.jitdispatch.runtime.Scalar;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -59,12 +57,7 @@ public class CpuCapabilityBenchmark {
 
         @Setup(Level.Trial)
         public void setUp() {
-            System.setProperty(CpuCapability.PROPERTY, capability);
-            String expected = capability.toUpperCase(Locale.ROOT);
-            if (!Torch.get_cpu_capability().equals(expected)) {
-                throw new IllegalStateException("asked for " + expected + ", running " + Torch.get_cpu_capability()
-                        + ": run the forks with --add-modules jdk.incubator.vector, and touch no kernel before this");
-            }
+            KernelSelection.select(capability);
             Torch.set_num_threads(1);
         }
     }

@@ -47,8 +47,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * torch.optim and times the same step on one thread. Read the score as the time of one step and
  * {@code gc.alloc.rate.norm} (from {@code -prof gc}) as what a step allocates.
  *
+ * <p>{@code capability} chooses the kernels: {@code default}, the scalar ones a JVM without the Vector API module
+ * runs, or {@code vector}, the Vector API's (every fork is started with {@code --add-modules jdk.incubator.vector};
+ * a {@code -jvmArgsAppend} on the command line replaces that, so repeat it there).
+ *
  * <pre>
  * java -jar bench/target/benchmarks.jar TrainStepModels -f 1 -wi 5 -i 5 -prof gc
+ * java -jar bench/target/benchmarks.jar TrainStepModels -p capability=default,vector -f 1 -wi 8 -i 5 -prof gc
  * /usr/bin/python3 bench/python/train_step_models.py
  * </pre>
  */
@@ -57,7 +62,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 8, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1)
+@Fork(value = 1, jvmArgsAppend = "--add-modules=jdk.incubator.vector")
 public class TrainStepModelsBenchmark {
     static {
         AtenLibrary.load();
@@ -69,6 +74,10 @@ public class TrainStepModelsBenchmark {
     @Param({"1", "8", "64"})
     int batch;
 
+    /** {@code default} or {@code vector} (see the class comment); null leaves the fork's kernels as they are. */
+    @Param({"default"})
+    String capability;
+
     Module net;
     Optimizer optimizer;
     Tensor x;
@@ -76,6 +85,9 @@ public class TrainStepModelsBenchmark {
 
     @Setup
     public void setUp() {
+        if (capability != null) {
+            KernelSelection.select(capability);
+        }
         Torch.set_num_threads(1); // the peer runs PyTorch on one thread
         Torch.manual_seed(0);
         switch (model) {

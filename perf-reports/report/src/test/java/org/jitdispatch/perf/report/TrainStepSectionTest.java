@@ -3,6 +3,7 @@ package org.jitdispatch.perf.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -50,7 +51,7 @@ class TrainStepSectionTest {
                     : expected >= TrainStepTargets.speedUp(r.batch()) ? FloorTargets.Verdict.MET
                     : FloorTargets.Verdict.MISSED;
             assertEquals(expectedVerdict, r.verdict(), r.model() + " " + r.batch());
-            assertTrue(html.contains("<tr data-model=\"" + r.model() + "\" data-batch=\"" + r.batch() + "\">"));
+            assertTrue(html.contains("<tr data-model=\"" + r.model() + "\" data-batch=\"" + r.batch() + "\" data-kernels=\"default\">"));
             assertTrue(Double.isFinite(r.ours().allocNorm()), "B/step from -prof gc");
         }
         assertTrue(html.contains("5× as fast: <b>") && html.contains("3× as fast: <b>") && html.contains("no slower: <b>"));
@@ -60,6 +61,28 @@ class TrainStepSectionTest {
         assertTrue(html.contains("PyTorch 1.13"), "the eager run's version");
         assertFalse(html.contains("not measured in this report"));
         assertTrue(ReportPage.render(data, null).contains("<section id=\"train-steps\">"));
+    }
+
+    /** A run with -p capability=default,vector: each kernel set its own row, against the same PyTorch step. */
+    @Test
+    void theVectorKernelsGetRowsOfTheirOwnAgainstTheSamePyTorchStep(@TempDir Path tmp) throws IOException {
+        ReportData d = withTrainSteps(tmp, true);
+        Map<String, JmhResult> results = new LinkedHashMap<>(d.results());
+        results.put("TrainStepModelsBenchmark.step batch=8 capability=vector model=cnn",
+                new JmhResult("TrainStepModelsBenchmark.step batch=8 capability=vector model=cnn", 390, 380, 400, "us/op",
+                        2_276_725));
+        ReportData data = new ReportData(d.dir(), d.run(), results, d.counters(), d.stacks(), d.inlining(), d.peer(),
+                d.eager());
+        List<TrainStepSection.Row> rows = TrainStepSection.rows(data);
+        assertEquals(10, rows.size());
+        TrainStepSection.Row scalar = rows.get(4);
+        TrainStepSection.Row vector = rows.get(5);
+        assertEquals("cnn 8 default", scalar.model() + " " + scalar.batch() + " " + scalar.kernels());
+        assertEquals("cnn 8 vector", vector.model() + " " + vector.batch() + " " + vector.kernels());
+        assertSame(scalar.eager(), vector.eager(), "both against the same PyTorch step");
+        assertEquals(vector.eager().usPerStep() / 390, vector.speedUp().value(), 1e-9);
+        String html = TrainStepSection.render(data);
+        assertTrue(html.contains("<tr data-model=\"cnn\" data-batch=\"8\" data-kernels=\"vector\">"), html);
     }
 
     @Test
