@@ -13,4 +13,7 @@ import org.jitdispatch.kernels.TypeTemplate;
 public interface FloatPackedGemm {
     void packed(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,
             float[] c, int cOff, int cs0, int cs1, int m, int k, int n);
+
+    /** The width of the kernel's vectors in bits (256 with AVX2, 512 with AVX-512). */
+    int vectorBits();
 }

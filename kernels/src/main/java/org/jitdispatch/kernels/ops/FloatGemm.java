@@ -29,6 +29,15 @@ final class FloatGemm {
     /** The machine's optimized BLAS, or null where the Java kernels run: a constant, as above. */
     private static final NativeBlas NATIVE = NativeBlas.current();
 
+    /**
+     * Whether the Vector API's packed kernel runs 512-bit vectors (AVX-512). There it takes large products from
+     * a native BLAS ({@link #vectorBeforeNative}): on an AVX-512 machine whose OpenBLAS (Debian's 0.3.21 on an AMD
+     * EPYC) ran its AVX2 kernels, it multiplied n x n matrices in 0.62 to 0.92 of OpenBLAS's time from n = 64 to
+     * 1024 on one thread, and it splits a product between threads, which a single-threaded BLAS cannot
+     * ({@link NativeBlas#exclusive()}).
+     */
+    private static final boolean WIDE_VECTORS = VECTOR_PACKED != null && VECTOR_PACKED.vectorBits() >= 512;
+
     private FloatGemm() {
     }
 
@@ -52,7 +61,8 @@ final class FloatGemm {
         if (work == 0) {
             return;
         }
-        if (NATIVE != null && NATIVE.gemm(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n)) {
+        if (NATIVE != null && !vectorBeforeNative(m, k, n)
+                && NATIVE.gemm(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n)) {
             return; // the whole product in one call
         }
         if (work <= Gemm.GRAIN_MULTIPLY_ADDS || Parallel.getNumThreads() == 1 || Parallel.inParallelRegion()) {
@@ -71,6 +81,16 @@ final class FloatGemm {
                         m, k, j1 - j0);
             });
         }
+    }
+
+    /**
+     * Whether a product goes to the Vector API's kernel even where a native BLAS would take it: with 512-bit
+     * vectors, at least 32 in each dim and 64^3 multiply-adds. Narrower products (a convolution's: 8 or 16 output
+     * channels, 9 or 72 columns per sample) stay on BLAS, whose small-matrix kernels the packed kernel does not
+     * match (a CNN step with every product on the Java kernels took five times as long).
+     */
+    static boolean vectorBeforeNative(int m, int k, int n) {
+        return WIDE_VECTORS && m >= 32 && k >= 32 && n >= 32 && (long) m * k * n >= 1 << 18;
     }
 
     private static void share(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,

@@ -35,6 +35,23 @@ class VectorGemmPropertyTest {
 
     private static final FloatPackedGemm VECTOR = VectorKernels.floatPackedGemm();
 
+    /**
+     * Which products leave a native BLAS for the Vector API's kernel: only with 512-bit vectors, and only large ones
+     * (a convolution's narrow products stay on BLAS).
+     */
+    @net.jqwik.api.Example
+    void onlyLargeProductsWithWideVectorsLeaveANativeBlas() {
+        FloatPackedGemm kernel = VectorKernels.floatPackedGemm();
+        assertNotNull(kernel, "this JVM must run with --add-modules jdk.incubator.vector");
+        boolean wide = kernel.vectorBits() >= 512;
+        org.junit.jupiter.api.Assertions.assertEquals(wide, FloatGemm.vectorBeforeNative(256, 256, 256));
+        org.junit.jupiter.api.Assertions.assertEquals(wide, FloatGemm.vectorBeforeNative(64, 64, 64));
+        org.junit.jupiter.api.Assertions.assertFalse(FloatGemm.vectorBeforeNative(16, 72, 196), "conv2's forward");
+        org.junit.jupiter.api.Assertions.assertFalse(FloatGemm.vectorBeforeNative(8, 784, 9), "conv1's weight gradient");
+        org.junit.jupiter.api.Assertions.assertFalse(FloatGemm.vectorBeforeNative(64, 32, 32), "too few multiply-adds");
+        org.junit.jupiter.api.Assertions.assertFalse(DoubleGemm.vectorBeforeNative(256, 256, 256), "float64 has none");
+    }
+
     @Property(tries = 300)
     void theVectorKernelMatchesTheScalarOne(@ForAll long seed) {
         assertNotNull(VECTOR, "this JVM must run with --add-modules jdk.incubator.vector");

@@ -22,6 +22,11 @@ import org.jitdispatch.kernels.cpu.FloatPackedGemm;
 public final class VectorFloatGemm implements FloatPackedGemm {
     private static final VectorSpecies<Float> SPECIES = FloatVector.SPECIES_PREFERRED;
     private static final int LANES = SPECIES.length();
+
+    @Override
+    public int vectorBits() {
+        return SPECIES.vectorBitSize();
+    }
     /** Rows of c per micro-tile. */
     static final int MR = 6;
     /** Columns of c per micro-tile: two vectors. */
