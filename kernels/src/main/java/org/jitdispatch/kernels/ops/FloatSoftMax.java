@@ -54,7 +54,7 @@ final class FloatSoftMax {
             for (int d = 0; d < size; d++) {
                 int row = block + d * inner;
                 for (int i = 0; i < inner; i++) {
-                    float e = (float) Math.exp(x[xOff + row + i] - max[i]);
+                    float e = (float) ScalarMath.exp(x[xOff + row + i] - max[i]);
                     sum[i] += e;
                     if (!log) {
                         out[outOff + row + i] = e;
@@ -80,11 +80,25 @@ final class FloatSoftMax {
             max = Math.max(max, x[at + i]);
         }
         float sum = 0f;
-        for (int i = 0; i < n; i++) {
-            float e = (float) Math.exp(x[at + i] - max);
-            sum += e;
-            if (!log) {
-                out[outAt + i] = e;
+        if (!log || x != out || at + n <= outAt || outAt + n <= at) {
+            // the exponentials first, into out (log_softmax overwrites them below, when out is not x), in a loop
+            // C2 can vectorize; then their sum, in order, as the blocks' loop adds them
+            if (at == outAt) {
+                // one index for both arrays, the form C2's superword pass vectorizes
+                for (int i = at, end = at + n; i < end; i++) {
+                    out[i] = (float) ScalarMath.exp(x[i] - max);
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    out[outAt + i] = (float) ScalarMath.exp(x[at + i] - max);
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                sum += out[outAt + i];
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                sum += (float) ScalarMath.exp(x[at + i] - max);
             }
         }
         if (log) {

@@ -168,4 +168,36 @@ class ScalarMathTest {
         org.junit.jupiter.api.Assertions.assertTrue(apart <= 20, apart + " floats one ulp apart");
         assertEquals(Math.tanh(0.3), ScalarMath.tanh(0.3)); // float64 stays Math.tanh
     }
+
+    /**
+     * The float exponential by squaring against {@code (float) Math.exp} on every 61st float of both signs (about 70 million)
+     * and the special values: the same float (NaN-ness, zeros, infinities and subnormal results included), at most
+     * one ulp apart next to a rounding midpoint, and that rarely.
+     */
+    @Test
+    void floatExpBySquaringIsMathExpRoundedButForRareMidpoints() {
+        for (float x : FLOATS) {
+            assertEquals(Float.floatToIntBits((float) Math.exp(x)), Float.floatToIntBits((float) ScalarMath.expBySquaring(x)),
+                    "exp(" + x + ")");
+        }
+        for (float x : new float[] {88.72283f, 88.72284f, -87.33655f, -103.27893f, -103.97208f, -103.97209f, -104f,
+            -1e30f, 1e30f, 709f, 710f}) {
+            assertEquals((float) Math.exp(x), (float) ScalarMath.expBySquaring(x), "exp(" + x + ")");
+        }
+        long apart = 0;
+        for (int bits = 0; bits >= 0 && bits <= 0x7f800000; bits += 61) {
+            for (float x : new float[] {Float.intBitsToFloat(bits), -Float.intBitsToFloat(bits)}) {
+                int expected = Float.floatToIntBits((float) Math.exp(x));
+                int actual = Float.floatToIntBits((float) ScalarMath.expBySquaring(x));
+                if (expected != actual) {
+                    assertEquals(1, Math.abs((long) expected - actual), "exp(" + x + ")");
+                    apart++;
+                }
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(apart <= 20, apart + " floats one ulp apart");
+        assertEquals(Math.exp(0.3), ScalarMath.exp(0.3)); // float64 stays Math.exp
+        assertEquals(Runtime.version().feature() >= 21 ? ScalarMath.expBySquaring(0.3f) : Math.exp(0.3f),
+                ScalarMath.exp(0.3f));
+    }
 }
