@@ -1,6 +1,7 @@
 package org.jitdispatch.runtime.dispatch;
 
-import java.lang.invoke.SwitchPoint;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The per-thread included and excluded dispatch keys (c10's LocalDispatchKeySet). A call's key set is
@@ -8,8 +9,8 @@ import java.lang.invoke.SwitchPoint;
  *
  * <p>Reading the thread-local costs a {@link ThreadLocal} lookup, so until any thread changes its sets
  * every thread is known to hold the defaults and no lookup is made: {@link #isUntouched()} says so,
- * and {@link #untouchedSwitchPoint()} lets compiled code assume it until the first change invalidates
- * the switch point (once, for the life of the JVM).
+ * and {@link #onFirstChange} tells the call sites, which assume it in the code they install, when the first
+ * change ends it (once, for the life of the JVM).
  */
 public final class LocalDispatchKeySet {
     /** c10's default_included_set: BackendSelect and ADInplaceOrView. */
@@ -18,7 +19,8 @@ public final class LocalDispatchKeySet {
     public static final long DEFAULT_EXCLUDED = DispatchKey.AutocastCPU.bit();
 
     private static final ThreadLocal<State> STATE = ThreadLocal.withInitial(State::new);
-    private static final SwitchPoint UNTOUCHED = new SwitchPoint();
+    /** Told once, before the first change of any thread's sets takes effect; guarded by the class. */
+    private static final List<Runnable> FIRST_CHANGE_LISTENERS = new CopyOnWriteArrayList<>();
     /**
      * Set before the first thread changes its own state. A thread that reads false has never changed
      * its state (it would have set the flag first, in program order), so the defaults are its state.
@@ -77,9 +79,22 @@ public final class LocalDispatchKeySet {
         return !touched;
     }
 
-    /** Valid until the first change of any thread's sets; compiled code may assume the defaults while it is. */
-    public static SwitchPoint untouchedSwitchPoint() {
-        return UNTOUCHED;
+    /**
+     * Runs {@code listener} once, on the thread that first changes its sets, before that change takes effect
+     * (right away if a thread already has). Code installed while {@link #isUntouched()} may assume the default
+     * sets; the listener replaces it. A call site's target is its listener's to replace: a direct handle to the
+     * spun class, unlike a switch point's guard, costs C2 no compile of a method-handle form of its own per
+     * operator (those compiles inlined each operator's whole path again, about a tenth of the compile time of a
+     * program's first seconds).
+     */
+    public static void onFirstChange(Runnable listener) {
+        synchronized (LocalDispatchKeySet.class) {
+            if (!touched) {
+                FIRST_CHANGE_LISTENERS.add(listener);
+                return;
+            }
+        }
+        listener.run();
     }
 
     /** The mutable per-thread state; only guards change it. */
@@ -88,7 +103,8 @@ public final class LocalDispatchKeySet {
             synchronized (LocalDispatchKeySet.class) {
                 if (!touched) {
                     touched = true;
-                    SwitchPoint.invalidateAll(new SwitchPoint[] {UNTOUCHED});
+                    FIRST_CHANGE_LISTENERS.forEach(Runnable::run);
+                    FIRST_CHANGE_LISTENERS.clear();
                 }
             }
         }
