@@ -41,10 +41,11 @@ final class FloatSoftMax {
         int inner = s.inner();
         float[] max = new float[inner];
         float[] sum = new float[inner];
+        float[] partial = new float[PARTIALS * inner]; // partial k of position i at k * inner + i
         for (int o = from; o < to; o++) {
             int block = o * size * inner;
             Arrays.fill(max, Float.NEGATIVE_INFINITY);
-            Arrays.fill(sum, 0f);
+            Arrays.fill(partial, 0f);
             for (int d = 0; d < size; d++) {
                 int row = block + d * inner;
                 for (int i = 0; i < inner; i++) {
@@ -53,16 +54,19 @@ final class FloatSoftMax {
             }
             for (int d = 0; d < size; d++) {
                 int row = block + d * inner;
+                int k = (d & (PARTIALS - 1)) * inner;
                 for (int i = 0; i < inner; i++) {
                     float e = (float) ScalarMath.exp(x[xOff + row + i] - max[i]);
-                    sum[i] += e;
+                    partial[k + i] += e;
                     if (!log) {
                         out[outOff + row + i] = e;
                     }
                 }
             }
             for (int i = 0; i < inner; i++) {
-                sum[i] = log ? (float) Math.log(sum[i]) : 1f / sum[i];
+                float total = combine(partial[i], partial[inner + i], partial[2 * inner + i], partial[3 * inner + i],
+                        partial[4 * inner + i], partial[5 * inner + i], partial[6 * inner + i], partial[7 * inner + i]);
+                sum[i] = log ? (float) Math.log(total) : 1f / total;
             }
             for (int d = 0; d < size; d++) {
                 int row = block + d * inner;
@@ -73,16 +77,55 @@ final class FloatSoftMax {
         }
     }
 
+    /**
+     * A slice's exponentials are summed in {@value #PARTIALS} partial sums, element {@code i} into partial
+     * {@code i % 8} in order, then added as a tree ({@link #combine}): eight chains of dependent adds keep a
+     * core's adders busy where one waits four cycles an element, and the rows and the blocks above add in this
+     * same order, so both give the same bits.
+     */
+    private static final int PARTIALS = 8;
+
+    /** The sum of {@code a[from, from + n)} in {@link #PARTIALS} partial sums. */
+    private static float sum(float[] a, int from, int n) {
+        float s0 = 0f, s1 = 0f, s2 = 0f, s3 = 0f, s4 = 0f, s5 = 0f, s6 = 0f, s7 = 0f;
+        int i = 0;
+        for (; i + 7 < n; i += 8) {
+            int at = from + i;
+            s0 += a[at];
+            s1 += a[at + 1];
+            s2 += a[at + 2];
+            s3 += a[at + 3];
+            s4 += a[at + 4];
+            s5 += a[at + 5];
+            s6 += a[at + 6];
+            s7 += a[at + 7];
+        }
+        // the tail's element i goes to partial i % 8, as in the blocks' loop
+        int tail = n - i;
+        s0 += tail > 0 ? a[from + i] : 0f;
+        s1 += tail > 1 ? a[from + i + 1] : 0f;
+        s2 += tail > 2 ? a[from + i + 2] : 0f;
+        s3 += tail > 3 ? a[from + i + 3] : 0f;
+        s4 += tail > 4 ? a[from + i + 4] : 0f;
+        s5 += tail > 5 ? a[from + i + 5] : 0f;
+        s6 += tail > 6 ? a[from + i + 6] : 0f;
+        return combine(s0, s1, s2, s3, s4, s5, s6, s7);
+    }
+
+    private static float combine(float s0, float s1, float s2, float s3, float s4, float s5, float s6, float s7) {
+        return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
+    }
+
     /** One contiguous slice of {@code n} values: its max, the exponentials and their sum, then the scaling. */
     static void forwardRow(float[] x, int at, float[] out, int outAt, int n, boolean log) {
         float max = Float.NEGATIVE_INFINITY;
         for (int i = 0; i < n; i++) {
             max = Math.max(max, x[at + i]);
         }
-        float sum = 0f;
+        float sum;
         if (!log || x != out || at + n <= outAt || outAt + n <= at) {
             // the exponentials first, into out (log_softmax overwrites them below, when out is not x), in a loop
-            // C2 can vectorize; then their sum, in order, as the blocks' loop adds them
+            // C2 can vectorize; then their sum
             if (at == outAt) {
                 // one index for both arrays, the form C2's superword pass vectorizes
                 for (int i = at, end = at + n; i < end; i++) {
@@ -93,13 +136,13 @@ final class FloatSoftMax {
                     out[outAt + i] = (float) ScalarMath.exp(x[at + i] - max);
                 }
             }
-            for (int i = 0; i < n; i++) {
-                sum += out[outAt + i];
-            }
+            sum = sum(out, outAt, n);
         } else {
+            float[] partial = new float[PARTIALS];
             for (int i = 0; i < n; i++) {
-                sum += (float) ScalarMath.exp(x[at + i] - max);
+                partial[i & (PARTIALS - 1)] += (float) ScalarMath.exp(x[at + i] - max);
             }
+            sum = combine(partial[0], partial[1], partial[2], partial[3], partial[4], partial[5], partial[6], partial[7]);
         }
         if (log) {
             float logSum = (float) Math.log(sum);
