@@ -57,6 +57,16 @@ public abstract class TensorBase extends TensorImpl {
         return Autograd.isLeaf(this);
     }
 
+    /** PyTorch's repr suffix: the grad_fn of a result, else requires_grad of a leaf that records gradients. */
+    @Override
+    protected final String autogradSuffix() {
+        Node fn = gradFn();
+        if (fn != null) {
+            return "grad_fn=<" + fn.name() + ">";
+        }
+        return requiresGrad() ? "requires_grad=True" : null;
+    }
+
     /** {@code backward()} of a one-element tensor: the gradient is one. */
     public final void backward() {
         backward(null, false);

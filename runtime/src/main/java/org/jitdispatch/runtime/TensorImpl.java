@@ -653,45 +653,21 @@ public class TensorImpl {
         }
     }
 
-    /** {@code tensor([[1.0, 2.0], [3.0, 4.0]], dtype=Float32)}; meta tensors print only their metadata. */
+    /**
+     * PyTorch's {@code repr(tensor)} with its default print options: {@code tensor([[0.0900, 0.2447]])},
+     * {@code tensor(15)}, {@code tensor([1, 2], dtype=torch.int32)}; meta tensors, and tensors of an external
+     * backend that keeps their data, print only their metadata (see {@link TensorFormatter}).
+     */
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder("tensor(");
-        if (storage == null) {
-            sb.append("..., size=").append(Arrays.toString(sizes())).append(", device='").append(device).append('\'');
-        } else if (numel > 1000) {
-            sb.append("..., size=").append(Arrays.toString(sizes()));
-        } else {
-            appendValues(sb, toDoubleArray(), 0, 0);
-        }
-        sb.append(", dtype=").append(dtype);
-        if (storage != null && device.type() != DeviceType.CPU) {
-            sb.append(", device='").append(device).append('\'');
-        }
-        return sb.append(')').toString();
+        return TensorFormatter.format(this, autogradSuffix());
     }
 
-    private int appendValues(StringBuilder sb, double[] values, int dim, int pos) {
-        if (dim == dim()) {
-            sb.append(formatElement(values[pos]));
-            return pos + 1;
-        }
-        sb.append('[');
-        for (long i = 0; i < geometry[dim]; i++) {
-            if (i > 0) {
-                sb.append(", ");
-            }
-            pos = appendValues(sb, values, dim + 1, pos);
-        }
-        sb.append(']');
-        return pos;
-    }
-
-    private String formatElement(double v) {
-        switch (dtype.category()) {
-            case BOOLEAN: return v != 0 ? "True" : "False";
-            case INTEGRAL: return Long.toString((long) v);
-            default: return Double.toString(v);
-        }
+    /**
+     * The autograd part of {@link #toString()}: {@code grad_fn=<AddBackward0>} or {@code requires_grad=True},
+     * or null for none. The runtime knows no autograd state, so the autograd layer above it overrides this.
+     */
+    protected String autogradSuffix() {
+        return null;
     }
 }
