@@ -633,8 +633,9 @@ public class TensorImpl {
         if (storage == null && backendData instanceof BackendData data) {
             TensorImpl cpu = data.readOnCpu(this);
             if (cpu.storage == null || !cpu.sameSizes(this)) {
+                // the device and sizes say what went wrong; the values, which may span many lines, would not
                 throw new IllegalStateException("the " + device + " backend read a tensor of sizes " + Arrays.toString(sizes())
-                        + " as " + cpu + " of sizes " + Arrays.toString(cpu.sizes()));
+                        + " as a " + cpu.device() + " tensor of sizes " + Arrays.toString(cpu.sizes()));
             }
             return cpu;
         }

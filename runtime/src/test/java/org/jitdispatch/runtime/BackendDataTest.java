@@ -47,7 +47,7 @@ class BackendDataTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new TensorImpl(null, ScalarType.Float32, Device.CPU, new long[] {1}, new long[] {1}, 0));
         assertEquals("A cpu tensor needs a storage", e.getMessage());
-        assertEquals("tensor(..., size=[2, 3], device='lazy', dtype=Float64)", t.toString());
+        assertEquals("tensor(..., device='lazy', size=(2, 3), dtype=torch.float64)", t.toString());
     }
 
     @Test
@@ -63,6 +63,21 @@ class BackendDataTest {
         t.setBackendData(new HeldData(TensorFactory.IMPL.fromArray(new double[] {1, 2, 3, 4}, 2, 2)));
         assertArrayEquals(new double[] {1, 2, 3, 4}, t.toDoubleArray());
         assertArrayEquals(new long[] {1, 2, 3, 4}, t.toLongArray());
+        // printing shows only the metadata: it does not make the backend compute or copy the data
+        BackendData unread = new BackendData() {
+            @Override
+            public TensorImpl readOnCpu(TensorImpl tensor) {
+                throw new AssertionError("toString read the data");
+            }
+
+            @Override
+            public Object viewOf(TensorImpl base, TensorImpl view) {
+                return this;
+            }
+        };
+        TensorImpl quiet = lazy(2, 2);
+        quiet.setBackendData(unread);
+        assertEquals("tensor(..., device='lazy', size=(2, 2), dtype=torch.float64)", quiet.toString());
         TensorImpl one = lazy();
         one.setBackendData(new HeldData(TensorFactory.IMPL.fromArray(new double[] {7}).asStrided(new long[0], new long[0], 0)));
         assertEquals(7.0, one.item().toDouble());
@@ -96,7 +111,7 @@ class BackendDataTest {
             }
         });
         IllegalStateException e = assertThrows(IllegalStateException.class, t::toDoubleArray);
-        assertEquals("the lazy backend read a tensor of sizes [3] as tensor([1.0, 2.0], dtype=Float64) of sizes [2]",
+        assertEquals("the lazy backend read a tensor of sizes [3] as a cpu tensor of sizes [2]",
                 e.getMessage());
     }
 }

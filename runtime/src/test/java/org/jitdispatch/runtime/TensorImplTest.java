@@ -93,7 +93,9 @@ class TensorImplTest {
         assertArrayEquals(new long[] {5, 1}, m.strides());
         assertEquals(DispatchKeySet.of(DispatchKey.Meta), m.keySet());
         assertThrows(UnsupportedOperationException.class, m::toFloatArray);
-        assertEquals("tensor(..., size=[4, 5], device='meta', dtype=Float32)", m.toString());
+        assertEquals("tensor(..., device='meta', size=(4, 5))", m.toString());
+        assertEquals("tensor(..., device='meta', size=(), dtype=torch.int64)",
+                T.empty(new long[0], ScalarType.Int64, Device.META).toString());
     }
 
     @Test
@@ -126,10 +128,21 @@ class TensorImplTest {
     }
 
     @Test
-    void toStringLooksLikePyTorch() {
-        assertEquals("tensor([[1.0, 2.0], [3.0, 4.0]], dtype=Float32)",
-                T.fromArray(new float[] {1, 2, 3, 4}, 2, 2).toString());
-        assertEquals("tensor([True, False], dtype=Bool)", T.fromArray(new boolean[] {true, false}).toString());
+    void toStringIsPyTorchsRepr() {
+        // PyTorch's own strings (more in the kernels module's TensorReprGoldenTest)
+        assertEquals("tensor([[1., 2.],\n        [3., 4.]])", T.fromArray(new float[] {1, 2, 3, 4}, 2, 2).toString());
+        assertEquals("tensor([ True, False])", T.fromArray(new boolean[] {true, false}).toString());
+        assertEquals("tensor([0.5000, 0.2500], dtype=torch.float64)", T.fromArray(new double[] {0.5, 0.25}).toString());
+        assertEquals("tensor(15)", T.fromArray(new long[] {15}).asStrided(new long[0], new long[0], 0).toString());
+        assertEquals("tensor([], size=(0, 3))", T.empty(new long[] {0, 3}, ScalarType.Float32, Device.CPU).toString());
+    }
+
+    @Test
+    void aTensorWithAStorageOnAnotherDeviceShowsItsValuesAndDevice() {
+        TensorImpl cpu = T.fromArray(new float[] {1, 2});
+        TensorImpl other = new TensorImpl(cpu.storage(), ScalarType.Float32, Device.of(DeviceType.PrivateUse1, 0),
+                new long[] {2}, new long[] {1}, 0);
+        assertEquals("tensor([1., 2.], device='privateuseone:0')", other.toString());
     }
 
     @Test
