@@ -5,6 +5,7 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * A tensor's text, as PyTorch 1.13's {@code repr(tensor)} prints it with the default print options
@@ -132,7 +133,7 @@ final class TensorFormatter {
     }
 
     /** Calls {@code visit} with the storage offset of every shown element (get_summarized_data). */
-    private void forEachShown(int d, long offset, java.util.function.LongConsumer visit) {
+    private void forEachShown(int d, long offset, LongConsumer visit) {
         if (d == sizes.length) {
             visit.accept(offset);
             return;
