@@ -1,7 +1,6 @@
 package org.jitdispatch.runtime.dispatch;
 
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.lang.invoke.SwitchPoint;
 
 /**
  * The per-thread included and excluded dispatch keys (c10's LocalDispatchKeySet). A call's key set is
@@ -9,8 +8,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *
  * <p>Reading the thread-local costs a {@link ThreadLocal} lookup, so until any thread changes its sets
  * every thread is known to hold the defaults and no lookup is made: {@link #isUntouched()} says so,
- * and {@link #onFirstChange} tells the call sites, which assume it in the code they install, when the first
- * change ends it (once, for the life of the JVM).
+ * and {@link #untouchedSwitchPoint()} lets compiled code assume it until the first change invalidates
+ * the switch point (once, for the life of the JVM).
  */
 public final class LocalDispatchKeySet {
     /** c10's default_included_set: BackendSelect and ADInplaceOrView. */
@@ -19,8 +18,7 @@ public final class LocalDispatchKeySet {
     public static final long DEFAULT_EXCLUDED = DispatchKey.AutocastCPU.bit();
 
     private static final ThreadLocal<State> STATE = ThreadLocal.withInitial(State::new);
-    /** Told once, before the first change of any thread's sets takes effect; guarded by the class. */
-    private static final List<Runnable> FIRST_CHANGE_LISTENERS = new CopyOnWriteArrayList<>();
+    private static final SwitchPoint UNTOUCHED = new SwitchPoint();
     /**
      * Set before the first thread changes its own state. A thread that reads false has never changed
      * its state (it would have set the flag first, in program order), so the defaults are its state.
@@ -79,22 +77,9 @@ public final class LocalDispatchKeySet {
         return !touched;
     }
 
-    /**
-     * Runs {@code listener} once, on the thread that first changes its sets, before that change takes effect
-     * (right away if a thread already has). Code installed while {@link #isUntouched()} may assume the default
-     * sets; the listener replaces it. A call site's target is its listener's to replace: a direct handle to the
-     * spun class, unlike a switch point's guard, costs C2 no compile of a method-handle form of its own per
-     * operator (those compiles inlined each operator's whole path again, about a tenth of the compile time of a
-     * program's first seconds).
-     */
-    public static void onFirstChange(Runnable listener) {
-        synchronized (LocalDispatchKeySet.class) {
-            if (!touched) {
-                FIRST_CHANGE_LISTENERS.add(listener);
-                return;
-            }
-        }
-        listener.run();
+    /** Valid until the first change of any thread's sets; compiled code may assume the defaults while it is. */
+    public static SwitchPoint untouchedSwitchPoint() {
+        return UNTOUCHED;
     }
 
     /** The mutable per-thread state; only guards change it. */
@@ -103,8 +88,7 @@ public final class LocalDispatchKeySet {
             synchronized (LocalDispatchKeySet.class) {
                 if (!touched) {
                     touched = true;
-                    FIRST_CHANGE_LISTENERS.forEach(Runnable::run);
-                    FIRST_CHANGE_LISTENERS.clear();
+                    SwitchPoint.invalidateAll(new SwitchPoint[] {UNTOUCHED});
                 }
             }
         }

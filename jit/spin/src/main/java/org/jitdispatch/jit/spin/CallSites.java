@@ -8,7 +8,6 @@ import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jitdispatch.runtime.dispatch.Dispatcher;
 import org.jitdispatch.runtime.dispatch.DispatcherListener;
-import org.jitdispatch.runtime.dispatch.LocalDispatchKeySet;
 import org.jitdispatch.runtime.dispatch.OperatorHandle;
 import org.jitdispatch.runtime.profiler.Profiler;
 import org.jitdispatch.runtime.schema.OperatorName;
@@ -33,13 +32,6 @@ public final class CallSites {
         Profiler.addListener(on -> {
             synchronized (INSTANCES) {
                 INSTANCES.values().forEach(CallSites::invalidateAll);
-            }
-        });
-        // the first change of any thread's dispatch-key sets re-targets every installed site at the class's
-        // call that reads them (the sites so far assumed the defaults)
-        LocalDispatchKeySet.onFirstChange(() -> {
-            synchronized (INSTANCES) {
-                INSTANCES.values().forEach(c -> c.sites.values().forEach(OperatorSite::retarget));
             }
         });
     }

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.MutableCallSite;
+import java.lang.invoke.SwitchPoint;
 import org.jitdispatch.runtime.dispatch.DispatchTable;
 import org.jitdispatch.runtime.dispatch.LocalDispatchKeySet;
 import org.jitdispatch.runtime.dispatch.OperatorHandle;
@@ -132,19 +133,10 @@ final class OperatorSite {
         return spins;
     }
 
-    /**
-     * The current target: the spun class's call that assumes default TLS sets until any thread changes its
-     * sets, then the one that reads them. {@link CallSites} has {@link #retarget} called on the first change.
-     */
+    /** The current target: assumes default TLS sets until any thread changes its sets. */
     private static MethodHandle targetFor(SpunSite s) {
-        return LocalDispatchKeySet.isUntouched() ? s.call() : s.callTls();
-    }
-
-    /** The TLS sets were first changed: an installed target that assumed the defaults is replaced. */
-    synchronized void retarget() {
-        if (installed) {
-            publish(callTarget(), current.redispatch());
-        }
+        SwitchPoint untouched = LocalDispatchKeySet.untouchedSwitchPoint();
+        return untouched.hasBeenInvalidated() ? s.callTls() : untouched.guardWithTest(s.call(), s.callTls());
     }
 
     private void publish(MethodHandle callTarget, MethodHandle redispatchTarget) {
