@@ -5,7 +5,11 @@ import org.jitdispatch.kernels.cpu.CpuCapability;
 import org.jitdispatch.kernels.cpu.NativeBlas;
 import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.random.CPUGenerator;
+import org.jitdispatch.runtime.CurrentPrintOptions;
 import org.jitdispatch.runtime.Generator;
+import org.jitdispatch.runtime.PrintOptions;
+import org.jitdispatch.runtime.PrintOptionsArgs;
+import org.jitdispatch.runtime.PrintOptionsScope;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 
@@ -117,6 +121,44 @@ public abstract class TorchBase {
      */
     public static String get_blas() {
         return NativeBlas.describe();
+    }
+
+    // ---- printing
+
+    /**
+     * PyTorch's {@code torch.set_printoptions(...)}, with the keyword arguments given as
+     * {@link PrintOptionsArgs}: {@code Torch.set_printoptions(PrintOptionsArgs.of().precision(2))} is
+     * {@code torch.set_printoptions(precision=2)}. As in PyTorch, a profile resets precision, threshold,
+     * edgeitems and linewidth before the other arguments apply, options not given keep their values, and
+     * {@code sci_mode} goes back to being chosen from the values unless given. The options are global: every
+     * thread's {@code toString} follows them.
+     */
+    public static void set_printoptions(PrintOptionsArgs args) {
+        CurrentPrintOptions.apply(args);
+    }
+
+    /** Replaces every print option at once, for instance with options saved from {@link #get_printoptions()}. */
+    public static void set_printoptions(PrintOptions options) {
+        CurrentPrintOptions.set(options);
+    }
+
+    /** The print options in force ({@code torch._tensor_str.get_printoptions()} of later PyTorch releases). */
+    public static PrintOptions get_printoptions() {
+        return CurrentPrintOptions.get();
+    }
+
+    /**
+     * Applies a {@code set_printoptions} call until the returned scope closes, then restores the options it
+     * replaced, even when the body throws ({@code torch._tensor_str.printoptions(...)} of later releases):
+     * {@code try (var scope = Torch.printoptions(PrintOptionsArgs.of().profile("full"))) { ... }}.
+     */
+    public static PrintOptionsScope printoptions(PrintOptionsArgs args) {
+        return PrintOptionsScope.of(args);
+    }
+
+    /** Sets every print option until the returned scope closes, then restores the options it replaced. */
+    public static PrintOptionsScope printoptions(PrintOptions options) {
+        return PrintOptionsScope.of(options);
     }
 
     // ---- random numbers

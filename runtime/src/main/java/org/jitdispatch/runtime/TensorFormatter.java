@@ -8,19 +8,21 @@ import java.util.List;
 import java.util.function.LongConsumer;
 
 /**
- * A tensor's text, as PyTorch 1.13's {@code repr(tensor)} prints it with the default print options
- * (torch/_tensor_str.py): 4 digits of precision, scientific notation chosen from the values, every element
- * padded to the widest, rows wrapped at 80 columns, and tensors of more than 1000 elements summarized to 3
- * items at each end of every long dimension. The functions below follow that file's, under the same names.
+ * A tensor's text, as PyTorch 1.13's {@code repr(tensor)} prints it (torch/_tensor_str.py) with the print
+ * options in force ({@link CurrentPrintOptions}; by default 4 digits of precision, scientific notation chosen
+ * from the values, every element padded to the widest, rows wrapped at 80 columns, and tensors of more than
+ * 1000 elements summarized to 3 items at each end of every long dimension). The functions below follow that
+ * file's, under the same names.
  */
 final class TensorFormatter {
-    private static final int PRECISION = 4;
-    private static final long THRESHOLD = 1000;
-    private static final int EDGE_ITEMS = 3;
-    private static final int LINE_WIDTH = 80;
     private static final String PREFIX = "tensor(";
 
     private final TensorImpl tensor;
+    private final int precision;
+    private final int edgeItems;
+    private final int lineWidth;
+    /** The sci_mode option: null lets the values choose. */
+    private final Boolean forcedSciMode;
     private final Storage storage;
     private final long[] sizes;
     private final long[] strides;
@@ -32,12 +34,16 @@ final class TensorFormatter {
     private boolean sciMode;
     private int maxWidth = 1;
 
-    private TensorFormatter(TensorImpl tensor) {
+    private TensorFormatter(TensorImpl tensor, PrintOptions options) {
         this.tensor = tensor;
+        this.precision = options.precision();
+        this.edgeItems = options.edgeitems();
+        this.lineWidth = options.linewidth();
+        this.forcedSciMode = options.sciMode().orElse(null);
         this.storage = tensor.storage();
         this.sizes = tensor.sizes();
         this.strides = tensor.strides();
-        this.summarize = tensor.numel() > THRESHOLD;
+        this.summarize = tensor.numel() > options.threshold();
         this.floating = tensor.dtype().isFloatingPoint();
         measure();
     }
@@ -47,6 +53,8 @@ final class TensorFormatter {
      * requires_grad ({@code autogradSuffix}, which the autograd layer supplies; null for none).
      */
     static String format(TensorImpl t, String autogradSuffix) {
+        // read once, so that the whole text follows one set of options while other threads change them
+        PrintOptions options = CurrentPrintOptions.get();
         List<String> suffixes = new ArrayList<>();
         // PyTorch shows the device when it is not the default one, which here is always the CPU
         if (t.device().type() != DeviceType.CPU) {
@@ -79,12 +87,12 @@ final class TensorFormatter {
             if (dtype != ScalarType.Float32 && dtype != ScalarType.Int64 && dtype != ScalarType.Bool) {
                 suffixes.add("dtype=" + dtype.pythonName());
             }
-            body = new TensorFormatter(t).tensorStr(0, t.storageOffset(), PREFIX.length());
+            body = new TensorFormatter(t, options).tensorStr(0, t.storageOffset(), PREFIX.length());
         }
         if (autogradSuffix != null) {
             suffixes.add(autogradSuffix);
         }
-        return addSuffixes(PREFIX + body, suffixes, PREFIX.length());
+        return addSuffixes(PREFIX + body, suffixes, PREFIX.length(), options.linewidth());
     }
 
     /** Python's {@code str(tuple(sizes))}: {@code (2, 3)}, {@code (5,)}, {@code ()}. */
@@ -101,11 +109,11 @@ final class TensorFormatter {
      * bracket when it would pass the line width. The "+ 1" and "+ 2" are PyTorch's arithmetic, kept so
      * that lines break where its do.
      */
-    private static String addSuffixes(String tensorStr, List<String> suffixes, int indent) {
+    private static String addSuffixes(String tensorStr, List<String> suffixes, int indent, int lineWidth) {
         StringBuilder sb = new StringBuilder(tensorStr);
         int lastLineLen = tensorStr.length() - tensorStr.lastIndexOf('\n') + 1;
         for (String suffix : suffixes) {
-            if (lastLineLen + suffix.length() + 2 > LINE_WIDTH) {
+            if (lastLineLen + suffix.length() + 2 > lineWidth) {
                 sb.append(",\n").append(" ".repeat(indent)).append(suffix);
                 lastLineLen = indent + suffix.length();
             } else {
@@ -120,16 +128,16 @@ final class TensorFormatter {
 
     /** Whether dimension {@code d} is cut to its edge items, with {@code ...} between them. */
     private boolean elided(int d) {
-        return summarize && sizes[d] > 2L * EDGE_ITEMS;
+        return summarize && sizes[d] > 2L * edgeItems;
     }
 
     /** The i-th shown index of dimension {@code d}. */
     private long shownIndex(int d, int i) {
-        return elided(d) && i >= EDGE_ITEMS ? sizes[d] - 2L * EDGE_ITEMS + i : i;
+        return elided(d) && i >= edgeItems ? sizes[d] - 2L * edgeItems + i : i;
     }
 
     private int shownCount(int d) {
-        return elided(d) ? 2 * EDGE_ITEMS : (int) sizes[d];
+        return elided(d) ? 2 * edgeItems : (int) sizes[d];
     }
 
     /** Calls {@code visit} with the storage offset of every shown element (get_summarized_data). */
@@ -160,6 +168,8 @@ final class TensorFormatter {
             }
         });
         if (values.isEmpty()) {
+            // PyTorch returns here, before it applies the sci_mode option: zeros and non-finite values print
+            // as integers ("0.", "nan") even when scientific notation is forced
             return;
         }
         double min = Double.POSITIVE_INFINITY;
@@ -172,8 +182,15 @@ final class TensorFormatter {
         // integers need no decimals, so only a wide range or large magnitudes call for scientific notation
         sciMode = max / min > 1000.0 || max > 1.0e8 || (!intMode && min < 1.0e-4);
         for (double v : values) {
-            int width = sciMode ? scientific(v).length() : intMode ? fixed(v, 0).length() + 1 : fixed(v, PRECISION).length();
+            int width = sciMode ? scientific(v, precision).length()
+                    : intMode ? fixed(v, 0).length() + 1 : fixed(v, precision).length();
             maxWidth = Math.max(maxWidth, width);
+        }
+        // the option overrides the notation but not the width measured in the notation the values chose, so
+        // forced scientific values may overflow their columns and forced fixed ones get wide padding, as in
+        // PyTorch
+        if (forcedSciMode != null) {
+            sciMode = forcedSciMode;
         }
     }
 
@@ -185,12 +202,12 @@ final class TensorFormatter {
         } else {
             double v = storage.getDouble(offset);
             if (sciMode) {
-                s = scientific(v);
+                s = scientific(v, precision);
             } else if (intMode) {
                 // the trailing dot marks a floating tensor whose values happen to be integers
                 s = Double.isFinite(v) ? fixed(v, 0) + "." : fixed(v, 0);
             } else {
-                s = fixed(v, PRECISION);
+                s = fixed(v, precision);
             }
         }
         return s.length() >= maxWidth ? s : " ".repeat(maxWidth - s.length()) + s;
@@ -216,7 +233,7 @@ final class TensorFormatter {
         }
         List<String> slices = new ArrayList<>();
         for (int i = 0, n = shownCount(d); i < n; i++) {
-            if (elided(d) && i == EDGE_ITEMS) {
+            if (elided(d) && i == edgeItems) {
                 slices.add("...");
             }
             slices.add(tensorStr(d + 1, offset + shownIndex(d, i) * strides[d], indent + 1));
@@ -228,10 +245,10 @@ final class TensorFormatter {
 
     private String vectorStr(int d, long offset, int indent) {
         int elementLength = maxWidth + 2; // the element and its ", "
-        int perLine = Math.max(1, Math.floorDiv(LINE_WIDTH - indent, elementLength));
+        int perLine = Math.max(1, Math.floorDiv(lineWidth - indent, elementLength));
         List<String> data = new ArrayList<>();
         for (int i = 0, n = shownCount(d); i < n; i++) {
-            if (elided(d) && i == EDGE_ITEMS) {
+            if (elided(d) && i == edgeItems) {
                 data.add(" ...");
             }
             data.add(element(offset + shownIndex(d, i) * strides[d]));
@@ -261,24 +278,28 @@ final class TensorFormatter {
         return signOf(v) + digits;
     }
 
-    /** {@code "{:.4e}".format(v)}: {@code 1.2346e+08}, {@code 0.0000e+00}. */
-    static String scientific(double v) {
+    /**
+     * {@code "{:.Ne}".format(v)}: {@code 1.2346e+08}, {@code 0.0000e+00}; with no decimals Python writes no
+     * point, {@code 1e+08}.
+     */
+    static String scientific(double v, int decimals) {
         if (!Double.isFinite(v)) {
             return nonFinite(v);
         }
         String mantissa;
         int exponent;
         if (v == 0) {
-            mantissa = "0" + "0".repeat(PRECISION);
+            mantissa = "0" + "0".repeat(decimals);
             exponent = 0;
         } else {
-            BigDecimal rounded = new BigDecimal(Math.abs(v)).round(new MathContext(PRECISION + 1, RoundingMode.HALF_EVEN));
+            BigDecimal rounded = new BigDecimal(Math.abs(v)).round(new MathContext(decimals + 1, RoundingMode.HALF_EVEN));
             String unscaled = rounded.unscaledValue().toString();
             exponent = rounded.precision() - rounded.scale() - 1;
-            mantissa = unscaled + "0".repeat(PRECISION + 1 - unscaled.length());
+            mantissa = unscaled + "0".repeat(decimals + 1 - unscaled.length());
         }
         String exp = Integer.toString(Math.abs(exponent));
-        return signOf(v) + mantissa.charAt(0) + "." + mantissa.substring(1) + "e" + (exponent < 0 ? "-" : "+")
+        String point = decimals == 0 ? "" : ".";
+        return signOf(v) + mantissa.charAt(0) + point + mantissa.substring(1) + "e" + (exponent < 0 ? "-" : "+")
                 + (exp.length() < 2 ? "0" : "") + exp;
     }
 
