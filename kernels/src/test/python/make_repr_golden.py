@@ -5,8 +5,10 @@ Regenerate with Debian's python3-torch (1.13):
 
 Each case builds a tensor from stored values (its sizes, dtype and elements in row-major order, or only
 sizes and dtype for a meta tensor), applies a few steps the Java test replays (views such as transposes and
-slices, requires_grad_, operators that leave a grad_fn), and keeps repr() of the result under the default
-print options.
+slices, requires_grad_, operators that leave a grad_fn), and keeps repr() of the result. Most cases print
+with the default print options; the others record the torch.set_printoptions calls made before printing
+(made in order from the defaults, as keyword-argument dicts) and the options they left, so that the Java
+test replays the calls and checks both the options and the string.
 """
 import json
 import math
@@ -79,8 +81,18 @@ def apply(t, steps):
 CASES = []
 
 
-def case(name, sizes, dtype, values=None, steps=(), device="cpu"):
-    """values: nested or flat lists (None for a meta tensor); sizes as stored."""
+def current_options():
+    o = torch._tensor_str.PRINT_OPTS
+    return {"precision": o.precision, "threshold": o.threshold, "edgeitems": o.edgeitems,
+            "linewidth": o.linewidth, "sci_mode": o.sci_mode}
+
+
+def case(name, sizes, dtype, values=None, steps=(), device="cpu", printoptions=()):
+    """values: nested or flat lists (None for a meta tensor); sizes as stored; printoptions: the keyword
+    arguments of each set_printoptions call to make before printing."""
+    torch.set_printoptions(profile="default")  # also frees sci_mode
+    for kwargs in printoptions:
+        torch.set_printoptions(**kwargs)
     dt = DTYPES[dtype]
     if device == "meta":
         t = torch.empty(sizes, dtype=dt, device="meta")
@@ -91,6 +103,9 @@ def case(name, sizes, dtype, values=None, steps=(), device="cpu"):
         t = t.to(dt).reshape(sizes)
         stored = t.flatten().tolist()  # the values as the dtype holds them
     result = apply(t, steps)
+    text = repr(result)
+    options = current_options()
+    torch.set_printoptions(profile="default")
     CASES.append({
         "name": name,
         "sizes": list(sizes),
@@ -98,7 +113,9 @@ def case(name, sizes, dtype, values=None, steps=(), device="cpu"):
         "device": device,
         "values": stored,
         "steps": [list(s) for s in steps],
-        "repr": repr(result),
+        "printoptions": [dict(kwargs) for kwargs in printoptions],
+        "options": options,
+        "repr": text,
     })
 
 
@@ -200,6 +217,80 @@ def main():
     case("requires_grad_wraps", [16], "float32", rand(16, lo=-100, hi=100), steps=[["requires_grad"]])
     case("dtype_and_grad_fn_wrap", [9], "float64", rand(9, lo=-100, hi=100),
          steps=[["requires_grad"], ["mul_scalar", 3.0]])
+
+    # ---- print options (torch.set_printoptions)
+    mixed = [-1.123456789, 22.5, 0.000999, 3.0]
+    case("precision_2", [4], "float32", mixed, printoptions=[{"precision": 2}])
+    case("precision_0", [4], "float32", [1.5, 2.5, -0.5, 3.25], printoptions=[{"precision": 0}])
+    case("precision_0_scientific", [3], "float32", [1.5, 2.5, 1.0e-6], printoptions=[{"precision": 0}])
+    case("precision_0_integers", [3], "float32", [1.0, -2.0, 30.0], printoptions=[{"precision": 0}])
+    case("precision_8_float64", [2, 2], "float64", rand(2, 2, lo=-10, hi=10), printoptions=[{"precision": 8}])
+    case("precision_12_float32", [3], "float32", [0.1, 1.0 / 3, -2.675], printoptions=[{"precision": 12}])
+    case("precision_6_scientific", [3], "float64", [1.0e-7, 123456.789, -5.5], printoptions=[{"precision": 6}])
+    case("precision_1_float16", [3], "float16", [0.1, -2.5, 1000.0], printoptions=[{"precision": 1}])
+    case("precision_3_scalar", [], "float64", 3.14159265, printoptions=[{"precision": 3}])
+    case("threshold_5_arange", [10], "int64", list(range(10)), printoptions=[{"threshold": 5}])
+    case("threshold_5_small_unsummarized", [5], "int64", list(range(5)), printoptions=[{"threshold": 5}])
+    case("threshold_fractional", [3, 3], "float32", rand(3, 3), printoptions=[{"threshold": 8.5}])
+    case("threshold_negative_summarizes_all", [8], "float32", [float(i) / 4 for i in range(8)],
+         printoptions=[{"threshold": -1}])
+    case("threshold_0_matrix", [8, 8], "int32", list(range(64)), printoptions=[{"threshold": 0}])
+    case("threshold_large_shows_all", [1200], "int64", list(range(1200)), printoptions=[{"threshold": 5000}])
+    case("threshold_summarized_scientific_from_shown", [20], "float32",
+         [1.0e-6] + [1.0] * 18 + [2.0], printoptions=[{"threshold": 10}])
+    case("edgeitems_1", [40, 40], "float32", rand(40, 40), printoptions=[{"edgeitems": 1}])
+    case("edgeitems_5_vector", [2000], "int64", list(range(2000)), printoptions=[{"edgeitems": 5}])
+    case("edgeitems_2_3d", [6, 6, 6], "float64", rand(6, 6, 6), printoptions=[{"edgeitems": 2, "threshold": 50}])
+    case("edgeitems_large_no_elision", [10, 10], "int64", list(range(100)),
+         printoptions=[{"edgeitems": 5, "threshold": 10}])
+    case("linewidth_40", [20], "float32", rand(20, lo=-10, hi=10), printoptions=[{"linewidth": 40}])
+    case("linewidth_120_matrix", [3, 20], "float32", rand(3, 20), printoptions=[{"linewidth": 120}])
+    case("linewidth_10_one_per_line", [4], "int64", [1000, 2, -30, 4], printoptions=[{"linewidth": 10}])
+    case("linewidth_0", [3], "float32", [1.0, 2.5, -3.0], printoptions=[{"linewidth": 0}])
+    case("linewidth_negative", [3], "float32", [1.0, 2.5, -3.0], printoptions=[{"linewidth": -5}])
+    case("linewidth_suffix_wraps", [6], "float64", rand(6), steps=[["requires_grad"], ["mul_scalar", 2.0]],
+         printoptions=[{"linewidth": 60}])
+    case("linewidth_wide_keeps_suffixes", [16], "float64", rand(16, lo=-100, hi=100), steps=[["requires_grad"]],
+         printoptions=[{"linewidth": 200}])
+    case("linewidth_meta_suffixes", [2, 3], "float16", device="meta", printoptions=[{"linewidth": 20}])
+    case("linewidth_empty_suffixes", [0, 3], "int32", [], printoptions=[{"linewidth": 15}])
+    case("profile_short", [5], "float32", mixed + [0.5], printoptions=[{"profile": "short"}])
+    case("profile_short_summarized", [40, 40], "float32", rand(40, 40), printoptions=[{"profile": "short"}])
+    case("profile_full", [2000], "float32", [float(i) / 8 for i in range(2000)], printoptions=[{"profile": "full"}])
+    case("profile_full_matrix", [40, 30], "int64", list(range(1200)), printoptions=[{"profile": "full"}])
+    case("profile_with_override", [4], "float32", mixed, printoptions=[{"profile": "short", "precision": 5}])
+    case("profile_default_resets", [1500], "float32", rand(1500),
+         printoptions=[{"precision": 7, "threshold": 20000, "edgeitems": 1, "linewidth": 30},
+                       {"profile": "default"}])
+    case("profile_keeps_nothing_of_earlier_call", [4], "float32", mixed,
+         printoptions=[{"precision": 7}, {"profile": "short", "linewidth": 30}])
+    case("options_kept_across_calls", [12], "float32", rand(12), printoptions=[{"precision": 2}, {"linewidth": 30}])
+    case("sci_mode_true", [4], "float32", [-1.5, 20.25, 3.0, 0.125], printoptions=[{"sci_mode": True}])
+    case("sci_mode_true_integers", [3], "float32", [1.0, 2.0, -300.0], printoptions=[{"sci_mode": True}])
+    case("sci_mode_true_zeros", [3], "float32", [0.0, -0.0, 0.0], printoptions=[{"sci_mode": True}])
+    case("sci_mode_true_nonfinite_only", [3], "float32", [nan, inf, 0.0], printoptions=[{"sci_mode": True}])
+    case("sci_mode_true_with_nonfinite", [4], "float64", [nan, 1.5, -inf, 2.0], printoptions=[{"sci_mode": True}])
+    case("sci_mode_true_int64_unaffected", [3], "int64", [1, -20, 300], printoptions=[{"sci_mode": True}])
+    case("sci_mode_true_bool_unaffected", [2], "bool", [True, False], printoptions=[{"sci_mode": True}])
+    case("sci_mode_true_scalar", [], "float32", 0.5, printoptions=[{"sci_mode": True}])
+    case("sci_mode_true_precision_2", [3], "float32", [1.0, -22.5, 0.333], printoptions=[{"sci_mode": True, "precision": 2}])
+    case("sci_mode_true_wraps", [12], "float32", rand(12, lo=-100, hi=100), printoptions=[{"sci_mode": True}])
+    case("sci_mode_false_tiny", [3], "float32", [1.0e-5, -2.0e-6, 1.5], printoptions=[{"sci_mode": False}])
+    case("sci_mode_false_huge_integers", [2], "float32", [1.0e10, 1.0], printoptions=[{"sci_mode": False}])
+    case("sci_mode_false_wide_range", [3], "float64", [1.0e6, -0.5, 12.25], printoptions=[{"sci_mode": False}])
+    case("sci_mode_false_summarized", [1500], "float64", rand(1500, lo=-1e-3, hi=1e-3),
+         printoptions=[{"sci_mode": False}])
+    case("sci_mode_false_not_needed", [3], "float32", [1.5, 2.25, -3.0], printoptions=[{"sci_mode": False}])
+    case("sci_mode_freed_by_next_call", [3], "float32", [1.0e-5, 1.0, 2.0],
+         printoptions=[{"sci_mode": False}, {"precision": 3}])
+    case("sci_mode_freed_by_profile", [3], "float32", [1.5, 2.0, 3.0],
+         printoptions=[{"sci_mode": True}, {"profile": "default"}])
+    case("sci_mode_with_profile", [3], "float32", [1.0e-5, 1.0, 2.0],
+         printoptions=[{"profile": "short", "sci_mode": False}])
+    case("options_with_autograd", [3, 3], "float32", rand(3, 3, lo=-2, hi=2),
+         steps=[["requires_grad"], ["exp"]], printoptions=[{"precision": 6, "linewidth": 50}])
+    case("options_with_view", [30, 50], "float32", rand(30, 50), steps=[["transpose", 0, 1]],
+         printoptions=[{"edgeitems": 2, "precision": 3}])
 
     result = {
         "torch_version": torch.__version__,

@@ -15,6 +15,9 @@ import java.util.stream.Stream;
 import org.jitdispatch.runtime.BFloat16;
 import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.Half;
+import org.jitdispatch.runtime.PrintOptions;
+import org.jitdispatch.runtime.PrintOptionsArgs;
+import org.jitdispatch.runtime.PrintOptionsScope;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 import org.junit.jupiter.api.DynamicTest;
@@ -24,7 +27,9 @@ import org.junit.jupiter.api.TestFactory;
  * Tensor.toString() against real PyTorch 1.13's repr (printing/repr.json, made by
  * kernels/src/test/python/make_repr_golden.py): each case rebuilds the tensor from its stored sizes, dtype
  * and values, replays the script's steps (views, requires_grad_, operators that leave a grad_fn) and
- * expects PyTorch's string exactly.
+ * expects PyTorch's string exactly. A case printed under non-default print options replays its
+ * torch.set_printoptions calls from the defaults through {@link PrintOptionsArgs}, expects the options PyTorch
+ * was left with, and prints inside a scope that restores the options for the next case.
  */
 class TensorReprGoldenTest {
     @TestFactory
@@ -37,11 +42,48 @@ class TensorReprGoldenTest {
         }
         List<DynamicTest> tests = new ArrayList<>();
         for (JsonNode c : root.get("cases")) {
-            tests.add(DynamicTest.dynamicTest(c.get("name").asText(),
-                    () -> assertEquals(c.get("repr").asText(), replay(c).toString())));
+            tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> {
+                Tensor t = replay(c);
+                try (PrintOptionsScope scope = Torch.printoptions(PrintOptions.DEFAULT)) {
+                    for (JsonNode call : c.get("printoptions")) {
+                        Torch.set_printoptions(args(call));
+                    }
+                    assertEquals(expectedOptions(c.get("options")), Torch.get_printoptions(), "print options");
+                    assertEquals(c.get("repr").asText(), t.toString());
+                }
+            }));
         }
-        assertTrue(tests.size() >= 40, "expected at least 40 cases, found " + tests.size());
+        assertTrue(tests.size() >= 130, "expected at least 130 cases, found " + tests.size());
         return tests.stream();
+    }
+
+    /** One set_printoptions call's keyword arguments. */
+    private static PrintOptionsArgs args(JsonNode kwargs) {
+        PrintOptionsArgs a = PrintOptionsArgs.of();
+        for (var it = kwargs.fields(); it.hasNext();) {
+            var kw = it.next();
+            JsonNode v = kw.getValue();
+            switch (kw.getKey()) {
+                case "profile": a = a.profile(v.asText()); break;
+                case "precision": a = a.precision(v.asInt()); break;
+                case "threshold": a = a.threshold(v.asDouble()); break;
+                case "edgeitems": a = a.edgeitems(v.asInt()); break;
+                case "linewidth": a = a.linewidth(v.asInt()); break;
+                case "sci_mode": a = a.sciMode(v.isNull() ? null : v.asBoolean()); break;
+                default: throw new AssertionError("unknown print option " + kw.getKey());
+            }
+        }
+        return a;
+    }
+
+    /** PyTorch's PRINT_OPTS after the calls. */
+    private static PrintOptions expectedOptions(JsonNode o) {
+        JsonNode sci = o.get("sci_mode");
+        return PrintOptions.DEFAULT.withPrecision(o.get("precision").asInt())
+                .withThreshold(o.get("threshold").asDouble())
+                .withEdgeitems(o.get("edgeitems").asInt())
+                .withLinewidth(o.get("linewidth").asInt())
+                .withSciMode(sci.isNull() ? null : sci.asBoolean());
     }
 
     private static Tensor replay(JsonNode c) {
