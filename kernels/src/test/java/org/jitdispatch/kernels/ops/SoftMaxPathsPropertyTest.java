@@ -32,6 +32,21 @@ class SoftMaxPathsPropertyTest {
         assertArrayEquals(gradRows.toFloatArray(), gradBlocks.toFloatArray());
     }
 
+    /** out= the input itself: the row computes the exponentials without storing them first, in the same order. */
+    @Property(tries = 100)
+    void anOutThatIsTheInputGivesTheFunctionalBits(@ForAll long seed, @ForAll @IntRange(min = 1, max = 9) int rows,
+            @ForAll @IntRange(min = 1, max = 40) int cols, @ForAll boolean log) {
+        Tensor x = random(new Random(seed), rows, cols);
+        float[] functional = softmax(x, 1, log).toFloatArray();
+        Tensor inPlace = x.clone(null);
+        if (log) {
+            Torch._log_softmax_out(inPlace, inPlace, 1, false);
+        } else {
+            Torch._softmax_out(inPlace, inPlace, 1, false);
+        }
+        assertArrayEquals(functional, inPlace.toFloatArray());
+    }
+
     @Property(tries = 10)
     void parallelBlocksGiveTheBitsOfOneThread(@ForAll long seed, @ForAll boolean log, @ForAll boolean lastDim) {
         Tensor x = random(new Random(seed), 300, 257);
