@@ -51,7 +51,7 @@ public final class DerivativesYaml {
         return derivatives;
     }
 
-    /** {@code output_differentiability: [True, False]}: one flag per return; empty when absent. */
+    /** {@code output_differentiability: [True, False]}: one flag per return; empty when absent or a condition. */
     private static List<Boolean> outputDifferentiability(YamlEntry e, FunctionSchema schema) {
         if (!e.has("output_differentiability")) {
             return List.of();
@@ -65,7 +65,11 @@ public final class DerivativesYaml {
         List<Boolean> out = new ArrayList<>();
         for (String flag : flags) {
             if (!flag.equals("True") && !flag.equals("False")) {
-                throw e.error("output_differentiability", "expected True or False, not '" + flag + "'");
+                if (flags.size() == 1) {
+                    return List.of(); // a condition (differentiabilityCondition), not a flag
+                }
+                throw e.error("output_differentiability", "expected True or False, not '" + flag + "' (a condition"
+                        + " is for an operator of one output)");
             }
             out.add(flag.equals("True"));
         }
@@ -73,6 +77,20 @@ public final class DerivativesYaml {
             throw e.error("output_differentiability", "no output of " + schema.name() + " is differentiable");
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * {@code output_differentiability: ["dtype == null || dtype.isFloatingPoint()"]}: the one output is
+     * differentiable only where the condition holds (a Java expression over the arguments); null when the entry
+     * has flags or nothing.
+     */
+    private static String differentiabilityCondition(YamlEntry e) {
+        if (!e.has("output_differentiability")) {
+            return null;
+        }
+        List<String> flags = e.scalarList("output_differentiability").orElseThrow();
+        String only = flags.get(0);
+        return flags.size() == 1 && !only.equals("True") && !only.equals("False") ? only : null;
     }
 
     private static Derivative entry(YamlEntry e, OpsYaml ops) {
@@ -115,6 +133,7 @@ public final class DerivativesYaml {
             throw e.error("name", "no gradient formula for any input of " + schema.name());
         }
         List<Boolean> differentiability = outputDifferentiability(e, schema);
-        return new Derivative(schema, formulas, differentiability, new Location(e.file(), e.line()));
+        return new Derivative(schema, formulas, differentiability, differentiabilityCondition(e),
+                new Location(e.file(), e.line()));
     }
 }

@@ -382,7 +382,10 @@ public final class AutogradGen {
             }
         }
         m.addStatement("$T node = null", node);
-        m.beginControlFlow("if ($T.isEnabled() && ($L))", GRAD_MODE, CodeBlock.join(requires, " || "))
+        // torchgen's output differentiability condition: _to_copy to an integer dtype records nothing
+        CodeBlock condition = p.d.differentiabilityCondition() == null ? CodeBlock.of("")
+                : CodeBlock.of(" && ($L)", p.d.differentiabilityCondition());
+        m.beginControlFlow("if ($T.isEnabled() && ($L)$L)", GRAD_MODE, CodeBlock.join(requires, " || "), condition)
                 .addStatement("node = new $T($T.$N($L))", node, AUTOGRAD, lists ? "edgesOf" : "collectNextEdges",
                         CodeBlock.join(edges, ", "));
         for (Argument a : p.savedTensors) {

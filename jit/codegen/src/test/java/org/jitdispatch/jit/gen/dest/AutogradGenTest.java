@@ -38,6 +38,9 @@ class AutogradGenTest {
               tags: inplace_view
               dispatch:
                 CompositeExplicitAutograd: Shape::transpose_
+            - func: _to_copy(Tensor self, *, ScalarType? dtype=None) -> Tensor
+              dispatch:
+                CompositeExplicitAutograd: Copy::to_copy
             """;
     private static final String DERIVATIVES = """
             - name: pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -50,6 +53,9 @@ class AutogradGenTest {
               self: grads[0]
             - name: transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)
               self: grad.transpose(dim0, dim1)
+            - name: _to_copy(Tensor self, *, ScalarType? dtype=None) -> Tensor
+              self: grad
+              output_differentiability: ["dtype == null || dtype.isFloatingPoint()"]
             """;
 
     private static OpsYaml ops() {
@@ -65,6 +71,17 @@ class AutogradGenTest {
         Set<String> derived = AutogradGen.derivedInplace(ops(), derivatives()).entrySet().stream()
                 .map(e -> e.getKey() + " <- " + e.getValue().schema().name()).collect(Collectors.toSet());
         assertEquals(Set.of("pow_.Scalar <- pow.Tensor_Scalar"), derived);
+    }
+
+    @Test
+    void anOutputDifferentiabilityConditionGuardsTheRecording() {
+        Derivative copy = derivatives().stream().filter(d -> d.schema().name().toString().equals("_to_copy"))
+                .findFirst().orElseThrow();
+        assertEquals("dtype == null || dtype.isFloatingPoint()", copy.differentiabilityCondition());
+        assertTrue(copy.isDifferentiable(0));
+        String register = AutogradGen.generate(ops(), derivatives()).get(1).toString();
+        assertTrue(register.contains("(Autograd.requiresGrad(self)) && (dtype == null || dtype.isFloatingPoint()))"),
+                register);
     }
 
     @Test
