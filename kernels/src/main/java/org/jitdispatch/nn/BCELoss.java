@@ -18,6 +18,12 @@ public final class BCELoss extends Loss {
 
     @Override
     public Tensor forward(Tensor input, Tensor target) {
+        // torch.nn.functional's check: the aten operator would broadcast a target of another shape
+        if (!java.util.Arrays.equals(target.sizes(), input.sizes())) {
+            throw new IllegalArgumentException("Using a target size (" + NormChecks.torchSize(target.sizes())
+                    + ") that is different to the input size (" + NormChecks.torchSize(input.sizes())
+                    + ") is deprecated. Please ensure they have the same size.");
+        }
         return Torch.binary_cross_entropy(input, target, weight, reductionEnum());
     }
 }

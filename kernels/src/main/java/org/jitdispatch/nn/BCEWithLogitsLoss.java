@@ -23,6 +23,11 @@ public final class BCEWithLogitsLoss extends Loss {
 
     @Override
     public Tensor forward(Tensor input, Tensor target) {
+        // torch.nn.functional's check: the aten operator would broadcast a target of another shape
+        if (!java.util.Arrays.equals(target.sizes(), input.sizes())) {
+            throw new IllegalArgumentException("Target size (" + NormChecks.torchSize(target.sizes())
+                    + ") must be the same as input size (" + NormChecks.torchSize(input.sizes()) + ")");
+        }
         return Torch.binary_cross_entropy_with_logits(input, target, weight, posWeight, reductionEnum());
     }
 }

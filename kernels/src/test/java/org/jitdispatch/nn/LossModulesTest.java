@@ -48,6 +48,26 @@ class LossModulesTest {
         assertEquals(kl, new KLDivLoss("sum", false).forward(logInput, q).item().toDouble(), 1e-6);
     }
 
+    /** The [N, 1] against [N] mistake: torch.nn.functional refuses it where the aten operators would broadcast. */
+    @Test
+    void binaryLossesRefuseATargetOfAnotherShape() {
+        Tensor column = Torch.tensor(new float[] {0.2f, 0.4f, 0.6f, 0.8f}, 4, 1);
+        Tensor labels = Torch.tensor(new float[] {0f, 1f, 1f, 0f}, 4);
+        assertEquals("Target size (torch.Size([4])) must be the same as input size (torch.Size([4, 1]))",
+                assertThrows(IllegalArgumentException.class, () -> new BCEWithLogitsLoss().forward(column, labels))
+                        .getMessage());
+        assertEquals("Using a target size (torch.Size([4])) that is different to the input size (torch.Size([4, 1]))"
+                + " is deprecated. Please ensure they have the same size.", assertThrows(IllegalArgumentException.class,
+                        () -> new BCELoss().forward(column, labels)).getMessage());
+        // the aten operator with logits: target's shape is its in-place result's, as in ATen
+        assertEquals("output with shape [4] doesn't match the broadcast shape [4, 4]", assertThrows(
+                IllegalArgumentException.class, () -> Torch.binary_cross_entropy_with_logits(column, labels, null, null, 1))
+                .getMessage());
+        Tensor same = Torch.tensor(new float[] {0f, 1f, 1f, 0f}, 4, 1);
+        assertEquals(Torch.binary_cross_entropy_with_logits(column, same, null, null, 1).item().toDouble(),
+                new BCEWithLogitsLoss().forward(column, same).item().toDouble(), 0.0);
+    }
+
     @Test
     void anUnknownReductionIsRefusedAtConstruction() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new MSELoss("average"));

@@ -89,6 +89,12 @@ class NormalizationModulesGoldenTest {
                         .getMessage());
         assertEquals("expected 2D or 3D input (got 1D input)", assertThrows(IllegalArgumentException.class,
                 () -> new BatchNorm1d(4).forward(Torch.zeros(4))).getMessage());
+        assertEquals("Expected more than 1 value per channel when training, got input size torch.Size([1, 3, 1, 1])",
+                assertThrows(IllegalArgumentException.class, () -> new BatchNorm2d(3).forward(Torch.zeros(1, 3, 1, 1)))
+                        .getMessage());
+        BatchNorm2d evaluating = new BatchNorm2d(3);
+        evaluating.eval();
+        assertEquals(3, evaluating.forward(Torch.zeros(1, 3, 1, 1)).numel()); // the running statistics need no batch
     }
 
     private static void check(String name, long seed, Supplier<Module> make) {

@@ -402,7 +402,7 @@ public final class ElementwiseComposites implements ElementwiseCompositesDeclara
     }
 
     /** An in-place result keeps self's shape: TensorIterator's message when the operands broadcast past it. */
-    private static void checkInPlaceShape(Tensor self, long[] otherSizes) {
+    static void checkInPlaceShape(Tensor self, long[] otherSizes) {
         long[] shape = Broadcast.inferSize(self.sizes(), otherSizes);
         if (!Arrays.equals(shape, self.sizes())) {
             throw new IllegalArgumentException("output with shape " + Arrays.toString(self.sizes())

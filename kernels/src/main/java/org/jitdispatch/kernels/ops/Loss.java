@@ -256,6 +256,9 @@ public final class Loss implements LossDeclarations {
     public Tensor binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor weight, Tensor posWeight,
             long reduction) {
         checkReduction(reduction);
+        // ATen computes the loss in place into (1 - target), so an input that would broadcast target to a larger
+        // shape is that in-place op's error
+        ElementwiseComposites.checkInPlaceShape(target, self.sizes());
         Tensor maxVal = Torch.clamp(self.neg(), Scalar.of(0), null);
         Tensor logTerm = maxVal.neg().exp().add(self.neg().sub(maxVal).exp()).log();
         Tensor oneMinusTarget = target.neg().add(Scalar.of(1));
