@@ -73,6 +73,14 @@ def main():
         run("adagrad", lambda ps: O.Adagrad(ps, lr=0.1)),
         run("adagrad lr_decay weight_decay initial_accumulator", lambda ps: O.Adagrad(
             ps, lr=0.1, lr_decay=0.05, weight_decay=0.2, initial_accumulator_value=0.3, eps=1e-8)),
+        run("adam", lambda ps: O.Adam(ps, lr=0.1)),
+        run("adam betas eps weight_decay", lambda ps: O.Adam(ps, lr=0.05, betas=(0.8, 0.99), eps=1e-6,
+                                                             weight_decay=0.1)),
+        run("adam amsgrad", lambda ps: O.Adam(ps, lr=0.1, amsgrad=True)),
+        run("adam amsgrad weight_decay", lambda ps: O.Adam(ps, lr=0.1, weight_decay=0.1, amsgrad=True)),
+        run("adamw", lambda ps: O.AdamW(ps, lr=0.1)),
+        run("adamw amsgrad weight_decay", lambda ps: O.AdamW(ps, lr=0.1, betas=(0.85, 0.995), weight_decay=0.2,
+                                                             amsgrad=True)),
     ]
     schedulers = [
         schedule("step 4 0.5", lambda o: O.lr_scheduler.StepLR(o, 4, 0.5)),

@@ -12,6 +12,7 @@ import org.jitdispatch.runtime.Scalar;
  *   AdamW: param *= 1 - lr * weight_decay          Adam: grad += weight_decay * param
  *   m = beta1 * m + (1 - beta1) * grad
  *   v = beta2 * v + (1 - beta2) * grad * grad
+ *   vmax = max(vmax, v)                             (amsgrad only; then vmax for v below)
  *   param -= lr / (1 - beta1^t) * m / (sqrt(v) / sqrt(1 - beta2^t) + eps)
  * </pre>
  * each step written into the state and scratch tensors in place, in ATen's operation order.
@@ -22,9 +23,12 @@ public class Adam extends Optimizer {
     private final double eps;
     private final double weightDecay;
     private final boolean decoupledWeightDecay;
+    private final boolean amsgrad;
     private final long[] steps;
     private final Tensor[] expAvg;
     private final Tensor[] expAvgSq;
+    /** amsgrad's running maximum of expAvgSq (max_exp_avg_sq), null without amsgrad. */
+    private final Tensor[] maxExpAvgSq;
     private final Tensor[] gradScratch;
     private final Tensor[] denom;
 
@@ -34,6 +38,15 @@ public class Adam extends Optimizer {
 
     public Adam(List<Tensor> params, double lr, double beta1, double beta2, double eps, double weightDecay,
             boolean decoupledWeightDecay) {
+        this(params, lr, beta1, beta2, eps, weightDecay, decoupledWeightDecay, false);
+    }
+
+    /**
+     * {@code amsgrad}: normalize by the largest second moment seen so far rather than the current one (PyTorch's
+     * {@code amsgrad=True}).
+     */
+    public Adam(List<Tensor> params, double lr, double beta1, double beta2, double eps, double weightDecay,
+            boolean decoupledWeightDecay, boolean amsgrad) {
         super(params, lr);
         checkNonNegative("epsilon value", eps);
         checkNonNegative("weight_decay value", weightDecay);
@@ -48,7 +61,9 @@ public class Adam extends Optimizer {
         this.eps = eps;
         this.weightDecay = weightDecay;
         this.decoupledWeightDecay = decoupledWeightDecay;
+        this.amsgrad = amsgrad;
         int n = this.params.size();
+        this.maxExpAvgSq = amsgrad ? new Tensor[n] : null;
         this.steps = new long[n];
         this.expAvg = new Tensor[n];
         this.expAvgSq = new Tensor[n];
@@ -63,6 +78,9 @@ public class Adam extends Optimizer {
             expAvgSq[i] = Torch.zeros_like(param);
             gradScratch[i] = Torch.empty_like(param);
             denom[i] = Torch.empty_like(param);
+            if (amsgrad) {
+                maxExpAvgSq[i] = Torch.zeros_like(param);
+            }
         }
         long step = ++steps[i];
         double lr = lr();
@@ -80,7 +98,11 @@ public class Adam extends Optimizer {
         double biasCorrection1 = 1 - Math.pow(beta1, step);
         double biasCorrection2 = 1 - Math.pow(beta2, step);
         double stepSize = lr / biasCorrection1;
-        Tensor d = denom[i].copy_(v).sqrt_().div_(Scalar.of(Math.sqrt(biasCorrection2))).add_(Scalar.of(eps));
+        Tensor second = v;
+        if (amsgrad) {
+            second = Torch.maximum_out(maxExpAvgSq[i], maxExpAvgSq[i], v);
+        }
+        Tensor d = denom[i].copy_(second).sqrt_().div_(Scalar.of(Math.sqrt(biasCorrection2))).add_(Scalar.of(eps));
         // addcdiv_(m, d, value=-step_size): param + (-step_size * m) / d
         param.add_(gradScratch[i].copy_(m).mul_(Scalar.of(-stepSize)).div_(d));
     }

@@ -10,6 +10,12 @@ public final class AdamW extends Adam {
     }
 
     public AdamW(List<Tensor> params, double lr, double beta1, double beta2, double eps, double weightDecay) {
-        super(params, lr, beta1, beta2, eps, weightDecay, true);
+        this(params, lr, beta1, beta2, eps, weightDecay, false);
+    }
+
+    /** {@code amsgrad}: as {@link Adam}'s (PyTorch's {@code amsgrad=True}). */
+    public AdamW(List<Tensor> params, double lr, double beta1, double beta2, double eps, double weightDecay,
+            boolean amsgrad) {
+        super(params, lr, beta1, beta2, eps, weightDecay, true, amsgrad);
     }
 }

@@ -54,7 +54,13 @@ class OptimGoldenTest {
             "rmsprop", ps -> new RMSprop(ps, 0.01),
             "rmsprop centered momentum weight_decay", ps -> new RMSprop(ps, 0.02, 0.9, 1e-6, 0.1, 0.5, true),
             "adagrad", ps -> new Adagrad(ps, 0.1),
-            "adagrad lr_decay weight_decay initial_accumulator", ps -> new Adagrad(ps, 0.1, 0.05, 0.2, 0.3, 1e-8));
+            "adagrad lr_decay weight_decay initial_accumulator", ps -> new Adagrad(ps, 0.1, 0.05, 0.2, 0.3, 1e-8),
+            "adam", ps -> new Adam(ps, 0.1),
+            "adam betas eps weight_decay", ps -> new Adam(ps, 0.05, 0.8, 0.99, 1e-6, 0.1, false),
+            "adam amsgrad", ps -> new Adam(ps, 0.1, 0.9, 0.999, 1e-8, 0, false, true),
+            "adam amsgrad weight_decay", ps -> new Adam(ps, 0.1, 0.9, 0.999, 1e-8, 0.1, false, true),
+            "adamw", ps -> new AdamW(ps, 0.1),
+            "adamw amsgrad weight_decay", ps -> new AdamW(ps, 0.1, 0.85, 0.995, 1e-8, 0.2, true));
 
     @Test
     void optimizersFollowPyTorchsUpdateRules() {
