@@ -39,6 +39,13 @@ abstract class LoopCursor {
      * in the common dtype and casts to the output); null when results go to the output as they are.
      */
     final ScalarType roundOutputThrough;
+    /**
+     * Per input, the float16 or bfloat16 common dtype its values are rounded to once converted to float, where
+     * its dtype is another (a wrapped number, a 0-dim float32 or an integer tensor beside a float16 one): ATen
+     * casts the inputs to the common dtype before the loop, so {@code half * 0.1} multiplies by 0.1 rounded to
+     * half. Null when no input needs it.
+     */
+    final ScalarType[] roundInputThrough;
     /** Storage index of the current chunk's first element, per operand. */
     final long[] pos;
     boolean[] outBool;
@@ -104,7 +111,17 @@ abstract class LoopCursor {
         ScalarType common = it.commonDtypeIfKnown();
         roundOutputThrough = family == ScalarType.Float32 && !boolOutput && common != null
                 && common.isReducedFloatingPoint() && dtypes[0] != common ? common : null;
-        aligned = inPlace && roundOutputThrough == null;
+        ScalarType[] roundInputs = null;
+        if (family == ScalarType.Float32 && common != null && common.isReducedFloatingPoint()) {
+            for (int k = 1; k < nOps; k++) {
+                if (dtypes[k] != common) {
+                    roundInputs = roundInputs == null ? new ScalarType[nOps] : roundInputs;
+                    roundInputs[k] = common;
+                }
+            }
+        }
+        roundInputThrough = roundInputs;
+        aligned = inPlace && roundOutputThrough == null && roundInputThrough == null;
         if (begin < 0 || begin > end || end > remaining) {
             throw new IndexOutOfBoundsException("range [" + begin + ", " + end + ") of " + remaining + " elements");
         }

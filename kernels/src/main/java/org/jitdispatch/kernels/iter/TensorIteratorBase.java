@@ -564,7 +564,7 @@ public abstract class TensorIteratorBase extends StructuredMeta {
     }
 
     /** The common dtype, or null when the config inferred none. */
-    final ScalarType commonDtypeIfKnown() {
+    public final ScalarType commonDtypeIfKnown() {
         return commonDtype;
     }
 

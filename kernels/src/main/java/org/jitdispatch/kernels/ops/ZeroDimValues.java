@@ -1,5 +1,8 @@
 package org.jitdispatch.kernels.ops;
 
+import org.jitdispatch.runtime.BFloat16;
+import org.jitdispatch.runtime.Half;
+import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.Storage;
 import org.jitdispatch.runtime.TensorImpl;
 
@@ -26,6 +29,22 @@ public final class ZeroDimValues {
     public static float asFloat(TensorImpl t) {
         Storage s = t.storage();
         return t.dtype().isFloatingPoint() ? (float) s.getDouble(t.storageOffset()) : (float) s.getLong(t.storageOffset());
+    }
+
+    /**
+     * The value as a float loop computing for {@code common} takes it: cast to float16 or bfloat16 first when that
+     * is the common dtype (ATen casts the inputs to it, so {@code half * 0.1} multiplies by 0.1 rounded to half),
+     * else as {@link #asFloat}.
+     */
+    public static float asFloatIn(TensorImpl t, ScalarType common) {
+        float v = asFloat(t);
+        if (common == ScalarType.Float16 && t.dtype() != common) {
+            return Half.toFloat(Half.fromFloat(v));
+        }
+        if (common == ScalarType.BFloat16 && t.dtype() != common) {
+            return BFloat16.toFloat(BFloat16.fromFloat(v));
+        }
+        return v;
     }
 
     public static double asDouble(TensorImpl t) {

@@ -46,6 +46,32 @@ class NarrowDtypesPropertyTest {
         assertSameBits(wide, narrow);
     }
 
+    /**
+     * A number, a 0-dim float32 or float64 tensor or an integer tensor beside a float16 or bfloat16 one is cast to
+     * that dtype first, as ATen casts its inputs to the common dtype: {@code half * 0.1} multiplies by 0.1 rounded
+     * to half (PyTorch 1.13: {@code tensor([1.5]).half() * 0.1} is 0.1499, not 0.1500).
+     */
+    @Property(tries = 300)
+    void otherOperandsAreCastToTheReducedCommonDtypeFirst(@ForAll long seed, @ForAll @IntRange(min = 0, max = 4) int which,
+            @ForAll @IntRange(min = 0, max = 2) int kind) {
+        Random rnd = new Random(seed);
+        ScalarType dtype = REDUCED[rnd.nextInt(REDUCED.length)];
+        BinaryOperator<Tensor> op = new BinaryOperator[] {
+            (BinaryOperator<Tensor>) Tensor::add, (BinaryOperator<Tensor>) Tensor::mul,
+            (BinaryOperator<Tensor>) Tensor::div, (BinaryOperator<Tensor>) Tensor::sub,
+            (BinaryOperator<Tensor>) Torch::lt}[which];
+        Tensor a = operand(rnd, dtype, 3, 5);
+        double value = rnd.nextGaussian() * 3;
+        Tensor other = switch (kind) {
+            case 0 -> Elementwise.wrappedScalarTensor(org.jitdispatch.runtime.Scalar.of(value));
+            case 1 -> Torch.tensor(new float[] {(float) value}).squeeze();
+            default -> Torch.tensor(new int[] {(int) Math.round(value * 1000), 2049, -3, 4097, 1}, 1, 5);
+        };
+        Tensor narrow = op.apply(a, other);
+        Tensor wide = op.apply(a.to(ScalarType.Float32), other.to(dtype).to(ScalarType.Float32));
+        assertSameBits(which == 4 ? wide : wide.to(dtype), narrow);
+    }
+
     @Property(tries = 200)
     void reducedFloatUnaryOpsRoundTheFloat32Result(@ForAll long seed, @ForAll @IntRange(min = 0, max = 4) int which) {
         Random rnd = new Random(seed);

@@ -2,6 +2,7 @@ package org.jitdispatch.jit.gen.loops;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
@@ -215,8 +216,21 @@ final class CursorGen {
                 .beginControlFlow("if (mustGather(k, n))")
                 .addStatement("$T.$N(arrays[k], dtypes[k], pos[k], innerStride[k], buffers[k], n)",
                         StridedRunsGen.STRIDED_RUNS, StridedRunsGen.gatherName(t))
+                .addCode(roundInput(t))
                 .endControlFlow()
                 .addStatement("return buffers[k]")
+                .build();
+    }
+
+    /** A float loop rounds an input of another dtype through a float16 or bfloat16 common dtype, as ATen casts it. */
+    private static CodeBlock roundInput(ElementType t) {
+        if (t.dtype() != ScalarType.Float32) {
+            return CodeBlock.of("");
+        }
+        return CodeBlock.builder()
+                .beginControlFlow("if (roundInputThrough != null && roundInputThrough[k] != null)")
+                .addStatement("roundThrough(buffers[k], n, roundInputThrough[k])")
+                .endControlFlow()
                 .build();
     }
 }

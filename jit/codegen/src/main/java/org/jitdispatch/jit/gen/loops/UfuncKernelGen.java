@@ -2,6 +2,7 @@ package org.jitdispatch.jit.gen.loops;
 
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
@@ -29,7 +30,7 @@ import org.jitdispatch.runtime.ScalarType;
  * <pre>{@code
  * public static void lt_float(TensorIterator it) {
  *     if (it.isCpuScalar(2)) {
- *         float other = ZeroDimValues.asFloat(it.tensor(2));
+ *         float other = ZeroDimValues.asFloatIn(it.tensor(2), it.commonDtypeIfKnown());
  *         it.removeOperand(2);
  *         lt_float_otherScalar(it, other);
  *         return;
@@ -146,8 +147,12 @@ final class UfuncKernelGen {
         if (!asScalar && scalarInput.isPresent()) {
             String s = scalarInput.get();
             m.beginControlFlow("if (it.isCpuScalar($L))", SECOND_INPUT)
-                    .addStatement("$T $N = $T.$N(it.tensor($L))", javaType(t), s, ZERO_DIM_VALUES, valueReader(t),
-                            SECOND_INPUT)
+                    .addStatement(t == LoopType.FLOAT
+                            // a float loop also serves float16 and bfloat16: the value is cast to that common dtype
+                            ? CodeBlock.of("$T $N = $T.asFloatIn(it.tensor($L), it.commonDtypeIfKnown())", javaType(t),
+                                    s, ZERO_DIM_VALUES, SECOND_INPUT)
+                            : CodeBlock.of("$T $N = $T.$N(it.tensor($L))", javaType(t), s, ZERO_DIM_VALUES,
+                                    valueReader(t), SECOND_INPUT))
                     .addStatement("it.removeOperand($L)", SECOND_INPUT)
                     .addStatement("$N($L)", methodName(u, t, scalarInput), arguments(u, scalarInput))
                     .addStatement("return")

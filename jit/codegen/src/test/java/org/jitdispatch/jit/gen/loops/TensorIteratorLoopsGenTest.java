@@ -233,6 +233,9 @@ class TensorIteratorLoopsGenTest {
                         }
                         if (mustGather(k, n)) {
                             StridedRuns.gatherFloat(arrays[k], dtypes[k], pos[k], innerStride[k], buffers[k], n);
+                            if (roundInputThrough != null && roundInputThrough[k] != null) {
+                                roundThrough(buffers[k], n, roundInputThrough[k]);
+                            }
                         }
                         return buffers[k];
                     }

@@ -39,7 +39,7 @@ class UfuncKernelGenTest {
         assertEquals("""
                 public static void lt_float(TensorIterator it) {
                     if (it.isCpuScalar(2)) {
-                        float other = ZeroDimValues.asFloat(it.tensor(2));
+                        float other = ZeroDimValues.asFloatIn(it.tensor(2), it.commonDtypeIfKnown());
                         it.removeOperand(2);
                         lt_float_otherScalar(it, other);
                         return;
