@@ -6132,6 +6132,27 @@ def fractional_pool(c):
     c("fractional_max_pool3d_backward", rand((2, 3, 3, 3, 3)), rand((2, 3, 5, 6, 7), I64), [2, 2, 2], [3, 3, 3], i3)
 
 
+def nan_ignoring(c):
+    """BinaryOps.cpp's fmax and fmin: NaN ignored unless both operands are NaN, every dtype, broadcasting, type
+    promotion, signed zeros, non-contiguous operands and out=. Its own random generator keeps the other families'
+    inputs."""
+    rng.seed("nan_ignoring")
+    for op in ("fmax", "fmin"):
+        for d in ALL:
+            c(op, rand((2, 3), d), rand((2, 3), d))
+        c(op, rand((2, 3)), rand((3,)))
+        c(op, rand((2, 3), I64), rand((2, 1), F64))
+        c(op, rand((2, 3), I32), rand((), F32))
+        c(op, vals([1.0, NAN, 2.0, NAN, -1.0]), vals([NAN, 0.0, 3.0, NAN, -1.0]), note="nan")
+        c(op, vals([1.0, NAN, NAN]).to(F64), vals([NAN, 2.0, NAN]).to(F64), note="nan float64")
+        c(op, vals([INF, -INF, 0.0, -0.0]), vals([0.0, 0.0, -0.0, 0.0]), note="infinities and signed zeros")
+        c(op, layout("transposed"), layout("strided"))
+        c(op, rand((2, 3)), rand((4,)))
+        c(op + ".out", rand((2, 3)), rand((2, 3)), out=torch.zeros(0))
+        c(op + ".out", rand((2, 3), I64), rand((2, 3), I64), out=torch.zeros(2, 3, dtype=F64))
+        c(op + ".out", rand((2, 3)), rand((2, 3)), out=torch.zeros(2, 3, dtype=I64))
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
@@ -6143,7 +6164,7 @@ FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary
             "more_losses": more_losses, "pooling3d": pooling3d, "recurrent": recurrent, "group_norm": group_norm,
             "overloads": overloads, "gaps": gaps, "packed_sequence": packed_sequence,
             "ctc_losses": ctc_losses, "spatial_transformers": spatial_transformers,
-            "fractional_pool": fractional_pool}
+            "fractional_pool": fractional_pool, "nan_ignoring": nan_ignoring}
 
 
 def torch_version():

@@ -13,7 +13,7 @@ import org.jitdispatch.runtime.TensorGeometry;
 import org.jitdispatch.runtime.TensorImpl;
 
 /**
- * max and min (of all elements, and over a dim with the indices), argmin, maximum and minimum, as PyTorch
+ * max and min (of all elements, and over a dim with the indices), argmin, maximum and minimum, fmax and fmin, as PyTorch
  * 1.13's ReduceOps.cpp, TensorCompare.cpp and BinaryOps.cpp: the structured metas with ATen's checks in
  * their order and their messages. A NaN wins (the first one, with its index); among equal values the first
  * index wins, as ATen's CPU kernels pick it.
@@ -183,6 +183,28 @@ public final class MinMaxOps implements MinMaxOpsDeclarations {
     @Override
     public void minimum_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
         UfuncKernels.minimum(op, op.commonDtype());
+    }
+
+    // ------------------------------------------------------------------------------ fmax, fmin
+
+    @Override
+    public void meta_fmax(TensorIterator op, Tensor self, Tensor other) {
+        op.buildBinaryOp(op.maybeGetOutput(0), self, other);
+    }
+
+    @Override
+    public void fmax_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        UfuncKernels.fmax(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_fmin(TensorIterator op, Tensor self, Tensor other) {
+        op.buildBinaryOp(op.maybeGetOutput(0), self, other);
+    }
+
+    @Override
+    public void fmin_out(TensorIterator op, Tensor self, Tensor other, Tensor out) {
+        UfuncKernels.fmin(op, op.commonDtype());
     }
 
     // -------------------------------------------------------------------------------------- helpers
