@@ -57,6 +57,19 @@ public abstract class TensorBase extends TensorImpl {
         return Autograd.isLeaf(this);
     }
 
+    /**
+     * {@code detach_()}: this tensor leaves the autograd graph in place, as a leaf that does not require grad
+     * (PyTorch refuses it for a view: use {@code detach()}).
+     */
+    public final Tensor detach_() {
+        return Autograd.detachInPlace((Tensor) this);
+    }
+
+    /** {@code torch.unique(self)}: the distinct values, sorted. */
+    public final Tensor unique() {
+        return Torch.unique((Tensor) this);
+    }
+
     /** PyTorch's repr suffix: the grad_fn of a result, else requires_grad of a leaf that records gradients. */
     @Override
     protected final String autogradSuffix() {

@@ -89,6 +89,25 @@ public abstract class TorchBase {
         Objects.requireNonNull(sizes, "tensor(): sizes must not be null");
     }
 
+    /** {@code torch.unique(self)}: the distinct values of all elements, sorted ({@code _unique2}). */
+    public static Tensor unique(Tensor self) {
+        return Torch._unique2(self, true, false, false)[0];
+    }
+
+    /**
+     * {@code torch.unique(self, sorted, return_inverse, return_counts)} over all elements ({@code _unique2}): the
+     * values, the index of each element's value in them (self's shape), and each value's count; the last two are
+     * empty unless asked for.
+     */
+    public static Tensor[] unique(Tensor self, boolean sorted, boolean returnInverse, boolean returnCounts) {
+        return Torch._unique2(self, sorted, returnInverse, returnCounts);
+    }
+
+    /** {@code torch.unique(self, sorted, return_inverse, return_counts, dim)}: the distinct slices along dim. */
+    public static Tensor[] unique(Tensor self, boolean sorted, boolean returnInverse, boolean returnCounts, long dim) {
+        return Torch.unique_dim(self, dim, sorted, returnInverse, returnCounts);
+    }
+
     /**
      * Sets the number of threads an op may use, the caller's included (PyTorch's {@code torch.set_num_threads}).
      * Ops below {@link Parallel#GRAIN_SIZE} elements always run on the caller's thread.

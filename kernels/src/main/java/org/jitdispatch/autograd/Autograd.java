@@ -76,6 +76,29 @@ public final class Autograd {
         updateKeys(t);
     }
 
+    /**
+     * PyTorch's detach_: the tensor leaves the graph in place (no grad_fn, requires_grad false); a view is refused,
+     * with PyTorch's message, since its history is its base's.
+     */
+    public static Tensor detachInPlace(Tensor t) {
+        if (t.viewBase() != null) {
+            throw new IllegalStateException("Can't detach views in-place. Use detach() instead. If you are using"
+                    + " DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set as True, gradients"
+                    + " are views of DDP buckets, and hence detach_() cannot be called on these gradients. To fix this"
+                    + " error, please refer to the Optimizer.zero_grad() function in torch/optim/optimizer.py as the"
+                    + " solution.");
+        }
+        AutogradMeta m = (AutogradMeta) t.autogradMeta();
+        if (m != null) {
+            m.requiresGrad = false;
+            m.gradFn = null;
+            m.outputNr = 0;
+            m.edge = null;
+            updateKeys(t);
+        }
+        return t;
+    }
+
     public static Tensor grad(TensorImpl t) {
         AutogradMeta m = (AutogradMeta) t.autogradMeta();
         return m == null ? null : m.grad;
