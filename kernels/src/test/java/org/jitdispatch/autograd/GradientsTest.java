@@ -144,6 +144,8 @@ class GradientsTest {
                 gradcheck("maximum", x -> x[0].maximum(x[1]), input(-1, 1, 2, 3), input(-1, 1, 3)),
                 gradcheck("minimum", x -> x[0].minimum(x[1]), input(-1, 1, 2, 3), input(-1, 1, 2, 3)),
                 gradcheck("fmax", x -> x[0].fmax(x[1]), input(-1, 1, 2, 3), input(-1, 1, 3)),
+                gradcheck("dist p=3", x -> x[0].dist(x[1], Scalar.of(3)), input(-1, 1, 2, 3), input(-1, 1, 3)),
+                gradcheck("dist p=2", x -> Torch.dist(x[0], x[1], Scalar.of(2)), input(-1, 1, 2, 3), input(-1, 1, 2, 3)),
                 gradcheck("fmin", x -> Torch.fmin(x[0], x[1]), input(-1, 1, 2, 3), input(-1, 1, 2, 3)),
                 gradcheck("var", x -> x[0].var(new long[] {1}, 1L, false), input(-1, 1, 2, 3)),
                 gradcheck("var of all, correction 0", x -> x[0].var(null, 0L, true), input(-1, 1, 2, 3)),

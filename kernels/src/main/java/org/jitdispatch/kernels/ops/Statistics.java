@@ -342,6 +342,12 @@ public final class Statistics implements StatisticsDeclarations {
         return Torch.norm(self, p, ALL_DIMS, false);
     }
 
+    /** ATen's dist: the p-norm of {@code self - other} (broadcast), norm's checks and all. */
+    @Override
+    public Tensor dist(Tensor self, Tensor other, Scalar p) {
+        return Torch.norm(self.sub(other), p);
+    }
+
     /** TORCH_META_FUNC2(norm, ScalarOpt_dim): floating input; out's dtype for out=, else self's. */
     @Override
     public void meta_norm_ScalarOpt_dim(StructuredMeta op, Tensor self, Scalar p, long[] dim, boolean keepdim) {

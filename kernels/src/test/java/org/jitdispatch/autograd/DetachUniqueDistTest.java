@@ -1,6 +1,7 @@
 package org.jitdispatch.autograd;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -13,8 +14,8 @@ import org.jitdispatch.kernels.AtenLibrary;
 import org.jitdispatch.runtime.Scalar;
 import org.junit.jupiter.api.Test;
 
-/** Tensor.detach_() and Torch.unique, as PyTorch 1.13 (values from torch.unique). */
-class DetachInPlaceAndUniqueTest {
+/** Tensor.detach_(), Torch.unique and Torch.dist, as PyTorch 1.13 (values from PyTorch). */
+class DetachUniqueDistTest {
     static {
         AtenLibrary.load();
     }
@@ -31,6 +32,21 @@ class DetachInPlaceAndUniqueTest {
         assertFalse(leaf.requiresGrad());
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> Torch.zeros(3).narrow(0, 0, 2).detach_());
         assertTrue(e.getMessage().startsWith("Can't detach views in-place. Use detach() instead."), e.getMessage());
+    }
+
+    /** torch.dist with PyTorch 1.13's values: the p-norm of the broadcast difference, and its gradients. */
+    @Test
+    void distIsTheNormOfTheDifference() {
+        Tensor a = Torch.tensor(new float[] {1, 2, 3, 4, 5, 6}, 2, 3).requiresGrad_(true);
+        Tensor b = Torch.tensor(new float[] {0.5f, 1, -1}).requiresGrad_(true);
+        Tensor d = Torch.dist(a, b, Scalar.of(3));
+        assertEquals("tensor(8.0156, grad_fn=<DistBackward0>)", d.toString());
+        d.backward();
+        assertEquals("tensor([-0.1946, -0.2646, -1.0117])", b.grad().toString());
+        assertEquals("tensor(3.)", Torch.dist(Torch.tensor(new float[] {1, 2}), Torch.tensor(new float[] {3, 5}),
+                Scalar.of(Double.POSITIVE_INFINITY)).toString());
+        assertThrows(IllegalArgumentException.class, () -> Torch.dist(Torch.tensor(new long[] {1}), Torch.tensor(new long[] {3}),
+                Scalar.of(2)));
     }
 
     @Test
