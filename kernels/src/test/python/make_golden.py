@@ -6153,6 +6153,40 @@ def nan_ignoring(c):
         c(op + ".out", rand((2, 3)), rand((2, 3)), out=torch.zeros(2, 3, dtype=I64))
 
 
+def membership(c):
+    """TensorCompare.cpp's isin, its three overloads and their out= forms: type promotion between the elements and
+    the test elements, NaN and signed zeros, invert, assume_unique on unique inputs, empty and 0-dim tensors, and
+    the dtypes it refuses. Its own random generator keeps the other families' inputs."""
+    rng.seed("membership")
+
+    def ints(shape, hi=6, d=I64):
+        return torch.randint(0, hi, shape, generator=torch.Generator().manual_seed(rng.randrange(1 << 30))).to(d)
+
+    for d in (I64, I32, F32, F64, F16):
+        c("isin.Tensor_Tensor", ints((2, 3), d=d), ints((4,), d=d))
+        c("isin.Tensor_Tensor", ints((2, 3), d=d), ints((4,), d=d), invert=True)
+    c("isin.Tensor_Tensor", ints((3, 2)), vals([2.5, 3.0, 1.0]).to(F64), note="promoted to float64")
+    c("isin.Tensor_Tensor", vals([1.0, 2.0, NAN, -0.0, 0.0]), vals([0.0, 2.0, NAN]), note="nan and signed zeros")
+    c("isin.Tensor_Tensor", vals([1.0, NAN]), vals([NAN]), invert=True, note="nan inverted")
+    c("isin.Tensor_Tensor", vals([5, 1, 3], I64), vals([3, 4, 5, 6], I64), assume_unique=True)
+    c("isin.Tensor_Tensor", ints((40,), hi=50), ints((30,), hi=50), note="the sorting path's sizes")
+    c("isin.Tensor_Tensor", ints((0, 3)), ints((2,)))
+    c("isin.Tensor_Tensor", ints((2, 3)), ints((0,)))
+    c("isin.Tensor_Tensor", ints(()), ints((3,)))
+    c("isin.Tensor_Tensor", layout("transposed"), layout("strided"))
+    c("isin.Tensor_Tensor", vals([True, False]), vals([True]), note="bool refused")
+    c("isin.Tensor_Tensor", ints((2,), d=F32).to(torch.bfloat16), ints((2,), d=F32), note="bfloat16 refused")
+    c("isin.Tensor_Tensor_out", ints((2, 3)), ints((4,)), out=torch.zeros(0, dtype=torch.bool))
+    c("isin.Tensor_Tensor_out", ints((2, 3)), ints((4,)), out=torch.zeros(2, 3, dtype=torch.bool), invert=True)
+    c("isin.Tensor_Scalar", ints((2, 3)), 3)
+    c("isin.Tensor_Scalar", ints((2, 3), d=F32), 2.0, invert=True)
+    c("isin.Tensor_Scalar", ints((2,)), True, note="bool refused")
+    c("isin.Tensor_Scalar_out", ints((2, 3)), 1, out=torch.zeros(0, dtype=torch.bool))
+    c("isin.Scalar_Tensor", 2, ints((4,)))
+    c("isin.Scalar_Tensor", 2.5, vals([2.5, 1.0]), invert=True)
+    c("isin.Scalar_Tensor_out", 3, ints((5,)), out=torch.zeros(0, dtype=torch.bool))
+
+
 FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary": ternary,
             "reduction": reduction, "linalg": linalg, "factory": factory, "copy": copy, "shape": shape,
             "activation": activation, "nn": nn, "convolution": convolution, "indexing": indexing,
@@ -6164,7 +6198,7 @@ FAMILIES = {"binary": binary, "unary": unary, "comparison": comparison, "ternary
             "more_losses": more_losses, "pooling3d": pooling3d, "recurrent": recurrent, "group_norm": group_norm,
             "overloads": overloads, "gaps": gaps, "packed_sequence": packed_sequence,
             "ctc_losses": ctc_losses, "spatial_transformers": spatial_transformers,
-            "fractional_pool": fractional_pool, "nan_ignoring": nan_ignoring}
+            "fractional_pool": fractional_pool, "nan_ignoring": nan_ignoring, "membership": membership}
 
 
 def torch_version():
