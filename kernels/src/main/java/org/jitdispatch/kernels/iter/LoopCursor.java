@@ -40,10 +40,11 @@ abstract class LoopCursor {
      */
     final ScalarType roundOutputThrough;
     /**
-     * Per input, the float16 or bfloat16 common dtype its values are rounded to once converted to float, where
-     * its dtype is another (a wrapped number, a 0-dim float32 or an integer tensor beside a float16 one): ATen
-     * casts the inputs to the common dtype before the loop, so {@code half * 0.1} multiplies by 0.1 rounded to
-     * half. Null when no input needs it.
+     * Per input, the float16 or bfloat16 common dtype its values are rounded to once converted to float, or the
+     * uint8, int8, int16 or int32 one they are wrapped to in a long loop, where its dtype is another (a wrapped
+     * number, a 0-dim tensor, an integer tensor beside a float16 one): ATen casts the inputs to the common dtype
+     * before the loop, so {@code half * 0.1} multiplies by 0.1 rounded to half and {@code uint8 // -2} divides
+     * by 254. Null when no input needs it.
      */
     final ScalarType[] roundInputThrough;
     /** Storage index of the current chunk's first element, per operand. */
@@ -112,7 +113,9 @@ abstract class LoopCursor {
         roundOutputThrough = family == ScalarType.Float32 && !boolOutput && common != null
                 && common.isReducedFloatingPoint() && dtypes[0] != common ? common : null;
         ScalarType[] roundInputs = null;
-        if (family == ScalarType.Float32 && common != null && common.isReducedFloatingPoint()) {
+        boolean narrowIntegers = family == ScalarType.Int64 && common != null && !common.isFloatingPoint()
+                && common != ScalarType.Bool && common != ScalarType.Int64;
+        if (family == ScalarType.Float32 && common != null && common.isReducedFloatingPoint() || narrowIntegers) {
             for (int k = 1; k < nOps; k++) {
                 if (dtypes[k] != common) {
                     roundInputs = roundInputs == null ? new ScalarType[nOps] : roundInputs;
@@ -229,6 +232,20 @@ abstract class LoopCursor {
                 rowStart[k] -= shape[d] * strides[k][d];
             }
             counter[d] = 0;
+        }
+    }
+
+    /** Wraps {@code values[0, n)} to uint8, int8, int16 or int32 as C++'s cast does, keeping them as longs. */
+    static void wrapThrough(long[] values, int n, ScalarType dtype) {
+        for (int i = 0; i < n; i++) {
+            long v = values[i];
+            values[i] = switch (dtype) {
+                case UInt8 -> v & 0xFF;
+                case Int8 -> (byte) v;
+                case Int16 -> (short) v;
+                case Int32 -> (int) v;
+                default -> v;
+            };
         }
     }
 

@@ -267,7 +267,7 @@ public final class BinaryOps implements BinaryOpsDeclarations {
             throw Elementwise.notImplemented(trunc ? "div_trunc_cpu" : "div_floor_cpu", dtype);
         }
         // Every element of other is used once the result has elements: a zero anywhere is a division by it.
-        if (dtype.isIntegral(false) && op.numel() > 0 && Elementwise.containsZero(other)) {
+        if (dtype.isIntegral(false) && op.numel() > 0 && Elementwise.containsZero(other, dtype)) {
             throw new IllegalArgumentException("ZeroDivisionError");
         }
     }

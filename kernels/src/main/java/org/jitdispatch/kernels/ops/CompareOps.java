@@ -156,11 +156,11 @@ public final class CompareOps implements CompareOpsDeclarations {
     // ---- shared
 
     /**
-     * The Scalar must fit the dtype the comparison runs in, self's promoted with the Scalar as a wrapped
-     * number: {@code uint8 == 300} overflows, but {@code int64 < inf} compares in float32.
+     * The Scalar is a wrapped number cast to the dtype the comparison runs in, self's promoted with it, as
+     * PyTorch 1.13's TensorIterator casts it (unchecked: {@code uint8 < 300} compares with 300 wrapped to 44, and
+     * {@code int64 < inf} compares in float32).
      */
     private static void metaScalar(TensorIterator op, Tensor self, Scalar other) {
-        Elementwise.checkConvert(other, ResultType.resultType(self, other));
         op.buildComparisonOp(op.maybeGetOutput(0), self, other);
     }
 }

@@ -222,10 +222,13 @@ final class Elementwise {
         return it;
     }
 
-    /** Whether a CPU tensor holds a zero (integer division's ZeroDivisionError). */
-    static boolean containsZero(TensorImpl t) {
+    /**
+     * Whether a CPU tensor holds a zero once cast to the integer dtype the division runs in (integer division's
+     * ZeroDivisionError): a wrapped number wraps to it, so uint8's 256 is a zero.
+     */
+    static boolean containsZero(TensorImpl t, ScalarType dtype) {
         for (long v : t.toLongArray()) {
-            if (v == 0) {
+            if (ZeroDimValues.wrapTo(v, dtype) == 0) {
                 return true;
             }
         }

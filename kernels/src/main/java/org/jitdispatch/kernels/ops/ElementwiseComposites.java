@@ -202,15 +202,28 @@ public final class ElementwiseComposites implements ElementwiseCompositesDeclara
     }
     // ---------------------------------------------------------------- where with Scalars, max/min of two, rsub
 
-    /** where with a Scalar for the other branch, a wrapped number as ATen makes it (it does not widen self). */
+    /**
+     * where with a Scalar for the other branch, a wrapped number as ATen makes it (it does not widen self); an
+     * integer Scalar must fit an integer result dtype, as c10's checked conversion says (uint8 takes -2 as 254, not
+     * 300), where the arithmetic operators wrap it unchecked.
+     */
     @Override
     public Tensor where(Tensor condition, Tensor self, Scalar other) {
+        checkScalarBranch(self, other);
         return Torch.where(condition, self, Elementwise.wrappedScalarTensor(other));
     }
 
     @Override
     public Tensor where(Tensor condition, Scalar self, Tensor other) {
+        checkScalarBranch(other, self);
         return Torch.where(condition, Elementwise.wrappedScalarTensor(self), other);
+    }
+
+    private static void checkScalarBranch(Tensor tensor, Scalar value) {
+        ScalarType result = ResultType.resultType(tensor, value);
+        if (!result.isFloatingPoint() && result != ScalarType.Bool) {
+            ScalarConversions.check(value, result);
+        }
     }
 
     @Override

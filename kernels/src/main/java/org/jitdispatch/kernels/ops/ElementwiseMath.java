@@ -241,7 +241,7 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
         if (dtype == ScalarType.Bool) {
             throw Elementwise.notImplemented(kernel, dtype);
         }
-        if (dtype.isIntegral(false) && op.numel() > 0 && Elementwise.containsZero(other)) {
+        if (dtype.isIntegral(false) && op.numel() > 0 && Elementwise.containsZero(other, dtype)) {
             throw new IllegalArgumentException("ZeroDivisionError");
         }
     }

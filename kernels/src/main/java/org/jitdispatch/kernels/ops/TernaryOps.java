@@ -150,8 +150,10 @@ public final class TernaryOps implements TernaryOpsDeclarations {
                     UfuncKernels.clamp_max_scalar_double(op, max.toDouble());
                 }
             }
-            default -> UfuncKernels.clamp_scalar_long(op, min == null ? Long.MIN_VALUE : min.toLong(),
-                    max == null ? Long.MAX_VALUE : max.toLong());
+            // the bounds as scalar_t, as ATen's min.to<scalar_t>() makes them: uint8's -2 is 254
+            default -> UfuncKernels.clamp_scalar_long(op,
+                    min == null ? Long.MIN_VALUE : ZeroDimValues.wrapTo(min.toLong(), op.commonDtype()),
+                    max == null ? Long.MAX_VALUE : ZeroDimValues.wrapTo(max.toLong(), op.commonDtype()));
         }
     }
 

@@ -47,6 +47,27 @@ public final class ZeroDimValues {
         return v;
     }
 
+    /**
+     * The value as a long loop computing for {@code common} takes it: wrapped to uint8, int8, int16 or int32 first
+     * when that is the common dtype, as C++'s cast to it does (ATen casts the inputs to the common dtype, so
+     * {@code uint8 // -2} divides by 254), else as {@link #asLong}.
+     */
+    public static long asLongIn(TensorImpl t, ScalarType common) {
+        long v = asLong(t);
+        return common == null || t.dtype() == common ? v : wrapTo(v, common);
+    }
+
+    /** C++'s cast of an integer to a narrower integer dtype (two's complement wrap); other dtypes unchanged. */
+    public static long wrapTo(long v, ScalarType dtype) {
+        switch (dtype) {
+            case UInt8: return v & 0xFF;
+            case Int8: return (byte) v;
+            case Int16: return (short) v;
+            case Int32: return (int) v;
+            default: return v;
+        }
+    }
+
     public static double asDouble(TensorImpl t) {
         Storage s = t.storage();
         return t.dtype().isFloatingPoint() ? s.getDouble(t.storageOffset()) : (double) s.getLong(t.storageOffset());

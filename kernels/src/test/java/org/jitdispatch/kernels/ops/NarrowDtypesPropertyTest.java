@@ -134,6 +134,32 @@ class NarrowDtypesPropertyTest {
         assertEquals(ScalarType.UInt8, u.add(org.jitdispatch.runtime.Scalar.of(300L)).dtype());
     }
 
+    /**
+     * A number beside a uint8, int8 or int16 tensor is cast to that dtype first, wrapping as C++ does, as ATen casts
+     * its inputs (PyTorch 1.13's results): {@code uint8 // -2} divides by 254 and {@code uint8 < 300} compares with
+     * 44; clamp's bounds and where's branch take c10's checked conversion (a negative fits an unsigned type).
+     */
+    @Test
+    void numbersBesideNarrowIntegersWrapToTheirDtype() {
+        Tensor u = Torch.tensor(ScalarType.UInt8, new byte[] {(byte) 200, 17, 0, (byte) 255}, 4);
+        org.jitdispatch.runtime.Scalar minusTwo = org.jitdispatch.runtime.Scalar.of(-2L);
+        org.jitdispatch.runtime.Scalar threeHundred = org.jitdispatch.runtime.Scalar.of(300L);
+        assertArrayEquals(new double[] {0, 0, 0, 1}, Torch.floor_divide(u, minusTwo).toDoubleArray());
+        assertArrayEquals(new double[] {24, 17, 0, 35}, Torch.remainder(u, threeHundred).toDoubleArray());
+        assertArrayEquals(new double[] {254, 254, 254, 255}, Torch.clamp(u, minusTwo, null).toDoubleArray());
+        assertArrayEquals(new double[] {0, 1, 1, 0}, Torch.lt(u, threeHundred).toDoubleArray());
+        Tensor big = u.gt(org.jitdispatch.runtime.Scalar.of(100L));
+        assertArrayEquals(new double[] {200, 254, 254, 255}, Torch.where(big, u, minusTwo).toDoubleArray());
+        assertEquals("value cannot be converted to type uint8_t without overflow", assertThrows(
+                IllegalArgumentException.class, () -> Torch.where(big, u, threeHundred)).getMessage());
+        assertEquals("ZeroDivisionError", assertThrows(IllegalArgumentException.class,
+                () -> Torch.floor_divide(u, org.jitdispatch.runtime.Scalar.of(256L))).getMessage());
+        Tensor i = Torch.tensor(new byte[] {-100, 50});
+        assertArrayEquals(new double[] {-44, -6}, Torch.remainder(i, org.jitdispatch.runtime.Scalar.of(200L)).toDoubleArray());
+        assertArrayEquals(new double[] {-1, 0}, Torch.floor_divide(i, org.jitdispatch.runtime.Scalar.of(70000L))
+                .toDoubleArray());
+    }
+
     @Test
     void aFillThatOverflowsTheDtypeFailsAndLeavesTheTensor() {
         Tensor h = Torch.zeros(new long[] {2}, ScalarType.Float16, null, null, null);

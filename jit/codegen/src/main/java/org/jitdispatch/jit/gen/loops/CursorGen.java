@@ -222,14 +222,18 @@ final class CursorGen {
                 .build();
     }
 
-    /** A float loop rounds an input of another dtype through a float16 or bfloat16 common dtype, as ATen casts it. */
+    /**
+     * An input of another dtype is cast to the common dtype, as ATen casts it: a float loop rounds it through a
+     * float16 or bfloat16 common dtype, a long loop wraps it to a narrower integer one.
+     */
     private static CodeBlock roundInput(ElementType t) {
-        if (t.dtype() != ScalarType.Float32) {
+        if (t.dtype() != ScalarType.Float32 && t.dtype() != ScalarType.Int64) {
             return CodeBlock.of("");
         }
         return CodeBlock.builder()
                 .beginControlFlow("if (roundInputThrough != null && roundInputThrough[k] != null)")
-                .addStatement("roundThrough(buffers[k], n, roundInputThrough[k])")
+                .addStatement("$N(buffers[k], n, roundInputThrough[k])",
+                        t.dtype() == ScalarType.Float32 ? "roundThrough" : "wrapThrough")
                 .endControlFlow()
                 .build();
     }

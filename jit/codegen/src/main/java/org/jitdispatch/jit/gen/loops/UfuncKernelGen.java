@@ -147,10 +147,11 @@ final class UfuncKernelGen {
         if (!asScalar && scalarInput.isPresent()) {
             String s = scalarInput.get();
             m.beginControlFlow("if (it.isCpuScalar($L))", SECOND_INPUT)
-                    .addStatement(t == LoopType.FLOAT
-                            // a float loop also serves float16 and bfloat16: the value is cast to that common dtype
-                            ? CodeBlock.of("$T $N = $T.asFloatIn(it.tensor($L), it.commonDtypeIfKnown())", javaType(t),
-                                    s, ZERO_DIM_VALUES, SECOND_INPUT)
+                    // a float loop also serves float16 and bfloat16, a long loop the narrower integers: the value
+                    // is cast to that common dtype first, as ATen casts its inputs
+                    .addStatement(t == LoopType.FLOAT || t == LoopType.LONG
+                            ? CodeBlock.of("$T $N = $T.$N(it.tensor($L), it.commonDtypeIfKnown())", javaType(t), s,
+                                    ZERO_DIM_VALUES, t == LoopType.FLOAT ? "asFloatIn" : "asLongIn", SECOND_INPUT)
                             : CodeBlock.of("$T $N = $T.$N(it.tensor($L))", javaType(t), s, ZERO_DIM_VALUES,
                                     valueReader(t), SECOND_INPUT))
                     .addStatement("it.removeOperand($L)", SECOND_INPUT)
