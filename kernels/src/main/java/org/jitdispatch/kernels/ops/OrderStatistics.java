@@ -52,13 +52,13 @@ public final class OrderStatistics implements OrderStatisticsDeclarations {
 
     @Override
     public Tensor[] kthvalue(Tensor self, long k, long dim, boolean keepdim) {
-        checkDtype(self, "kthvalue_cpu");
         int d = self.dim() == 0 ? 0 : TensorGeometry.wrapDim(dim, self.dim());
         checkReducible(self.dim() == 0 ? self.unsqueeze(0) : self, d, "kthvalue");
         long size = self.dim() == 0 ? 1 : self.size(d);
         if (k < 1 || k > size) {
             throw new IndexOutOfBoundsException("kthvalue(): selected number k out of range for dimension " + d);
         }
+        checkDtype(self, "kthvalue_cpu"); // ATen's dispatch over dtypes comes after its checks of dim and k
         return select(self, dim, keepdim, "kthvalue", Position.KTH, k - 1);
     }
 

@@ -151,4 +151,14 @@ class MoreOpsTest {
         assertEquals(java.util.List.of(), Warnings.capture(() -> Torch.nonzero_out(out, mask)), "its sizes now");
         assertArrayEquals(new long[] {3, 2}, out.sizes());
     }
+
+    /** kthvalue checks dim and k before its dtype, as ATen's dispatch over dtypes comes last. */
+    @org.junit.jupiter.api.Test
+    void kthvalueNamesAnOutOfRangeKBeforeAnUnsupportedDtype() {
+        Tensor flags = Torch.tensor(new boolean[] {true, false});
+        assertEquals("kthvalue(): selected number k out of range for dimension 0",
+                assertThrows(IndexOutOfBoundsException.class, () -> Torch.kthvalue(flags, 0, -1, false)).getMessage());
+        assertEquals("\"kthvalue_cpu\" not implemented for 'Bool'",
+                assertThrows(IllegalArgumentException.class, () -> Torch.kthvalue(flags, 1, -1, false)).getMessage());
+    }
 }
