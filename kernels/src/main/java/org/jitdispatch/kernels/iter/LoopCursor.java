@@ -1,7 +1,5 @@
 package org.jitdispatch.kernels.iter;
 
-import org.jitdispatch.runtime.BFloat16;
-import org.jitdispatch.runtime.Half;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.TensorImpl;
 
@@ -238,27 +236,14 @@ abstract class LoopCursor {
     /** Wraps {@code values[0, n)} to uint8, int8, int16 or int32 as C++'s cast does, keeping them as longs. */
     static void wrapThrough(long[] values, int n, ScalarType dtype) {
         for (int i = 0; i < n; i++) {
-            long v = values[i];
-            values[i] = switch (dtype) {
-                case UInt8 -> v & 0xFF;
-                case Int8 -> (byte) v;
-                case Int16 -> (short) v;
-                case Int32 -> (int) v;
-                default -> v;
-            };
+            values[i] = CommonDtypeCasts.wrap(values[i], dtype);
         }
     }
 
     /** Rounds {@code values[0, n)} to the nearest float16 or bfloat16, keeping them as floats. */
     static void roundThrough(float[] values, int n, ScalarType dtype) {
-        if (dtype == ScalarType.Float16) {
-            for (int i = 0; i < n; i++) {
-                values[i] = Half.toFloat(Half.fromFloat(values[i]));
-            }
-        } else {
-            for (int i = 0; i < n; i++) {
-                values[i] = BFloat16.toFloat(BFloat16.fromFloat(values[i]));
-            }
+        for (int i = 0; i < n; i++) {
+            values[i] = CommonDtypeCasts.round(values[i], dtype);
         }
     }
 }

@@ -2,6 +2,7 @@ package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.kernels.iter.BooleanLoop;
+import org.jitdispatch.kernels.iter.CommonDtypeCasts;
 import org.jitdispatch.kernels.iter.DoubleLoop;
 import org.jitdispatch.kernels.iter.FloatLoop;
 import org.jitdispatch.kernels.iter.LongLoop;
@@ -228,7 +229,7 @@ final class Elementwise {
      */
     static boolean containsZero(TensorImpl t, ScalarType dtype) {
         for (long v : t.toLongArray()) {
-            if (ZeroDimValues.wrapTo(v, dtype) == 0) {
+            if (CommonDtypeCasts.wrap(v, dtype) == 0) {
                 return true;
             }
         }

@@ -2,6 +2,7 @@ package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.kernels.generated.UfuncKernels;
+import org.jitdispatch.kernels.iter.CommonDtypeCasts;
 import org.jitdispatch.kernels.iter.LoopDtype;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.iter.TensorIterator;
@@ -152,8 +153,8 @@ public final class TernaryOps implements TernaryOpsDeclarations {
             }
             // the bounds as scalar_t, as ATen's min.to<scalar_t>() makes them: uint8's -2 is 254
             default -> UfuncKernels.clamp_scalar_long(op,
-                    min == null ? Long.MIN_VALUE : ZeroDimValues.wrapTo(min.toLong(), op.commonDtype()),
-                    max == null ? Long.MAX_VALUE : ZeroDimValues.wrapTo(max.toLong(), op.commonDtype()));
+                    min == null ? Long.MIN_VALUE : CommonDtypeCasts.wrap(min.toLong(), op.commonDtype()),
+                    max == null ? Long.MAX_VALUE : CommonDtypeCasts.wrap(max.toLong(), op.commonDtype()));
         }
     }
 

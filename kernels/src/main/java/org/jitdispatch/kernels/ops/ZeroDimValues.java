@@ -1,7 +1,6 @@
 package org.jitdispatch.kernels.ops;
 
-import org.jitdispatch.runtime.BFloat16;
-import org.jitdispatch.runtime.Half;
+import org.jitdispatch.kernels.iter.CommonDtypeCasts;
 import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.Storage;
 import org.jitdispatch.runtime.TensorImpl;
@@ -38,13 +37,7 @@ public final class ZeroDimValues {
      */
     public static float asFloatIn(TensorImpl t, ScalarType common) {
         float v = asFloat(t);
-        if (common == ScalarType.Float16 && t.dtype() != common) {
-            return Half.toFloat(Half.fromFloat(v));
-        }
-        if (common == ScalarType.BFloat16 && t.dtype() != common) {
-            return BFloat16.toFloat(BFloat16.fromFloat(v));
-        }
-        return v;
+        return common == null || t.dtype() == common ? v : CommonDtypeCasts.round(v, common);
     }
 
     /**
@@ -54,18 +47,7 @@ public final class ZeroDimValues {
      */
     public static long asLongIn(TensorImpl t, ScalarType common) {
         long v = asLong(t);
-        return common == null || t.dtype() == common ? v : wrapTo(v, common);
-    }
-
-    /** C++'s cast of an integer to a narrower integer dtype (two's complement wrap); other dtypes unchanged. */
-    public static long wrapTo(long v, ScalarType dtype) {
-        switch (dtype) {
-            case UInt8: return v & 0xFF;
-            case Int8: return (byte) v;
-            case Int16: return (short) v;
-            case Int32: return (int) v;
-            default: return v;
-        }
+        return common == null || t.dtype() == common ? v : CommonDtypeCasts.wrap(v, common);
     }
 
     public static double asDouble(TensorImpl t) {
