@@ -6,7 +6,6 @@ import org.jitdispatch.kernels.cpu.NativeBlas;
 import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.random.CPUGenerator;
 import org.jitdispatch.runtime.CurrentPrintOptions;
-import org.jitdispatch.runtime.Generator;
 import org.jitdispatch.runtime.PrintOptions;
 import org.jitdispatch.runtime.PrintOptionsArgs;
 import org.jitdispatch.runtime.PrintOptionsScope;
@@ -187,12 +186,14 @@ public abstract class TorchBase {
      * from it when they are given no generator. The same seed gives PyTorch's numbers (see README.md,
      * "Random numbers").
      */
-    public static Generator manual_seed(long seed) {
-        return CPUGenerator.getDefault().manual_seed(seed);
+    public static CPUGenerator manual_seed(long seed) {
+        CPUGenerator generator = CPUGenerator.getDefault();
+        generator.manual_seed(seed);
+        return generator;
     }
 
     /** The default CPU generator ({@code torch.default_generator}). */
-    public static Generator default_generator() {
+    public static CPUGenerator default_generator() {
         return CPUGenerator.getDefault();
     }
 
@@ -206,8 +207,33 @@ public abstract class TorchBase {
         return CPUGenerator.getDefault().seed();
     }
 
+    /**
+     * The default CPU generator's state, a uint8 tensor of 5056 bytes laid out as PyTorch's
+     * ({@code torch.get_rng_state}): a state saved by either restores in the other.
+     */
+    public static Tensor get_rng_state() {
+        return CPUGenerator.getDefault().get_state();
+    }
+
+    /**
+     * Puts the default CPU generator in the state {@code newState} holds ({@code torch.set_rng_state}); a tensor
+     * that is not such a state is refused and the generator keeps its state.
+     */
+    public static void set_rng_state(Tensor newState) {
+        CPUGenerator.getDefault().set_state(newState);
+    }
+
+    /**
+     * Saves the default CPU generator's state and restores it when the returned scope closes
+     * ({@code torch.random.fork_rng()}), so the random numbers drawn inside do not change those drawn after:
+     * {@code try (var scope = Torch.fork_rng()) { ... }}.
+     */
+    public static RngStateScope fork_rng() {
+        return new RngStateScope(CPUGenerator.getDefault());
+    }
+
     /** A new CPU generator with PyTorch's default seed ({@code torch.Generator()}); seed it with manual_seed. */
-    public static Generator generator() {
+    public static CPUGenerator generator() {
         return new CPUGenerator();
     }
 }

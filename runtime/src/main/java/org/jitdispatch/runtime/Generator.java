@@ -67,6 +67,19 @@ public abstract class Generator {
     /** The current seed, with the lock held. */
     protected abstract long currentSeed();
 
+    /**
+     * The generator's whole state as a new uint8 tensor ({@code torch.Generator.get_state}): the CPU generator's
+     * bytes are those PyTorch's CPU generator writes, so a state moves between the two.
+     */
+    public abstract TensorImpl get_state();
+
+    /**
+     * Puts the generator in the state {@code newState} holds, one {@link #get_state} returned here or in
+     * PyTorch ({@code torch.Generator.set_state}); returns this generator. A state of the wrong type, size or
+     * content is refused before anything changes.
+     */
+    public abstract Generator set_state(TensorImpl newState);
+
     /** An independent generator in the same state (c10's {@code GeneratorImpl::clone}). */
     public abstract Generator clone();
 

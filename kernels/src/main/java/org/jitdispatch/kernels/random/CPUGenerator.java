@@ -1,7 +1,12 @@
 package org.jitdispatch.kernels.random;
 
+import org.jitdispatch.Tensor;
+import org.jitdispatch.Torch;
 import org.jitdispatch.runtime.Device;
+import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.Generator;
+import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.TensorImpl;
 
 /**
  * The CPU generator, ATen's {@code CPUGeneratorImpl}: a 32-bit Mersenne Twister ({@code at::mt19937}, the
@@ -94,6 +99,62 @@ public final class CPUGenerator extends Generator {
         } finally {
             lock().unlock();
         }
+    }
+
+    /**
+     * The state as the uint8 tensor of 5056 bytes PyTorch's CPU generator writes ({@code Generator.get_state};
+     * the layout is {@link CPUGeneratorState}'s).
+     */
+    @Override
+    public Tensor get_state() {
+        byte[] bytes;
+        lock().lock();
+        try {
+            bytes = new CPUGeneratorState(seed, left, true, next, state.clone(),
+                    hasNextFloatNormal ? nextFloatNormal : null, hasNextDoubleNormal ? nextDoubleNormal : null)
+                    .toBytes();
+        } finally {
+            lock().unlock();
+        }
+        Tensor result = Torch.empty(new long[] {bytes.length}, ScalarType.UInt8);
+        System.arraycopy(bytes, 0, result.storage().bytes(), (int) result.storageOffset(), bytes.length);
+        return result;
+    }
+
+    /**
+     * Restores a state {@link #get_state} returned, here or in PyTorch (also ATen's older 5048-byte layout), as
+     * {@code Generator.set_state}: a CPU uint8 tensor, or a TypeError's message; the wrong size or an invalid
+     * Mersenne Twister state is refused and leaves the generator as it was.
+     */
+    @Override
+    public CPUGenerator set_state(TensorImpl newState) {
+        java.util.Objects.requireNonNull(newState, "new_state");
+        if (newState.dtype() != ScalarType.UInt8 || newState.device().type() != DeviceType.CPU) {
+            throw new IllegalArgumentException("RNG state must be a torch.ByteTensor");
+        }
+        long[] values = newState.toLongArray();
+        byte[] bytes = new byte[values.length];
+        for (int k = 0; k < values.length; k++) {
+            bytes[k] = (byte) values[k];
+        }
+        CPUGeneratorState restored = CPUGeneratorState.fromBytes(bytes);
+        if (!restored.isValid()) {
+            throw new IllegalArgumentException("Invalid mt19937 state");
+        }
+        lock().lock();
+        try {
+            seed = restored.seed();
+            left = restored.left();
+            next = (int) restored.next();
+            System.arraycopy(restored.words(), 0, state, 0, N);
+            hasNextFloatNormal = restored.nextFloatNormal() != null;
+            nextFloatNormal = hasNextFloatNormal ? restored.nextFloatNormal() : 0f;
+            hasNextDoubleNormal = restored.nextDoubleNormal() != null;
+            nextDoubleNormal = hasNextDoubleNormal ? restored.nextDoubleNormal() : 0.0;
+        } finally {
+            lock().unlock();
+        }
+        return this;
     }
 
     /** 32 random bits, as an int (read it unsigned: {@code Integer.toUnsignedLong}). */
