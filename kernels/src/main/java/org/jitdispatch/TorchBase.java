@@ -59,6 +59,82 @@ public abstract class TorchBase {
         return Tensor.FACTORY.fromArray(data, sizes);
     }
 
+    // ---- nested Java arrays, as torch.tensor of nested lists: the array's depth is the tensor's dim
+
+    /**
+     * A float32 tensor holding a copy of the rows of {@code data} ({@code torch.tensor([[1., 2.], [3., 4.]])}):
+     * {@code Torch.tensor(new float[][] {{1, 2}, {3, 4}})} has sizes [2, 2]. Rows must be of one length
+     * ("expected sequence of length 2 at dim 1 (got 1)" otherwise); an array with no rows has sizes 0 from its
+     * first empty level down ({@code new float[0][]} is [0, 0]). The same holds for every overload below: 2 to 4
+     * levels of {@code float}, {@code double}, {@code int}, {@code long} and {@code boolean}.
+     */
+    public static Tensor tensor(float[][] data) {
+        return nested(data, 2, float.class);
+    }
+
+    public static Tensor tensor(double[][] data) {
+        return nested(data, 2, double.class);
+    }
+
+    public static Tensor tensor(int[][] data) {
+        return nested(data, 2, int.class);
+    }
+
+    public static Tensor tensor(long[][] data) {
+        return nested(data, 2, long.class);
+    }
+
+    public static Tensor tensor(boolean[][] data) {
+        return nested(data, 2, boolean.class);
+    }
+
+    public static Tensor tensor(float[][][] data) {
+        return nested(data, 3, float.class);
+    }
+
+    public static Tensor tensor(double[][][] data) {
+        return nested(data, 3, double.class);
+    }
+
+    public static Tensor tensor(int[][][] data) {
+        return nested(data, 3, int.class);
+    }
+
+    public static Tensor tensor(long[][][] data) {
+        return nested(data, 3, long.class);
+    }
+
+    public static Tensor tensor(boolean[][][] data) {
+        return nested(data, 3, boolean.class);
+    }
+
+    public static Tensor tensor(float[][][][] data) {
+        return nested(data, 4, float.class);
+    }
+
+    public static Tensor tensor(double[][][][] data) {
+        return nested(data, 4, double.class);
+    }
+
+    public static Tensor tensor(int[][][][] data) {
+        return nested(data, 4, int.class);
+    }
+
+    public static Tensor tensor(long[][][][] data) {
+        return nested(data, 4, long.class);
+    }
+
+    public static Tensor tensor(boolean[][][][] data) {
+        return nested(data, 4, boolean.class);
+    }
+
+    private static Tensor nested(Object data, int depth, Class<?> leafType) {
+        Objects.requireNonNull(data, "tensor(): data must not be null");
+        long[] sizes = NestedArrays.sizes(data, depth);
+        return Tensor.FACTORY.fromArray(NestedArrays.dtypeOf(leafType), NestedArrays.flatten(data, sizes, leafType),
+                sizes);
+    }
+
     /**
      * A tensor of {@code dtype} over a copy of an array of its storage type: {@code byte[]} for uint8 and int8,
      * {@code short[]} for int16 and for the bits of float16 and bfloat16 ({@code Half.fromFloat},

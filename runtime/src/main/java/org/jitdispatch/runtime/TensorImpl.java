@@ -614,6 +614,15 @@ public class TensorImpl {
         }
     }
 
+    /**
+     * The values as nested lists, one level per dim ({@code Tensor.tolist()}): a 0-dim tensor gives its value
+     * alone. Elements are {@code Double} for floating dtypes (a float32 value widened exactly), {@code Long} for
+     * integer dtypes and {@code Boolean} for bool.
+     */
+    public final Object tolist() {
+        return TensorLists.of(readable("tolist()"));
+    }
+
     /** The single element as a Scalar of this tensor's category (PyTorch's item()). */
     public final Scalar item() {
         if (numel != 1) {
