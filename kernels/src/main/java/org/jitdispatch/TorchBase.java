@@ -1,6 +1,7 @@
 package org.jitdispatch;
 
 import java.util.Objects;
+import org.jitdispatch.autograd.GradMode;
 import org.jitdispatch.kernels.cpu.CpuCapability;
 import org.jitdispatch.kernels.cpu.NativeBlas;
 import org.jitdispatch.kernels.parallel.Parallel;
@@ -253,6 +254,22 @@ public abstract class TorchBase {
     /** Sets every print option until the returned scope closes, then restores the options it replaced. */
     public static PrintOptionsScope printoptions(PrintOptions options) {
         return PrintOptionsScope.of(options);
+    }
+
+    // ---- gradient mode
+
+    /** Whether operations on this thread record autograd history ({@code torch.is_grad_enabled()}). */
+    public static boolean is_grad_enabled() {
+        return GradMode.isEnabled();
+    }
+
+    /**
+     * Switches recording on or off for this thread until switched again ({@code torch.set_grad_enabled(mode)}
+     * called as a function); for a block, {@code NoGrad.enter()} or {@code EnableGrad.enter(mode)} restore the
+     * mode when they close.
+     */
+    public static void set_grad_enabled(boolean enabled) {
+        GradMode.setEnabled(enabled);
     }
 
     // ---- random numbers

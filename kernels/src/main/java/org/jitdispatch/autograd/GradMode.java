@@ -48,7 +48,8 @@ public final class GradMode {
         return STATE.get();
     }
 
-    static void setEnabled(boolean enabled) {
+    /** Sets this thread's grad mode ({@code torch.set_grad_enabled}); {@link NoGrad} and {@link EnableGrad} scope it. */
+    public static void setEnabled(boolean enabled) {
         STATE.get()[0] = enabled;
     }
 }
