@@ -6,14 +6,9 @@ package org.jitdispatch.autograd;
  * it off and {@code EnableGrad.enter(mode)} sets it either way ({@code torch.set_grad_enabled(mode)} as a context
  * manager). Restores the previous mode on close; closing twice is harmless.
  */
-public final class EnableGrad implements AutoCloseable {
-    private final Thread owner = Thread.currentThread();
-    private final boolean previous;
-    private boolean closed;
-
+public final class EnableGrad extends GradModeScope {
     private EnableGrad(boolean enabled) {
-        previous = GradMode.isEnabled();
-        GradMode.setEnabled(enabled);
+        super(enabled);
     }
 
     /** Gradients on until close ({@code torch.enable_grad()}). */
@@ -24,17 +19,5 @@ public final class EnableGrad implements AutoCloseable {
     /** Gradients on or off until close ({@code torch.set_grad_enabled(mode)} in a {@code with}). */
     public static EnableGrad enter(boolean enabled) {
         return new EnableGrad(enabled);
-    }
-
-    @Override
-    public void close() {
-        if (Thread.currentThread() != owner) {
-            throw new IllegalStateException(
-                    "EnableGrad opened on thread '" + owner.getName() + "' must be closed on it");
-        }
-        if (!closed) {
-            closed = true;
-            GradMode.setEnabled(previous);
-        }
     }
 }
