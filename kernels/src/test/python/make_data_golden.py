@@ -1,7 +1,7 @@
 """Golden batches from PyTorch 1.13's torch.utils.data for DataLoaderGoldenTest.
 
 Run with Debian's python3-torch:  /usr/bin/python3 kernels/src/test/python/make_data_golden.py
-It writes kernels/src/test/resources/golden/data_loader.json. Each loader case iterates a DataLoader over
+It writes kernels/src/test/resources/data/data_loader.json. Each loader case iterates a DataLoader over
 TensorDataset(arange(n)) (so each batch holds the indices it took) for two epochs after torch.manual_seed(seed),
 then draws torch.rand(2), which shows how far the default generator moved. Each split case records the indices
 of each subset random_split makes.
@@ -66,7 +66,7 @@ split_case(30, [0.3, 0.3, 0.4], seed=9)
 split_case(11, [0.5, 0.5], seed=1)
 split_case(5, [0.2, 0.3, 0.5], seed=2)
 
-out = os.path.join(os.path.dirname(__file__), "..", "resources", "golden", "data_loader.json")
+out = os.path.join(os.path.dirname(__file__), "..", "resources", "data", "data_loader.json")
 with open(out, "w") as f:
     # one case a line
     f.write('{"torch_version": %s,\n "loaders": [\n' % json.dumps(torch.__version__))

@@ -2,7 +2,7 @@
 the numbers drawn after a state is restored.
 
 Run with Debian's python3-torch:  /usr/bin/python3 kernels/src/test/python/make_rng_state_golden.py
-It writes kernels/src/test/resources/golden/rng_state.json: for each case, the state's 5056 bytes (base64) and
+It writes kernels/src/test/resources/random/rng_state.json: for each case, the state's 5056 bytes (base64) and
 the values of the draws that follow it (float32 values as the shortest decimal that reads back the same).
 """
 import base64
@@ -43,7 +43,7 @@ case("seed 42 after rand(700)", lambda: (torch.manual_seed(42), torch.rand(700))
 case("seed 7 after log_normal_(3)", lambda: (torch.manual_seed(7), torch.empty(3, dtype=torch.float64).log_normal_()))
 case("seed 2**40 + 3 after randn(20)", lambda: (torch.manual_seed(2 ** 40 + 3), torch.randn(20)))
 
-out = os.path.join(os.path.dirname(__file__), "..", "resources", "golden", "rng_state.json")
+out = os.path.join(os.path.dirname(__file__), "..", "resources", "random", "rng_state.json")
 os.makedirs(os.path.dirname(out), exist_ok=True)
 with open(out, "w") as f:
     json.dump({"torch_version": torch.__version__, "cases": CASES}, f, indent=1)

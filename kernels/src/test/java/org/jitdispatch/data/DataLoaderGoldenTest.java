@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * DataLoader, RandomSampler and randomSplit against PyTorch 1.13's torch.utils.data (golden/data_loader.json, from
+ * DataLoader, RandomSampler and randomSplit against PyTorch 1.13's torch.utils.data (data/data_loader.json, from
  * kernels/src/test/python/make_data_golden.py): the same batches for two passes after the same seed, the same
  * number of batches, and the default generator left in the same state (the two numbers drawn after).
  */
@@ -31,7 +31,7 @@ class DataLoaderGoldenTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static JsonNode golden() throws IOException {
-        try (InputStream in = DataLoaderGoldenTest.class.getResourceAsStream("/golden/data_loader.json")) {
+        try (InputStream in = DataLoaderGoldenTest.class.getResourceAsStream("/data/data_loader.json")) {
             return JSON.readTree(in);
         }
     }

@@ -134,21 +134,34 @@ public final class TernaryOps implements TernaryOpsDeclarations {
         }
         switch (LoopDtype.of(op.commonDtype())) {
             case Float32 -> {
-                if (min != null && max != null) {
-                    UfuncKernels.clamp_scalar_float(op, (float) min.toDouble(), (float) max.toDouble());
-                } else if (min != null) {
-                    UfuncKernels.clamp_min_scalar_float(op, (float) min.toDouble());
-                } else {
-                    UfuncKernels.clamp_max_scalar_float(op, (float) max.toDouble());
+                // the bounds as float, as ATen's min.to<float>() makes them; the form is chosen on those
+                float lo = min == null ? Float.NaN : (float) min.toDouble();
+                float hi = max == null ? Float.NaN : (float) max.toDouble();
+                switch (ClampForm.of(min == null ? null : (double) lo, max == null ? null : (double) hi)) {
+                    case MIN_MAX -> UfuncKernels.clamp_scalar_min_max_float(op, lo, hi);
+                    case RELU_THEN_MIN -> UfuncKernels.clamp_scalar_relu_min_float(op, hi);
+                    case SELECTS -> UfuncKernels.clamp_scalar_float(op, lo, hi);
+                    case MAX -> UfuncKernels.clamp_min_scalar_max_float(op, lo);
+                    case RELU -> UfuncKernels.relu_float(op);
+                    case MIN_SELECT -> UfuncKernels.clamp_min_scalar_float(op, lo);
+                    case MIN -> UfuncKernels.clamp_max_scalar_min_float(op, hi);
+                    case NEGATED_RELU -> UfuncKernels.clamp_max_negative_zero_float(op);
+                    case MAX_SELECT -> UfuncKernels.clamp_max_scalar_float(op, hi);
                 }
             }
             case Float64 -> {
-                if (min != null && max != null) {
-                    UfuncKernels.clamp_scalar_double(op, min.toDouble(), max.toDouble());
-                } else if (min != null) {
-                    UfuncKernels.clamp_min_scalar_double(op, min.toDouble());
-                } else {
-                    UfuncKernels.clamp_max_scalar_double(op, max.toDouble());
+                double lo = min == null ? Double.NaN : min.toDouble();
+                double hi = max == null ? Double.NaN : max.toDouble();
+                switch (ClampForm.of(min == null ? null : lo, max == null ? null : hi)) {
+                    case MIN_MAX -> UfuncKernels.clamp_scalar_min_max_double(op, lo, hi);
+                    case RELU_THEN_MIN -> UfuncKernels.clamp_scalar_relu_min_double(op, hi);
+                    case SELECTS -> UfuncKernels.clamp_scalar_double(op, lo, hi);
+                    case MAX -> UfuncKernels.clamp_min_scalar_max_double(op, lo);
+                    case RELU -> UfuncKernels.relu_double(op);
+                    case MIN_SELECT -> UfuncKernels.clamp_min_scalar_double(op, lo);
+                    case MIN -> UfuncKernels.clamp_max_scalar_min_double(op, hi);
+                    case NEGATED_RELU -> UfuncKernels.clamp_max_negative_zero_double(op);
+                    case MAX_SELECT -> UfuncKernels.clamp_max_scalar_double(op, hi);
                 }
             }
             // the bounds as scalar_t, as ATen's min.to<scalar_t>() makes them: uint8's -2 is 254

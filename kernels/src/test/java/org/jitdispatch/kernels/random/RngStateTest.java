@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * {@code get_rng_state}/{@code set_rng_state} against PyTorch 1.13 (golden/rng_state.json, from
+ * {@code get_rng_state}/{@code set_rng_state} against PyTorch 1.13 (random/rng_state.json, from
  * kernels/src/test/python/make_rng_state_golden.py): after the same seed and draws the state's bytes are
  * PyTorch's, and a state PyTorch saved makes the generator draw what PyTorch drew after it.
  */
@@ -31,7 +31,7 @@ class RngStateTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static JsonNode golden() throws IOException {
-        try (InputStream in = RngStateTest.class.getResourceAsStream("/golden/rng_state.json")) {
+        try (InputStream in = RngStateTest.class.getResourceAsStream("/random/rng_state.json")) {
             return JSON.readTree(in);
         }
     }
