@@ -225,10 +225,14 @@ public abstract class TensorIteratorBase extends StructuredMeta {
     }
 
     /**
-     * has_internal_overlap == MemOverlap::Yes: a dimension of stride 0 and size above 1 (other overlaps
-     * are ATen's TooHard, which it lets through).
+     * has_internal_overlap == MemOverlap::Yes: not non-overlapping and dense (c10 counts a tensor without elements
+     * as dense, whatever its strides: an empty result of a broadcast has zero strides), and a dimension of stride 0
+     * and size above 1 (other overlaps are ATen's TooHard, which it lets through).
      */
     private static boolean hasInternalOverlap(TensorImpl t) {
+        if (t.numel() == 0) {
+            return false;
+        }
         for (int d = 0, n = t.dim(); d < n; d++) {
             if (t.stride(d) == 0 && t.size(d) > 1) {
                 return true;

@@ -614,7 +614,11 @@ public final class Distributions implements DistributionsDeclarations {
         return expanded;
     }
 
+    /** at::assert_no_internal_overlap: a tensor without elements is dense whatever its strides. */
     private static void checkNoInternalOverlap(Tensor self) {
+        if (self.numel() == 0) {
+            return;
+        }
         long[] sizes = self.sizes(), strides = self.strides();
         for (int i = 0; i < sizes.length; i++) {
             if (strides[i] == 0 && sizes[i] > 1) {

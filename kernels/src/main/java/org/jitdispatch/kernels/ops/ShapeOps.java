@@ -3,6 +3,8 @@ package org.jitdispatch.kernels.ops;
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.reduce.RowWalk;
+import org.jitdispatch.kernels.reduce.StridedCopy;
 import org.jitdispatch.kernels.structured.StructuredMeta;
 import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.ScalarType;
@@ -49,25 +51,6 @@ public final class ShapeOps implements ShapeOpsDeclarations {
         return Tensor.FACTORY.emptyStrided(sizes, strides, dtype, device);
     }
 
-    /** Reads all of t's values (double for floating dtypes, long otherwise) in row-major order. */
-    private static double[] readDoubles(Tensor t, long[] offs) {
-        Storage s = t.storage();
-        double[] v = new double[offs.length];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = s.getDouble(offs[i]);
-        }
-        return v;
-    }
-
-    private static long[] readLongs(Tensor t, long[] offs) {
-        Storage s = t.storage();
-        long[] v = new long[offs.length];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = s.getLong(offs[i]);
-        }
-        return v;
-    }
-
     // ------------------------------------------------------------------------------ tril, triu
 
     @Override
@@ -106,28 +89,47 @@ public final class ShapeOps implements ShapeOpsDeclarations {
         TensorGeometry.wrapDim(-2, self.dim());
     }
 
-    /** Keeps the elements with {@code col - row <= diagonal} (lower) or {@code >= diagonal} (upper), zeroes the rest. */
+    /**
+     * Keeps the elements with {@code col - row <= diagonal} (lower) or {@code >= diagonal} (upper), zeroes the rest:
+     * row by row, the kept run copied and the rest zeroed (out has self's dtype and sizes, and may be self).
+     */
     private static void triangle(Tensor self, long diagonal, Tensor out, boolean lower) {
         if (self.numel() == 0) {
             return;
         }
-        long[] from = offsets(self);
-        long[] to = offsets(out);
         int nd = self.dim();
-        long rows = self.size(nd - 2), cols = self.size(nd - 1);
+        long cols = self.size(nd - 1);
+        Object src = self.storage().data();
         Storage dst = out.storage();
-        boolean floating = self.dtype().isFloatingPoint();
-        double[] dv = floating ? readDoubles(self, from) : null;
-        long[] lv = floating ? null : readLongs(self, from);
-        for (int i = 0; i < to.length; i++) {
-            long col = i % cols;
-            long row = (i / cols) % rows;
-            boolean keep = lower ? col - row <= diagonal : col - row >= diagonal;
-            if (floating) {
-                dst.setDouble(to[i], keep ? dv[i] : 0.0);
-            } else {
-                dst.setLong(to[i], keep ? lv[i] : 0L);
-            }
+        RowWalk rows = new RowWalk(self.sizes(), self.strides(), self.storageOffset(), out.strides(),
+                out.storageOffset());
+        while (rows.next()) {
+            long row = rows.index(nd - 2);
+            // lower keeps the columns [0, row + diagonal], upper [row + diagonal, cols)
+            int keepFrom = lower ? 0 : (int) Math.min(Math.max(row + diagonal, 0), cols);
+            int keepTo = lower ? (int) Math.min(Math.max(row + diagonal + 1, 0), cols) : (int) cols;
+            int from = (int) rows.a();
+            int to = (int) rows.b();
+            int ss = rows.aStep();
+            int ds = rows.bStep();
+            zero(dst, to, ds, keepFrom);
+            StridedCopy.copyStrided(src, from + (long) keepFrom * ss, new long[] {ss}, dst.data(),
+                    to + (long) keepFrom * ds, new long[] {ds}, new long[] {keepTo - keepFrom});
+            zero(dst, to + keepTo * ds, ds, (int) cols - keepTo);
+        }
+    }
+
+    /** Zeroes {@code n} elements {@code step} apart from {@code at}. */
+    private static void zero(Storage storage, int at, int step, int n) {
+        if (n <= 0) {
+            return;
+        }
+        if (step == 1) {
+            storage.zero(at, at + n);
+            return;
+        }
+        for (int k = 0; k < n; k++) {
+            storage.setLong(at + (long) k * step, 0L);
         }
     }
 
@@ -161,40 +163,8 @@ public final class ShapeOps implements ShapeOpsDeclarations {
                 st[d] = -st[d];
             }
         }
-        long[] to = offsets(out);
-        long[] from = offsetsOf(sizes, st, base);
-        Storage src = self.storage(), dst = out.storage();
-        if (self.dtype().isFloatingPoint()) {
-            for (int i = 0; i < to.length; i++) {
-                dst.setDouble(to[i], src.getDouble(from[i]));
-            }
-        } else {
-            for (int i = 0; i < to.length; i++) {
-                dst.setLong(to[i], src.getLong(from[i]));
-            }
-        }
-        return out;
-    }
-
-    private static long[] offsetsOf(long[] sizes, long[] strides, long off) {
-        long n = 1;
-        for (long s : sizes) {
-            n *= s;
-        }
-        int nd = sizes.length;
-        long[] out = new long[(int) n];
-        long[] pos = new long[nd];
-        for (int i = 0; i < n; i++) {
-            out[i] = off;
-            for (int d = nd - 1; d >= 0; d--) {
-                if (++pos[d] < sizes[d]) {
-                    off += strides[d];
-                    break;
-                }
-                off -= strides[d] * (sizes[d] - 1);
-                pos[d] = 0;
-            }
-        }
+        StridedCopy.copyStrided(self.storage().data(), base, st, out.storage().data(), out.storageOffset(),
+                out.strides(), sizes);
         return out;
     }
 

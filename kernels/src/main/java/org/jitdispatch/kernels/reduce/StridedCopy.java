@@ -32,25 +32,18 @@ public final class StridedCopy {
             ParallelArrays.copy(s.data(), (int) src.storageOffset(), d.data(), (int) dst.storageOffset(), (int) src.numel());
             return;
         }
-        // walk both in row-major order, the innermost dim as a counted loop: no per-element offset arrays
-        int nd = dst.dim();
-        int inner = nd - 1;
-        long n = nd == 0 ? 1 : dst.size(inner);
-        long ss = nd == 0 ? 0 : src.stride(inner);
-        long ds = nd == 0 ? 0 : dst.stride(inner);
-        long[] index = new long[Math.max(inner, 0)];
-        long from = src.storageOffset();
-        long to = dst.storageOffset();
         boolean floating = src.dtype().isFloatingPoint();
         boolean typed = src.dtype() == dst.dtype()
                 || src.dtype() == ScalarType.Float64 && dst.dtype() == ScalarType.Float32;
-        while (true) {
+        // both in row-major order, each row a counted loop: no per-element offset arrays
+        RowWalk rows = new RowWalk(dst.sizes(), src.strides(), src.storageOffset(), dst.strides(), dst.storageOffset());
+        while (rows.next()) {
             if (typed) {
-                copyRow(s.data(), (int) from, (int) ss, d.data(), (int) to, (int) ds, (int) n);
+                copyRow(s.data(), (int) rows.a(), rows.aStep(), d.data(), (int) rows.b(), rows.bStep(), rows.length());
             } else {
-                long f = from;
-                long t = to;
-                for (long k = 0; k < n; k++, f += ss, t += ds) {
+                long f = rows.a();
+                long t = rows.b();
+                for (int k = 0; k < rows.length(); k++, f += rows.aStep(), t += rows.bStep()) {
                     if (floating) {
                         d.setDouble(t, s.getDouble(f));
                     } else {
@@ -58,20 +51,19 @@ public final class StridedCopy {
                     }
                 }
             }
-            int dim = inner - 1;
-            for (; dim >= 0; dim--) {
-                if (++index[dim] < dst.size(dim)) {
-                    from += src.stride(dim);
-                    to += dst.stride(dim);
-                    break;
-                }
-                from -= (dst.size(dim) - 1) * src.stride(dim);
-                to -= (dst.size(dim) - 1) * dst.stride(dim);
-                index[dim] = 0;
-            }
-            if (dim < 0) {
-                return;
-            }
+        }
+    }
+
+    /**
+     * Copies the elements of a {@code sizes} shape between two arrays of one type, read at {@code srcStrides} from
+     * {@code srcOffset} (strides may be negative: a flipped read) and written at {@code dstStrides} from
+     * {@code dstOffset}, row by row.
+     */
+    public static void copyStrided(Object src, long srcOffset, long[] srcStrides, Object dst, long dstOffset,
+            long[] dstStrides, long[] sizes) {
+        RowWalk rows = new RowWalk(sizes, srcStrides, srcOffset, dstStrides, dstOffset);
+        while (rows.next()) {
+            copyRow(src, (int) rows.a(), rows.aStep(), dst, (int) rows.b(), rows.bStep(), rows.length());
         }
     }
 
@@ -79,7 +71,7 @@ public final class StridedCopy {
      * One row of a copy between arrays of one type, or from double to float (what a kernel that computes
      * float32 in double writes back): one switch a row, a plain loop or an arraycopy within it.
      */
-    private static void copyRow(Object src, int from, int ss, Object dst, int to, int ds, int n) {
+    static void copyRow(Object src, int from, int ss, Object dst, int to, int ds, int n) {
         if (ss == 1 && ds == 1 && src.getClass() == dst.getClass()) {
             System.arraycopy(src, from, dst, to, n);
             return;
