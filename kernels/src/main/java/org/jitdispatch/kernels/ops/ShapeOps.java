@@ -426,8 +426,7 @@ public final class ShapeOps implements ShapeOpsDeclarations {
             return;
         }
         int nd = self.dim();
-        boolean floating = self.dtype().isFloatingPoint();
-        // move dim last: the slices are then consecutive runs of n in row-major order
+        // move dim last: each row of the walk is then one slice
         long[] perm = new long[nd];
         for (int i = 0, j = 0; i < nd; i++) {
             if (i != d) {
@@ -440,35 +439,23 @@ public final class ShapeOps implements ShapeOpsDeclarations {
         Tensor src = self.permute(perm);
         Tensor vOut = values.permute(perm);
         Tensor iOut = indices.permute(perm);
-        long[] from = offsets(src);
-        long[] vTo = offsets(vOut);
-        long[] iTo = offsets(iOut);
-        Storage s = self.storage(), vs = values.storage(), is = indices.storage();
-        int slices = (int) (from.length / n);
-        double[] dv = new double[(int) n];
-        long[] lv = new long[(int) n];
+        // rows of the outputs' shape (k along the slice): a row starts where the slice of the same outer index does
+        RowWalk rows = new RowWalk(vOut.sizes(), src.strides(), src.storageOffset(), vOut.strides(), vOut.storageOffset());
+        RowWalk indexRows = new RowWalk(iOut.sizes(), iOut.strides(), iOut.storageOffset(), iOut.strides(),
+                iOut.storageOffset());
+        int step = nd == 0 ? 0 : (int) src.stride(nd - 1);
+        Object data = self.storage().data();
+        Object valueData = values.storage().data();
+        long[] indexData = indices.storage().longs();
         long[] keys = new long[(int) n];
-        for (int sl = 0; sl < slices; sl++) {
-            for (int j = 0; j < n; j++) {
-                long off = from[(int) (sl * n + j)];
-                if (floating) {
-                    dv[j] = s.getDouble(off);
-                    keys[j] = StableIndexSort.floatingKey(dv[j]);
-                } else {
-                    lv[j] = s.getLong(off);
-                    keys[j] = lv[j];
-                }
-            }
-            int[] order = StableIndexSort.order(keys, (int) n, descending);
-            for (int j = 0; j < k; j++) {
-                int o = order[j];
-                long at = sl * k + j;
-                if (floating) {
-                    vs.setDouble(vTo[(int) at], dv[o]);
-                } else {
-                    vs.setLong(vTo[(int) at], lv[o]);
-                }
-                is.setLong(iTo[(int) at], o);
+        while (rows.next() && indexRows.next()) {
+            SortRows.keys(data, self.dtype(), (int) rows.a(), step, (int) n, keys);
+            int[] order = k == n ? StableIndexSort.order(keys, (int) n, descending)
+                    : StableIndexSort.firstK(keys, (int) n, (int) k, descending);
+            SortRows.gather(data, (int) rows.a(), step, order, (int) k, valueData, (int) rows.b(), rows.bStep());
+            int at = (int) indexRows.b();
+            for (int j = 0; j < k; j++, at += indexRows.bStep()) {
+                indexData[at] = order[j];
             }
         }
     }

@@ -3,59 +3,37 @@ package org.jitdispatch.kernels.ops;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
 
 /**
- * The primitive merge sort of sort and topk against the stable boxed sort with sort's comparator (NaN above
- * every number, -0.0 equal to 0.0), on random values full of ties, signed zeros, infinities and NaNs.
+ * The radix sort and the bounded heap of {@link StableIndexSort} against its merge sort, the definition of the
+ * stable order, on the same random keys: few distinct values (many ties), the full signed range, floating keys
+ * of special values, runs shorter and longer than the radix threshold, and k from 1 to n.
  */
 class StableIndexSortPropertyTest {
-    private static final double[] SPECIAL = {0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY,
-        Double.NEGATIVE_INFINITY, 1.5, -1.5, Double.MIN_VALUE, -Double.MAX_VALUE};
-
-    @Property(tries = 500)
-    void floatingOrderIsTheStableComparatorOrder(@ForAll long seed, @ForAll @IntRange(min = 0, max = 70) int n,
-            @ForAll boolean descending) {
-        Random rnd = new Random(seed);
-        double[] v = new double[n];
+    @Property(tries = 600)
+    void radixAndHeapGiveTheMergeSortsOrder(@ForAll long seed) {
+        Random r = new Random(seed);
+        int n = r.nextInt(4) == 0 ? 1 + r.nextInt(StableIndexSort.RADIX_MIN) : StableIndexSort.RADIX_MIN + r.nextInt(5000);
         long[] keys = new long[n];
+        int kind = r.nextInt(4);
+        double[] special = {0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1.5, -1.5};
         for (int i = 0; i < n; i++) {
-            v[i] = rnd.nextInt(3) == 0 ? SPECIAL[rnd.nextInt(SPECIAL.length)] : rnd.nextInt(7) - 3;
-            keys[i] = StableIndexSort.floatingKey(v[i]);
+            keys[i] = switch (kind) {
+                case 0 -> r.nextInt(5) - 2;
+                case 1 -> r.nextLong();
+                case 2 -> StableIndexSort.floatingKey(r.nextBoolean() ? special[r.nextInt(special.length)]
+                        : (float) r.nextGaussian());
+                default -> r.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE;
+            };
         }
-        Comparator<Integer> cmp = (a, b) -> {
-            boolean na = Double.isNaN(v[a]), nb = Double.isNaN(v[b]);
-            if (na || nb) {
-                return na == nb ? 0 : na ? 1 : -1;
-            }
-            return v[a] < v[b] ? -1 : v[a] > v[b] ? 1 : 0;
-        };
-        assertArrayEquals(reference(n, descending ? cmp.reversed() : cmp), StableIndexSort.order(keys, n, descending),
-                Arrays.toString(v));
-    }
-
-    @Property(tries = 300)
-    void integerOrderIsTheStableComparatorOrder(@ForAll long seed, @ForAll @IntRange(min = 0, max = 70) int n,
-            @ForAll boolean descending) {
-        Random rnd = new Random(seed);
-        long[] keys = new long[n];
-        for (int i = 0; i < n; i++) {
-            keys[i] = rnd.nextInt(4) == 0 ? rnd.nextLong() : rnd.nextInt(5) - 2;
-        }
-        Comparator<Integer> cmp = (a, b) -> Long.compare(keys[a], keys[b]);
-        assertArrayEquals(reference(n, descending ? cmp.reversed() : cmp), StableIndexSort.order(keys, n, descending));
-    }
-
-    private static int[] reference(int n, Comparator<Integer> cmp) {
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, cmp); // a merge sort: stable
-        return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+        boolean descending = r.nextBoolean();
+        int[] expected = StableIndexSort.mergeOrder(keys, n, descending);
+        String what = "seed " + seed + ", n " + n + ", kind " + kind + ", descending " + descending;
+        assertArrayEquals(expected, StableIndexSort.order(keys, n, descending), what);
+        int k = 1 + r.nextInt(r.nextBoolean() ? Math.min(n, 20) : n);
+        assertArrayEquals(Arrays.copyOf(expected, k), StableIndexSort.firstK(keys, n, k, descending), what + ", k " + k);
     }
 }
