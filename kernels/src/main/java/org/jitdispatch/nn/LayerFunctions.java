@@ -301,21 +301,21 @@ abstract class LayerFunctions extends LossFunctions {
         return Torch.sign(out).mul(relu(Torch.abs(out))).mul(Scalar.of(area)).pow(Scalar.of(1.0 / normType));
     }
 
-    // ---- adaptive pooling ----
+    // ---- adaptive pooling (one output size for every spatial dim, or one per dim) ----
 
     /** {@code F.adaptive_avg_pool1d(input, output_size)}. */
     public static Tensor adaptive_avg_pool1d(Tensor input, long... outputSize) {
-        return Torch.adaptive_avg_pool1d(input, outputSize);
+        return Torch.adaptive_avg_pool1d(input, tuple(outputSize, 1));
     }
 
     /** {@code F.adaptive_avg_pool2d(input, output_size)}. */
     public static Tensor adaptive_avg_pool2d(Tensor input, long... outputSize) {
-        return Torch.adaptive_avg_pool2d(input, outputSize);
+        return Torch.adaptive_avg_pool2d(input, tuple(outputSize, 2));
     }
 
     /** {@code F.adaptive_avg_pool3d(input, output_size)}. */
     public static Tensor adaptive_avg_pool3d(Tensor input, long... outputSize) {
-        return Torch.adaptive_avg_pool3d(input, outputSize);
+        return Torch.adaptive_avg_pool3d(input, tuple(outputSize, 3));
     }
 
     /** {@code F.adaptive_max_pool1d(input, output_size)}. */
@@ -325,7 +325,7 @@ abstract class LayerFunctions extends LossFunctions {
 
     /** {@code F.adaptive_max_pool1d(input, output_size, return_indices=True)}: the output and the indices. */
     public static Tensor[] adaptive_max_pool1d_with_indices(Tensor input, long... outputSize) {
-        return Torch.adaptive_max_pool1d(input, outputSize);
+        return Torch.adaptive_max_pool1d(input, tuple(outputSize, 1));
     }
 
     /** {@code F.adaptive_max_pool2d(input, output_size)}. */
@@ -335,7 +335,7 @@ abstract class LayerFunctions extends LossFunctions {
 
     /** {@code F.adaptive_max_pool2d(input, output_size, return_indices=True)}: the output and the indices. */
     public static Tensor[] adaptive_max_pool2d_with_indices(Tensor input, long... outputSize) {
-        return Torch.adaptive_max_pool2d(input, outputSize);
+        return Torch.adaptive_max_pool2d(input, tuple(outputSize, 2));
     }
 
     /** {@code F.adaptive_max_pool3d(input, output_size)}. */
@@ -345,7 +345,7 @@ abstract class LayerFunctions extends LossFunctions {
 
     /** {@code F.adaptive_max_pool3d(input, output_size, return_indices=True)}: the output and the indices. */
     public static Tensor[] adaptive_max_pool3d_with_indices(Tensor input, long... outputSize) {
-        return Torch.adaptive_max_pool3d(input, outputSize);
+        return Torch.adaptive_max_pool3d(input, tuple(outputSize, 3));
     }
 
     // ---- normalization ----
