@@ -58,11 +58,8 @@ public final class BatchNorm1d extends Module {
         }
         boolean useBatchStats = isTraining() || !trackRunningStats;
         boolean passStats = !isTraining() || trackRunningStats;
-        if (useBatchStats) {
-            NormChecks.verifyBatchSize(input.sizes(), NormChecks.torchSize(input.sizes()));
-        }
-        return Torch.batch_norm(input, weight, bias, passStats ? buffer("running_mean") : null,
-                passStats ? buffer("running_var") : null, useBatchStats, averageFactor, eps, true);
+        return Functional.batch_norm(input, passStats ? buffer("running_mean") : null,
+                passStats ? buffer("running_var") : null, weight, bias, useBatchStats, averageFactor, eps);
     }
 
     @Override

@@ -44,11 +44,9 @@ public final class BatchNorm2d extends Module {
             try (NoGrad g = NoGrad.enter()) {
                 buffer("num_batches_tracked").add_(Scalar.of(1L));
             }
-            // F.batch_norm's check (after the count, as in PyTorch): one value per channel has no variance
-            NormChecks.verifyBatchSize(input.sizes(), NormChecks.torchSize(input.sizes()));
         }
-        return Torch.batch_norm(input, weight, bias, buffer("running_mean"), buffer("running_var"), isTraining(),
-                momentum, eps, true);
+        return Functional.batch_norm(input, buffer("running_mean"), buffer("running_var"), weight, bias, isTraining(),
+                momentum, eps);
     }
 
     @Override

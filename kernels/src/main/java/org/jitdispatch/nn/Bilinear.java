@@ -37,7 +37,7 @@ public final class Bilinear extends Module {
     }
 
     public Tensor forward(Tensor input1, Tensor input2) {
-        return Torch.bilinear(input1, input2, weight, bias);
+        return Functional.bilinear(input1, input2, weight, bias);
     }
 
     public Tensor weight() {

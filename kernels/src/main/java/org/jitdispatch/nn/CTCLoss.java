@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * The connectionist temporal classification loss ({@code torch.nn.CTCLoss}): the negative log likelihood of a
@@ -12,7 +11,7 @@ import org.jitdispatch.Torch;
  */
 public final class CTCLoss {
     private final long blank;
-    private final long reduction;
+    private final String reduction;
     private final boolean zeroInfinity;
 
     public CTCLoss() {
@@ -21,18 +20,19 @@ public final class CTCLoss {
 
     public CTCLoss(long blank, String reduction, boolean zeroInfinity) {
         this.blank = blank;
-        this.reduction = Loss.reductionEnum(reduction);
+        Loss.reductionEnum(reduction); // refuses an unknown name at construction
+        this.reduction = reduction;
         this.zeroInfinity = zeroInfinity;
     }
 
     /** The loss with each sequence's input and target length given as integral tensors. */
     public Tensor forward(Tensor logProbs, Tensor targets, Tensor inputLengths, Tensor targetLengths) {
-        return Torch.ctc_loss(logProbs, targets, inputLengths, targetLengths, blank, reduction, zeroInfinity);
+        return Functional.ctc_loss(logProbs, targets, inputLengths, targetLengths, blank, reduction, zeroInfinity);
     }
 
     /** The loss with each sequence's input and target length given as arrays. */
     public Tensor forward(Tensor logProbs, Tensor targets, long[] inputLengths, long[] targetLengths) {
-        return Torch.ctc_loss(logProbs, targets, inputLengths, targetLengths, blank, reduction, zeroInfinity);
+        return Functional.ctc_loss(logProbs, targets, inputLengths, targetLengths, blank, reduction, zeroInfinity);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * Pulls pairs of embeddings together or apart by their cosine ({@code torch.nn.CosineEmbeddingLoss}): {@code 1 -
@@ -9,7 +8,7 @@ import org.jitdispatch.Torch;
  */
 public final class CosineEmbeddingLoss {
     private final double margin;
-    private final long reduction;
+    private final String reduction;
 
     public CosineEmbeddingLoss() {
         this(0.0, "mean");
@@ -17,11 +16,12 @@ public final class CosineEmbeddingLoss {
 
     public CosineEmbeddingLoss(double margin, String reduction) {
         this.margin = margin;
-        this.reduction = Loss.reductionEnum(reduction);
+        Loss.reductionEnum(reduction); // refuses an unknown name at construction
+        this.reduction = reduction;
     }
 
     public Tensor forward(Tensor input1, Tensor input2, Tensor target) {
-        return Torch.cosine_embedding_loss(input1, input2, target, margin, reduction);
+        return Functional.cosine_embedding_loss(input1, input2, target, margin, reduction);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * Cross entropy of logits against class indices or class probabilities ({@code torch.nn.CrossEntropyLoss}): class
@@ -25,6 +24,6 @@ public final class CrossEntropyLoss extends Loss {
 
     @Override
     public Tensor forward(Tensor input, Tensor target) {
-        return Torch.cross_entropy_loss(input, target, weight, reductionEnum(), ignoreIndex, labelSmoothing);
+        return Functional.cross_entropy(input, target, weight, ignoreIndex, reduction(), labelSmoothing);
     }
 }

@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * Zeroes each element with probability {@code p} while training and scales the rest by {@code 1 / (1 - p)}
@@ -20,7 +19,7 @@ public final class Dropout extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.dropout(input, p, isTraining());
+        return Functional.dropout(input, p, isTraining());
     }
 
     @Override

@@ -50,12 +50,7 @@ public final class Embedding extends Module {
 
     @Override
     public Tensor forward(Tensor indices) {
-        if (maxNorm != null) {
-            try (NoGrad g = NoGrad.enter()) {
-                Torch.embedding_renorm_(weight, indices, maxNorm, normType);
-            }
-        }
-        return Torch.embedding(weight, indices, paddingIdx == null ? -1 : paddingIdx, false, false);
+        return Functional.embedding(indices, weight, paddingIdx, maxNorm, normType, false, false);
     }
 
     public Tensor weight() {

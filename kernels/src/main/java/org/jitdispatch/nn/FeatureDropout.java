@@ -1,8 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
-import org.jitdispatch.kernels.structured.Warnings;
 
 /**
  * Dropout of whole channels and SELU-preserving dropout, as {@code torch.nn}'s {@code Dropout1d},
@@ -54,52 +52,18 @@ public final class FeatureDropout extends Module {
     @Override
     public Tensor forward(Tensor input) {
         boolean train = isTraining();
-        int nd = input.dim();
         switch (kind) {
             case ALPHA:
-                return Torch.alpha_dropout(input, p, train);
+                return Functional.alpha_dropout(input, p, train);
             case FEATURE_ALPHA:
-                return Torch.feature_alpha_dropout(input, p, train);
+                return Functional.feature_alpha_dropout(input, p, train);
             case DROPOUT1D:
-                if (nd != 2 && nd != 3) {
-                    throw new IllegalArgumentException("dropout1d: Expected 2D or 3D input, but received a " + nd
-                            + "D input. Note that dropout1d exists to provide channel-wise dropout on inputs with 1"
-                            + " spatial dimension, a channel dimension, and an optional batch dimension (i.e. 2D or 3D"
-                            + " inputs).");
-                }
-                return batchedFeatureDropout(input, nd == 3, train);
+                return Functional.dropout1d(input, p, train);
             case DROPOUT2D:
-                if (nd != 3 && nd != 4) {
-                    Warnings.warn("dropout2d: Received a " + nd + "-D input to dropout2d, which is deprecated and will"
-                            + " result in an error in a future release. To retain the behavior and silence this warning,"
-                            + " please use dropout instead. Note that dropout2d exists to provide channel-wise dropout on"
-                            + " inputs with 2 spatial dimensions, a channel dimension, and an optional batch dimension"
-                            + " (i.e. 3D or 4D inputs).");
-                }
-                if (nd == 3) {
-                    Warnings.warn("dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout"
-                            + " behavior is desired - input is interpreted as shape (N, C, L), where C is the channel"
-                            + " dim. This behavior will change in a future release to interpret the input as one without"
-                            + " a batch dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise dropout"
-                            + " behavior, please switch to using dropout1d instead.");
-                }
-                return Torch.feature_dropout(input, p, train);
+                return Functional.dropout2d(input, p, train);
             default:
-                if (nd != 4 && nd != 5) {
-                    Warnings.warn("dropout3d: Received a " + nd + "-D input to dropout3d, which is deprecated and will"
-                            + " result in an error in a future release. To retain the behavior and silence this warning,"
-                            + " please use dropout instead. Note that dropout3d exists to provide channel-wise dropout on"
-                            + " inputs with 3 spatial dimensions, a channel dimension, and an optional batch dimension"
-                            + " (i.e. 4D or 5D inputs).");
-                }
-                return batchedFeatureDropout(input, nd == 5, train);
+                return Functional.dropout3d(input, p, train);
         }
-    }
-
-    /** feature_dropout over a batch of one when the input has none. */
-    private Tensor batchedFeatureDropout(Tensor input, boolean batched, boolean train) {
-        Tensor result = Torch.feature_dropout(batched ? input : input.unsqueeze(0), p, train);
-        return batched ? result : result.squeeze(0);
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.jitdispatch.nn;
 
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * Columns of sliding blocks summed back into images ({@code torch.nn.Fold}, {@code col2im}), the adjoint of
@@ -31,7 +30,7 @@ public final class Fold extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.col2im(input, outputSize, kernelSize, dilation, padding, stride);
+        return Functional.fold(input, outputSize, kernelSize, dilation, padding, stride);
     }
 
     @Override

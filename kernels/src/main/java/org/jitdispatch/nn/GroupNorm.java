@@ -34,13 +34,7 @@ public final class GroupNorm extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        // F.group_norm's check, over the sizes [N * C / G, G, *]
-        long[] sizes = input.sizes();
-        long[] grouped = sizes.clone();
-        grouped[0] = input.size(0) * input.size(1) / numGroups;
-        grouped[1] = numGroups;
-        NormChecks.verifyBatchSize(grouped, java.util.Arrays.toString(grouped));
-        return Torch.group_norm(input, numGroups, weight, bias, eps, true);
+        return Functional.group_norm(input, numGroups, weight, bias, eps);
     }
 
     @Override

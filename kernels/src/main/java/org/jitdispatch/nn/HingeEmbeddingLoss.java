@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * {@code x} where the target is 1 and {@code max(0, margin - x)} where it is -1, for distances {@code x} between
@@ -21,6 +20,6 @@ public final class HingeEmbeddingLoss extends Loss {
 
     @Override
     public Tensor forward(Tensor input, Tensor target) {
-        return Torch.hinge_embedding_loss(input, target, margin, reductionEnum());
+        return Functional.hinge_embedding_loss(input, target, margin, reduction());
     }
 }

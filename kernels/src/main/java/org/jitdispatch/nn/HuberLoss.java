@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** Quadratic below {@code delta}, linear above it, scaled by delta ({@code torch.nn.HuberLoss}, delta 1 by default). */
 public final class HuberLoss extends Loss {
@@ -18,6 +17,6 @@ public final class HuberLoss extends Loss {
 
     @Override
     public Tensor forward(Tensor input, Tensor target) {
-        return Torch.huber_loss(input, target, reductionEnum(), delta);
+        return Functional.huber_loss(input, target, reduction(), delta);
     }
 }

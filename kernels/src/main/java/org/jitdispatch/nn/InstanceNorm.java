@@ -51,11 +51,8 @@ public abstract class InstanceNorm extends Module {
 
     private Tensor apply(Tensor input) {
         boolean useInputStats = isTraining() || !trackRunningStats;
-        if (useInputStats) {
-            NormChecks.verifySpatialSize(input.sizes());
-        }
-        return Torch.instance_norm(input, weight, bias, buffer("running_mean"), buffer("running_var"), useInputStats,
-                momentum, eps, true);
+        return Functional.instance_norm(input, buffer("running_mean"), buffer("running_var"), weight, bias,
+                useInputStats, momentum, eps);
     }
 
     @Override

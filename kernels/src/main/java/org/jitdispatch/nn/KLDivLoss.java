@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * The KL divergence of log-probabilities {@code input} from {@code target} ({@code torch.nn.KLDivLoss}; target as
@@ -21,6 +20,6 @@ public final class KLDivLoss extends Loss {
 
     @Override
     public Tensor forward(Tensor input, Tensor target) {
-        return Torch.kl_div(input, target, reductionEnum(), logTarget);
+        return Functional.kl_div(input, target, reduction(), logTarget);
     }
 }

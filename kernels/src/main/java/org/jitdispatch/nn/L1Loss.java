@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** The mean absolute error ({@code torch.nn.L1Loss}). */
 public final class L1Loss extends Loss {
@@ -15,6 +14,6 @@ public final class L1Loss extends Loss {
 
     @Override
     public Tensor forward(Tensor input, Tensor target) {
-        return Torch.l1_loss(input, target, reductionEnum());
+        return Functional.l1_loss(input, target, reduction());
     }
 }

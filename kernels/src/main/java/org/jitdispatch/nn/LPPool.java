@@ -2,13 +2,11 @@ package org.jitdispatch.nn;
 
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
-import org.jitdispatch.runtime.Scalar;
 
 /**
  * Power-average pooling ({@code torch.nn.LPPool1d} and {@code LPPool2d}, from the factories): {@code (sum over
- * the window of x^p)^(1/p)}, written over average pooling as {@code F.lp_pool1d}/{@code F.lp_pool2d} are (the
- * stride defaults to the kernel size, no padding).
+ * the window of x^p)^(1/p)}, computed by {@link Functional#lp_pool1d} and {@link Functional#lp_pool2d} over
+ * average pooling (the stride defaults to the kernel size, no padding).
  */
 public final class LPPool extends Module {
     private final double normType;
@@ -43,15 +41,8 @@ public final class LPPool extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        Tensor powered = input.pow(Scalar.of(normType));
-        Tensor out = kernel.length == 1
-                ? Torch.avg_pool1d(powered, kernel, stride, new long[] {0}, ceilMode, true)
-                : Torch.avg_pool2d(powered, kernel, stride, new long[] {0}, ceilMode, true, null);
-        long area = 1;
-        for (long k : kernel) {
-            area *= k;
-        }
-        return Torch.sign(out).mul(Torch.relu(out.abs())).mul(Scalar.of(area)).pow(Scalar.of(1.0 / normType));
+        return kernel.length == 1 ? Functional.lp_pool1d(input, normType, kernel[0], stride[0], ceilMode)
+                : Functional.lp_pool2d(input, normType, kernel, stride, ceilMode);
     }
 
     @Override

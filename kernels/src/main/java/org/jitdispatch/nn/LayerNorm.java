@@ -26,7 +26,7 @@ public final class LayerNorm extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.layer_norm(input, normalizedShape, weight, bias, eps, true);
+        return Functional.layer_norm(input, normalizedShape, weight, bias, eps);
     }
 
     @Override

@@ -37,7 +37,7 @@ public final class Linear extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.linear(input, weight, bias);
+        return Functional.linear(input, weight, bias);
     }
 
     public Tensor weight() {

@@ -1,13 +1,11 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
-import org.jitdispatch.runtime.Scalar;
 
 /**
  * Local response normalization across channels ({@code torch.nn.LocalResponseNorm}, AlexNet's): each element is
  * divided by {@code (k + alpha * mean of the squares of the size channels around it)^beta}, the mean taken with
- * zeros beyond the edge channels, written over average pooling as {@code F.local_response_norm} is.
+ * zeros beyond the edge channels: {@link Functional#local_response_norm}, over average pooling.
  */
 public final class LocalResponseNorm extends Module {
     private final long size;
@@ -28,27 +26,7 @@ public final class LocalResponseNorm extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        int dim = input.dim();
-        if (dim < 3) {
-            throw new IllegalArgumentException("Expected 3D or higher dimensionality input (got " + dim + " dimensions)");
-        }
-        if (input.numel() == 0) {
-            return input;
-        }
-        Tensor div = input.mul(input).unsqueeze(1);
-        if (dim == 3) {
-            div = Torch.constant_pad_nd(div, new long[] {0, 0, size / 2, (size - 1) / 2}, Scalar.of(0));
-            div = Torch.avg_pool2d(div, new long[] {size, 1}, new long[] {1}, new long[] {0}, false, true, null)
-                    .squeeze(1);
-        } else {
-            long[] sizes = input.sizes();
-            div = div.view(sizes[0], 1, sizes[1], sizes[2], -1);
-            div = Torch.constant_pad_nd(div, new long[] {0, 0, 0, 0, size / 2, (size - 1) / 2}, Scalar.of(0));
-            div = Torch.avg_pool3d(div, new long[] {size, 1, 1}, new long[] {1}, new long[] {0}, false, true, null)
-                    .squeeze(1).view(sizes);
-        }
-        div = div.mul(Scalar.of(alpha)).add(Scalar.of(k), Scalar.of(1)).pow(Scalar.of(beta));
-        return input.div(div);
+        return Functional.local_response_norm(input, size, alpha, beta, k);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** The mean squared error ({@code torch.nn.MSELoss}). */
 public final class MSELoss extends Loss {
@@ -15,6 +14,6 @@ public final class MSELoss extends Loss {
 
     @Override
     public Tensor forward(Tensor input, Tensor target) {
-        return Torch.mse_loss(input, target, reductionEnum());
+        return Functional.mse_loss(input, target, reduction());
     }
 }

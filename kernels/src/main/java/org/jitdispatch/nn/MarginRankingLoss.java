@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * Ranks pairs ({@code torch.nn.MarginRankingLoss}): {@code max(0, -y (x1 - x2) + margin)}, where a target of 1
@@ -9,7 +8,7 @@ import org.jitdispatch.Torch;
  */
 public final class MarginRankingLoss {
     private final double margin;
-    private final long reduction;
+    private final String reduction;
 
     public MarginRankingLoss() {
         this(0.0, "mean");
@@ -17,11 +16,12 @@ public final class MarginRankingLoss {
 
     public MarginRankingLoss(double margin, String reduction) {
         this.margin = margin;
-        this.reduction = Loss.reductionEnum(reduction);
+        Loss.reductionEnum(reduction); // refuses an unknown name at construction
+        this.reduction = reduction;
     }
 
     public Tensor forward(Tensor input1, Tensor input2, Tensor target) {
-        return Torch.margin_ranking_loss(input1, input2, target, margin, reduction);
+        return Functional.margin_ranking_loss(input1, input2, target, margin, reduction);
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.jitdispatch.nn;
 
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * The partial inverse of max pooling ({@code torch.nn.MaxUnpool2d} and {@code MaxUnpool3d}, from the factories):
@@ -46,18 +45,13 @@ public final class MaxUnpool extends Module {
     }
 
     public Tensor forward(Tensor input, Tensor indices) {
-        int spatial = kernel.length;
-        long[] size = new long[spatial];
-        for (int d = 0; d < spatial; d++) {
-            size[d] = (input.size(input.dim() - spatial + d) - 1) * stride[d] - 2 * padding[d] + kernel[d];
-        }
-        return forward(input, indices, size);
+        return forward(input, indices, null);
     }
 
-    /** With the output's spatial sizes given (one of those a stride allows). */
+    /** With the output's spatial sizes given (one of those a stride allows; null for the default). */
     public Tensor forward(Tensor input, Tensor indices, long[] outputSize) {
-        return kernel.length == 2 ? Torch.max_unpool2d(input, indices, outputSize)
-                : Torch.max_unpool3d(input, indices, outputSize, stride, padding);
+        return kernel.length == 2 ? Functional.max_unpool2d(input, indices, kernel, stride, padding, outputSize)
+                : Functional.max_unpool3d(input, indices, kernel, stride, padding, outputSize);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * The multi-label hinge loss ({@code torch.nn.MultiLabelMarginLoss}): each target row lists a sample's classes, up to
@@ -19,6 +18,6 @@ public final class MultiLabelMarginLoss extends Loss {
 
     @Override
     public Tensor forward(Tensor input, Tensor target) {
-        return Torch.multilabel_margin_loss(input, target, reductionEnum());
+        return Functional.multilabel_margin_loss(input, target, reduction());
     }
 }

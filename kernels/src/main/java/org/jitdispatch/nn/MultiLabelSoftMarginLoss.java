@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * One logistic loss per class, averaged over the classes ({@code torch.nn.MultiLabelSoftMarginLoss}), for targets of
@@ -22,16 +21,6 @@ public final class MultiLabelSoftMarginLoss extends Loss {
 
     @Override
     public Tensor forward(Tensor input, Tensor target) {
-        Tensor loss = target.mul(Torch.log_sigmoid(input))
-                .add(Torch.rsub(target, org.jitdispatch.runtime.Scalar.of(1)).mul(Torch.log_sigmoid(input.neg())))
-                .neg();
-        if (weight != null) {
-            loss = loss.mul(weight);
-        }
-        long classDim = input.dim() - 1;
-        Tensor perSample = Torch.sum(loss, new long[] {classDim}, false, null)
-                .div(org.jitdispatch.runtime.Scalar.of(input.size((int) classDim)));
-        long reduction = reductionEnum();
-        return reduction == 1 ? perSample.mean() : reduction == 2 ? perSample.sum() : perSample;
+        return Functional.multilabel_soft_margin_loss(input, target, weight, reduction());
     }
 }

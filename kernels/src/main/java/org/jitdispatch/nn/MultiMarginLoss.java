@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * The multi-class hinge loss ({@code torch.nn.MultiMarginLoss}): for each sample, the mean over the other classes
@@ -28,7 +27,6 @@ public final class MultiMarginLoss extends Loss {
 
     @Override
     public Tensor forward(Tensor input, Tensor target) {
-        return Torch.multi_margin_loss(input, target, org.jitdispatch.runtime.Scalar.of(p),
-                org.jitdispatch.runtime.Scalar.of(margin), weight, reductionEnum());
+        return Functional.multi_margin_loss(input, target, p, margin, weight, reduction());
     }
 }

@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * The negative log likelihood of class indices ({@code torch.nn.NLLLoss}): class weights optional, targets equal to
@@ -23,6 +22,6 @@ public final class NLLLoss extends Loss {
 
     @Override
     public Tensor forward(Tensor input, Tensor target) {
-        return Torch.nll_loss_nd(input, target, weight, reductionEnum(), ignoreIndex);
+        return Functional.nll_loss(input, target, weight, ignoreIndex, reduction());
     }
 }

@@ -2,7 +2,6 @@ package org.jitdispatch.nn;
 
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * The padding modules of {@code torch.nn} ({@code ReflectionPad1d}, {@code ReplicationPad2d}, {@code ZeroPad2d},
@@ -76,7 +75,7 @@ public final class PaddingLayer extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.pad(input, padding, mode, value);
+        return Functional.pad(input, padding, mode, value);
     }
 
     @Override

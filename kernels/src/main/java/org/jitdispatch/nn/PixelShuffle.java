@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * Channels traded for resolution ({@code torch.nn.PixelShuffle}): {@code [..., C * r * r, H, W]} becomes {@code
@@ -16,7 +15,7 @@ public final class PixelShuffle extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.pixel_shuffle(input, upscaleFactor);
+        return Functional.pixel_shuffle(input, upscaleFactor);
     }
 
     @Override

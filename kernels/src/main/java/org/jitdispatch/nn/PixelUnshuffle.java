@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** The inverse of {@link PixelShuffle} ({@code torch.nn.PixelUnshuffle}): {@code [..., C, H * r, W * r]} to {@code [..., C * r * r, H, W]}. */
 public final class PixelUnshuffle extends Module {
@@ -13,7 +12,7 @@ public final class PixelUnshuffle extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.pixel_unshuffle(input, downscaleFactor);
+        return Functional.pixel_unshuffle(input, downscaleFactor);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * The negative log-likelihood of a Poisson distribution ({@code torch.nn.PoissonNLLLoss}): {@code exp(x) - y x}
@@ -25,6 +24,6 @@ public final class PoissonNLLLoss extends Loss {
 
     @Override
     public Tensor forward(Tensor input, Tensor target) {
-        return Torch.poisson_nll_loss(input, target, logInput, full, eps, reductionEnum());
+        return Functional.poisson_nll_loss(input, target, logInput, full, eps, reduction());
     }
 }

@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** Quadratic below {@code beta}, linear above it ({@code torch.nn.SmoothL1Loss}, beta 1 by default). */
 public final class SmoothL1Loss extends Loss {
@@ -18,6 +17,6 @@ public final class SmoothL1Loss extends Loss {
 
     @Override
     public Tensor forward(Tensor input, Tensor target) {
-        return Torch.smooth_l1_loss(input, target, reductionEnum(), beta);
+        return Functional.smooth_l1_loss(input, target, reduction(), beta);
     }
 }

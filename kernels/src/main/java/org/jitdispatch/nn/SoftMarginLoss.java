@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** The two-class logistic loss {@code log(1 + exp(-y x))} for targets of 1 and -1 ({@code torch.nn.SoftMarginLoss}). */
 public final class SoftMarginLoss extends Loss {
@@ -15,6 +14,6 @@ public final class SoftMarginLoss extends Loss {
 
     @Override
     public Tensor forward(Tensor input, Tensor target) {
-        return Torch.soft_margin_loss(input, target, reductionEnum());
+        return Functional.soft_margin_loss(input, target, reduction());
     }
 }

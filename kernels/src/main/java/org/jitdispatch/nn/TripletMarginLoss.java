@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * Keeps an anchor nearer its positive than its negative by a margin ({@code torch.nn.TripletMarginLoss}): {@code
@@ -13,7 +12,7 @@ public final class TripletMarginLoss {
     private final double p;
     private final double eps;
     private final boolean swap;
-    private final long reduction;
+    private final String reduction;
 
     public TripletMarginLoss() {
         this(1.0, 2.0, 1e-6, false, "mean");
@@ -24,11 +23,12 @@ public final class TripletMarginLoss {
         this.p = p;
         this.eps = eps;
         this.swap = swap;
-        this.reduction = Loss.reductionEnum(reduction);
+        Loss.reductionEnum(reduction); // refuses an unknown name at construction
+        this.reduction = reduction;
     }
 
     public Tensor forward(Tensor anchor, Tensor positive, Tensor negative) {
-        return Torch.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, reduction);
+        return Functional.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, reduction);
     }
 
     @Override

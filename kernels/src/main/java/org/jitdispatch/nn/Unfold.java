@@ -2,7 +2,6 @@ package org.jitdispatch.nn;
 
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * The sliding blocks of a batch of images as columns ({@code torch.nn.Unfold}, {@code im2col}): an input {@code [N,
@@ -28,7 +27,7 @@ public final class Unfold extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.im2col(input, kernelSize, dilation, padding, stride);
+        return Functional.unfold(input, kernelSize, dilation, padding, stride);
     }
 
     @Override

@@ -2,13 +2,12 @@ package org.jitdispatch.nn;
 
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * Upsampling ({@code torch.nn.Upsample}) of (N, C, W), (N, C, H, W) and (N, C, D, H, W) inputs, to a fixed output
  * size or by a scale factor, with mode {@code "nearest"}, {@code "linear"} (3-D inputs), {@code "bilinear"} or
  * {@code "bicubic"} (4-D) or {@code "trilinear"} (5-D); align_corners only for the interpolating modes, false by
- * default. The operator is chosen by the input's dims, as {@code F.interpolate} chooses it, with its errors.
+ * default. Calls {@link Functional#interpolate}, as PyTorch's module calls {@code F.interpolate}.
  */
 public final class Upsample extends Module {
     private static final java.util.List<String> MODES = java.util.List.of("nearest", "linear", "bilinear", "bicubic",
@@ -50,45 +49,13 @@ public final class Upsample extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        int spatial = input.dim() - 2;
-        if (size != null && size.length != spatial) {
-            throw new IllegalArgumentException("Input and output must have the same number of spatial dimensions, but got"
-                    + " input with spatial dimensions of " + Arrays.toString(Arrays.copyOfRange(input.sizes(),
-                    Math.min(2, input.dim()), input.dim())) + " and output size of " + Arrays.toString(size)
-                    + ". Please provide input tensor in (N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK)"
-                    + " format.");
+        Boolean align = mode.equals("nearest") ? null : alignCorners;
+        if (size != null) {
+            return Functional.interpolate(input, size, null, mode, align, null);
         }
-        double[] scales = null;
-        if (size == null && spatial > 0) {
-            scales = new double[spatial];
-            Arrays.fill(scales, scaleFactor);
-        }
-        String needs = mode.equals("linear") ? "3D" : mode.equals("bilinear") ? "4D" : mode.equals("trilinear") ? "5D"
-                : null;
-        if (needs != null && input.dim() >= 3 && input.dim() <= 5 && !needs.equals(input.dim() + "D")) {
-            throw new UnsupportedOperationException("Got " + input.dim() + "D input, but " + mode + " mode needs "
-                    + needs + " input");
-        }
-        switch (input.dim() + mode) {
-            case "3nearest":
-                return Torch.upsample_nearest1d(input, size, scales);
-            case "3linear":
-                return Torch.upsample_linear1d(input, size, alignCorners, scales);
-            case "4nearest":
-                return Torch.upsample_nearest2d(input, size, scales);
-            case "4bilinear":
-                return Torch.upsample_bilinear2d(input, size, alignCorners, scales);
-            case "4bicubic":
-                return Torch.upsample_bicubic2d(input, size, alignCorners, scales);
-            case "5nearest":
-                return Torch.upsample_nearest3d(input, size, scales);
-            case "5trilinear":
-                return Torch.upsample_trilinear3d(input, size, alignCorners, scales);
-            default:
-                throw new UnsupportedOperationException("Input Error: Only 3D, 4D and 5D input Tensors supported (got "
-                        + input.dim() + "D) for the modes: nearest | linear | bilinear | bicubic | trilinear | area |"
-                        + " nearest-exact (got " + mode + ")");
-        }
+        double[] scales = new double[Math.max(0, input.dim() - 2)];
+        Arrays.fill(scales, scaleFactor);
+        return Functional.interpolate(input, null, scales, mode, align, null);
     }
 
     @Override
