@@ -5,13 +5,14 @@ Regenerate, from the repository root, with Debian's python3-torch (for /usr/bin/
     /usr/bin/python3 kernels/src/test/python/make_functional_golden.py
 
 Each case holds its inputs, the output and the gradient of every floating input for a fixed upstream gradient
-(float64; integer inputs and outputs as int64). Functions that update state in place (batch_norm's running
+(float64; integer inputs and outputs as int64), and the warnings the call gives. Functions that update state in place (batch_norm's running
 statistics, embedding's max_norm renormalisation) return that state flattened after the output. The random
 ones seed the default generator first. Each error case records the exception's type and message, and whether
 the message is PyTorch's Python (stable, compared) or an operator's (only the raise is checked).
 """
 import json
 import pathlib
+import warnings
 
 import torch
 import torch.nn.functional as F
@@ -29,8 +30,11 @@ def case(name, fn, *inputs, grads=True):
     leaves = [t.clone().double().requires_grad_(grads is True or grads is not False and i in grads)
               if t.is_floating_point() else t.clone() for i, t in enumerate(inputs)]
     entry = {"name": name, "inputs": [tensor_json(t) for t in leaves]}  # before fn updates any in place
-    out = fn(*leaves)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        out = fn(*leaves)
     entry["output"] = tensor_json(out)
+    entry["warnings"] = [str(w.message) for w in caught]
     if out.requires_grad:
         upstream = torch.linspace(-1, 1, out.numel(), dtype=torch.float64).view(out.shape)
         out.backward(upstream)
@@ -112,6 +116,8 @@ cases = [
     case("dropout2d_training", seeded(4, lambda a: F.dropout2d(a, 0.5, True)), img),
     case("dropout1d_unbatched", seeded(5, lambda a: F.dropout1d(a, 0.5, True)), x),
     case("dropout3d_eval", lambda a: F.dropout3d(a, 0.5, False), vol),
+    case("dropout2d_3d_input_eval", lambda a: F.dropout2d(a, 0.5, False), seq),
+    case("dropout3d_3d_input_eval", lambda a: F.dropout3d(a, 0.5, False), seq),
     case("alpha_dropout_training", seeded(6, lambda a: F.alpha_dropout(a, 0.2, True)), x),
     # losses
     case("cross_entropy", F.cross_entropy, x, labels),
@@ -278,9 +284,13 @@ cases = [
     case("fold", lambda a: F.fold(a, (4, 5), (2, 2)), torch.randn(2, 12, 12)),
     case("fold_options", lambda a: F.fold(a, (5, 6), 3, dilation=1, padding=1, stride=2), torch.randn(1, 9, 9)),
     case("affine_grid", lambda t: F.affine_grid(t, [2, 3, 4, 5], align_corners=False), torch.randn(2, 2, 3)),
+    case("affine_grid_default_align", lambda t: F.affine_grid(t, [2, 3, 4, 5]), torch.randn(2, 2, 3)),
+    case("affine_grid_unit_size_align", lambda t: F.affine_grid(t, [2, 3, 1, 5], align_corners=True),
+         torch.randn(2, 2, 3)),
     case("affine_grid_3d_align", lambda t: F.affine_grid(t, [1, 2, 3, 4, 2], align_corners=True),
          torch.randn(1, 3, 4)),
     case("grid_sample", lambda a, g: F.grid_sample(a, g, align_corners=False), img, torch.rand(2, 4, 3, 2) * 2.4 - 1.2),
+    case("grid_sample_default_align", F.grid_sample, img, torch.rand(2, 4, 3, 2) * 2.4 - 1.2),
     case("grid_sample_nearest_border", lambda a, g: F.grid_sample(a, g, "nearest", "border", True), img,
          torch.rand(2, 4, 3, 2) * 2.4 - 1.2),
     case("grid_sample_bicubic_reflection", lambda a, g: F.grid_sample(a, g, "bicubic", "reflection", False), img,

@@ -18,6 +18,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.structured.Warnings;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 import org.junit.jupiter.api.DynamicTest;
@@ -26,8 +27,8 @@ import org.junit.jupiter.api.function.Executable;
 
 /**
  * {@link Functional} against PyTorch 1.13's torch.nn.functional (resources/nn/functional.json, from
- * make_functional_golden.py): each case's output and the gradient of each of its floating inputs, in float64,
- * and each error case's exception (its message too, where PyTorch's Python writes it).
+ * make_functional_golden.py): each case's output, the gradient of each of its floating inputs (in float64) and
+ * the warnings it gives, and each error case's exception (its message too, where PyTorch's Python writes it).
  */
 class FunctionalGoldenTest {
     private static final double TOLERANCE = 1e-9;
@@ -75,6 +76,8 @@ class FunctionalGoldenTest {
         CASES.put("dropout2d_training", seeded(4, x -> dropout2d(x[0], 0.5, true)));
         CASES.put("dropout1d_unbatched", seeded(5, x -> dropout1d(x[0], 0.5, true)));
         CASES.put("dropout3d_eval", x -> dropout3d(x[0], 0.5, false));
+        CASES.put("dropout2d_3d_input_eval", x -> dropout2d(x[0], 0.5, false));
+        CASES.put("dropout3d_3d_input_eval", x -> dropout3d(x[0], 0.5, false));
         CASES.put("alpha_dropout_training", seeded(6, x -> alpha_dropout(x[0], 0.2, true)));
         // losses
         CASES.put("cross_entropy", x -> cross_entropy(x[0], x[1]));
@@ -224,8 +227,11 @@ class FunctionalGoldenTest {
         CASES.put("fold", x -> fold(x[0], ints(4, 5), ints(2, 2)));
         CASES.put("fold_options", x -> fold(x[0], ints(5, 6), ints(3), ints(1), ints(1), ints(2)));
         CASES.put("affine_grid", x -> affine_grid(x[0], ints(2, 3, 4, 5), false));
+        CASES.put("affine_grid_default_align", x -> affine_grid(x[0], ints(2, 3, 4, 5)));
+        CASES.put("affine_grid_unit_size_align", x -> affine_grid(x[0], ints(2, 3, 1, 5), true));
         CASES.put("affine_grid_3d_align", x -> affine_grid(x[0], ints(1, 2, 3, 4, 2), true));
         CASES.put("grid_sample", x -> grid_sample(x[0], x[1], "bilinear", "zeros", false));
+        CASES.put("grid_sample_default_align", x -> grid_sample(x[0], x[1]));
         CASES.put("grid_sample_nearest_border", x -> grid_sample(x[0], x[1], "nearest", "border", true));
         CASES.put("grid_sample_bicubic_reflection", x -> grid_sample(x[0], x[1], "bicubic", "reflection", false));
     }
@@ -339,7 +345,17 @@ class FunctionalGoldenTest {
                 x[i].requiresGrad_(true);
             }
         }
-        Tensor out = function.apply(x);
+        List<String> warnings = new ArrayList<>();
+        Warnings.Handler previous = Warnings.setHandler(warnings::add);
+        Tensor out;
+        try {
+            out = function.apply(x);
+        } finally {
+            Warnings.setHandler(previous);
+        }
+        List<String> expectedWarnings = new ArrayList<>();
+        c.get("warnings").forEach(w -> expectedWarnings.add(w.asText()));
+        assertEquals(expectedWarnings, warnings, "warnings");
         JsonNode expected = c.get("output");
         assertArrayEquals(longs(expected.get("shape")), out.sizes(), "shape");
         assertEquals(expected.get("dtype").asText().equals("float64") ? ScalarType.Float64 : ScalarType.Int64,
