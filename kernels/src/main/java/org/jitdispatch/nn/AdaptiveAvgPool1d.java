@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** 1-D adaptive average pooling to a fixed output length ({@code torch.nn.AdaptiveAvgPool1d}). */
 public final class AdaptiveAvgPool1d extends Module {
@@ -13,7 +12,7 @@ public final class AdaptiveAvgPool1d extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.adaptive_avg_pool1d(input, new long[] {outputSize});
+        return Functional.adaptive_avg_pool1d(input, outputSize);
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.jitdispatch.nn;
 
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * 2-D adaptive average pooling ({@code torch.nn.AdaptiveAvgPool2d}): each output element is the mean of a window
@@ -26,7 +25,7 @@ public final class AdaptiveAvgPool2d extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.adaptive_avg_pool2d(input, outputSize);
+        return Functional.adaptive_avg_pool2d(input, outputSize);
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.jitdispatch.nn;
 
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * 3-D adaptive avg pooling ({@code torch.nn.AdaptiveAvgPool3d}): windows of about {@code input / output}
@@ -25,7 +24,7 @@ public final class AdaptiveAvgPool3d extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.adaptive_avg_pool3d(input, outputSize);
+        return Functional.adaptive_avg_pool3d(input, outputSize);
     }
 
     @Override

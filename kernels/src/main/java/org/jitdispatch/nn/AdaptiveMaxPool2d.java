@@ -2,7 +2,6 @@ package org.jitdispatch.nn;
 
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * 2-D adaptive max pooling ({@code torch.nn.AdaptiveMaxPool2d}): each output element is the maximum of a window
@@ -26,7 +25,7 @@ public final class AdaptiveMaxPool2d extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.adaptive_max_pool2d(input, outputSize)[0];
+        return Functional.adaptive_max_pool2d(input, outputSize);
     }
 
     @Override

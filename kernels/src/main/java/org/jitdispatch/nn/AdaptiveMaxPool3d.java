@@ -2,7 +2,6 @@ package org.jitdispatch.nn;
 
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * 3-D adaptive max pooling ({@code torch.nn.AdaptiveMaxPool3d}): windows of about {@code input / output}
@@ -26,7 +25,7 @@ public final class AdaptiveMaxPool3d extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.adaptive_max_pool3d(input, outputSize)[0];
+        return Functional.adaptive_max_pool3d(input, outputSize);
     }
 
     @Override

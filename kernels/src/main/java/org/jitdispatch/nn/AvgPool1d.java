@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** 1-D average pooling ({@code torch.nn.AvgPool1d}); the stride defaults to the kernel size. */
 public final class AvgPool1d extends Module {
@@ -25,7 +24,7 @@ public final class AvgPool1d extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.avg_pool1d(input, kernel, stride, padding, ceilMode, countIncludePad);
+        return Functional.avg_pool1d(input, kernel, stride, padding, ceilMode, countIncludePad);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** 2-D average pooling ({@code torch.nn.AvgPool2d}); the stride defaults to the kernel size. */
 public final class AvgPool2d extends Module {
@@ -25,7 +24,7 @@ public final class AvgPool2d extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.avg_pool2d(input, kernel, stride, padding, ceilMode, countIncludePad, null);
+        return Functional.avg_pool2d(input, kernel, stride, padding, ceilMode, countIncludePad, null);
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.jitdispatch.nn;
 
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * 3-D average pooling ({@code torch.nn.AvgPool3d}) over {@code [N, C, T, H, W]}; the stride defaults to the
@@ -33,7 +32,7 @@ public final class AvgPool3d extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.avg_pool3d(input, kernel, stride, padding, ceilMode, countIncludePad, divisorOverride);
+        return Functional.avg_pool3d(input, kernel, stride, padding, ceilMode, countIncludePad, divisorOverride);
     }
 
     @Override

@@ -1,8 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
-import org.jitdispatch.runtime.Scalar;
 
 /** {@code max(0, x) + min(0, alpha * (exp(x / alpha) - 1))} ({@code torch.nn.CELU}, alpha 1 by default). */
 public final class CELU extends Module {
@@ -18,7 +16,7 @@ public final class CELU extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.celu(input, Scalar.of(alpha));
+        return Functional.celu(input, alpha, false);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 import org.jitdispatch.runtime.Generator;
 import org.jitdispatch.runtime.ScalarType;
 
@@ -37,13 +36,13 @@ public final class Conv1d extends ConvNd {
     @Override
     Tensor convolve(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding, long[] dilation,
             long groups) {
-        return Torch.conv1d(input, weight, bias, stride, padding, dilation, groups);
+        return Functional.conv1d(input, weight, bias, stride, padding, dilation, groups);
     }
 
     @Override
     Tensor convolve(Tensor input, Tensor weight, Tensor bias, long[] stride, String padding, long[] dilation,
             long groups) {
-        return Torch.conv1d(input, weight, bias, stride, padding, dilation, groups);
+        return Functional.conv1d(input, weight, bias, stride, padding, dilation, groups);
     }
 
     /**

@@ -45,7 +45,7 @@ public abstract class ConvNd extends Module {
         Init.resetLinearOrConv_(weight, this.bias, generator);
     }
 
-    /** {@code Torch.conv1d}, {@code conv2d} or {@code conv3d} with numeric padding. */
+    /** {@code F.conv1d}, {@code conv2d} or {@code conv3d} with numeric padding. */
     abstract Tensor convolve(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding, long[] dilation,
             long groups);
 
@@ -57,7 +57,7 @@ public abstract class ConvNd extends Module {
     public Tensor forward(Tensor input) {
         if (!paddingMode.equals("zeros")) {
             long[] sides = PaddingModes.reversedPaddingRepeatedTwice(padding, paddingString, kernel, dilation);
-            return convolve(Torch.pad(input, sides, paddingMode, null), weight, bias, stride, new long[] {0}, dilation,
+            return convolve(Functional.pad(input, sides, paddingMode, null), weight, bias, stride, new long[] {0}, dilation,
                     groups);
         }
         return paddingString != null ? convolve(input, weight, bias, stride, paddingString, dilation, groups)

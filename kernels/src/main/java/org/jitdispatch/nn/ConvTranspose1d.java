@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 import org.jitdispatch.runtime.Generator;
 import org.jitdispatch.runtime.ScalarType;
 
@@ -25,6 +24,6 @@ public final class ConvTranspose1d extends ConvTransposeNd {
     @Override
     Tensor convolveTransposed(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding,
             long[] outputPadding, long groups, long[] dilation) {
-        return Torch.conv_transpose1d(input, weight, bias, stride, padding, outputPadding, groups, dilation);
+        return Functional.conv_transpose1d(input, weight, bias, stride, padding, outputPadding, groups, dilation);
     }
 }

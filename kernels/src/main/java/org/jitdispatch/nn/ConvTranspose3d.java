@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 import org.jitdispatch.runtime.Generator;
 import org.jitdispatch.runtime.ScalarType;
 
@@ -32,6 +31,6 @@ public final class ConvTranspose3d extends ConvTransposeNd {
     @Override
     Tensor convolveTransposed(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding,
             long[] outputPadding, long groups, long[] dilation) {
-        return Torch.conv_transpose3d(input, weight, bias, stride, padding, outputPadding, groups, dilation);
+        return Functional.conv_transpose3d(input, weight, bias, stride, padding, outputPadding, groups, dilation);
     }
 }

@@ -43,7 +43,7 @@ public abstract class ConvTransposeNd extends Module {
         Init.resetLinearOrConv_(weight, this.bias, generator);
     }
 
-    /** {@code Torch.conv_transpose1d}, {@code 2d} or {@code 3d}. */
+    /** {@code F.conv_transpose1d}, {@code 2d} or {@code 3d}. */
     abstract Tensor convolveTransposed(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding,
             long[] outputPadding, long groups, long[] dilation);
 

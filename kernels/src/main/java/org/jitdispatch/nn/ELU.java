@@ -1,8 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
-import org.jitdispatch.runtime.Scalar;
 
 /** {@code x > 0 ? x : alpha * (exp(x) - 1)} ({@code torch.nn.ELU}, alpha 1 by default). */
 public final class ELU extends Module {
@@ -18,7 +16,7 @@ public final class ELU extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.elu(input, Scalar.of(alpha), Scalar.of(1), Scalar.of(1));
+        return Functional.elu(input, alpha, false);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * The Gaussian error linear unit ({@code torch.nn.GELU}): {@code x * Phi(x)}, exactly ({@code "none"}) or with
@@ -23,7 +22,7 @@ public final class GELU extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.gelu(input, approximate);
+        return Functional.gelu(input, approximate);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** The first half of {@code dim} times the sigmoid of the second ({@code torch.nn.GLU}, dim -1 by default). */
 public final class GLU extends Module {
@@ -17,7 +16,7 @@ public final class GLU extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.glu(input, dim);
+        return Functional.glu(input, dim);
     }
 
     @Override

@@ -1,8 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
-import org.jitdispatch.runtime.Scalar;
 
 /** {@code |x| <= lambd ? 0 : x} ({@code torch.nn.Hardshrink}, lambd 0.5 by default). */
 public final class Hardshrink extends Module {
@@ -18,7 +16,7 @@ public final class Hardshrink extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.hardshrink(input, Scalar.of(lambd));
+        return Functional.hardshrink(input, lambd);
     }
 
     @Override

@@ -1,13 +1,12 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** {@code relu6(x + 3) / 6} ({@code torch.nn.Hardsigmoid}). */
 public final class Hardsigmoid extends Module {
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.hardsigmoid(input);
+        return Functional.hardsigmoid(input);
     }
 
     @Override

@@ -1,13 +1,12 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** {@code x * relu6(x + 3) / 6} ({@code torch.nn.Hardswish}). */
 public final class Hardswish extends Module {
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.hardswish(input);
+        return Functional.hardswish(input);
     }
 
     @Override

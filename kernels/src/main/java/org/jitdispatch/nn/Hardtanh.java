@@ -1,8 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
-import org.jitdispatch.runtime.Scalar;
 
 /** {@code x} clamped to {@code [minVal, maxVal]} ({@code torch.nn.Hardtanh}, [-1, 1] by default). */
 public final class Hardtanh extends Module {
@@ -23,7 +21,7 @@ public final class Hardtanh extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.hardtanh(input, Scalar.of(minVal), Scalar.of(maxVal));
+        return Functional.hardtanh(input, minVal, maxVal, false);
     }
 
     @Override

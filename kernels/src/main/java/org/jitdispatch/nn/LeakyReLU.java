@@ -1,8 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
-import org.jitdispatch.runtime.Scalar;
 
 /** {@code x > 0 ? x : negativeSlope * x} ({@code torch.nn.LeakyReLU}, slope 0.01 by default). */
 public final class LeakyReLU extends Module {
@@ -18,7 +16,7 @@ public final class LeakyReLU extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.leaky_relu(input, Scalar.of(negativeSlope));
+        return Functional.leaky_relu(input, negativeSlope, false);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** The log of the softmax over {@code dim} ({@code torch.nn.LogSoftmax}; no implicit dim). */
 public final class LogSoftmax extends Module {
@@ -13,7 +12,7 @@ public final class LogSoftmax extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.log_softmax(input, dim);
+        return Functional.log_softmax(input, dim);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** 1-D max pooling ({@code torch.nn.MaxPool1d}); the stride defaults to the kernel size. */
 public final class MaxPool1d extends Module {
@@ -25,7 +24,7 @@ public final class MaxPool1d extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.max_pool1d(input, kernel, stride, padding, dilation, ceilMode);
+        return Functional.max_pool1d(input, kernel, stride, padding, dilation, ceilMode);
     }
 
     @Override

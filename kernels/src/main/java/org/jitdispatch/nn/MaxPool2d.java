@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** 2-D max pooling ({@code torch.nn.MaxPool2d}); the stride defaults to the kernel size. */
 public final class MaxPool2d extends Module {
@@ -25,7 +24,7 @@ public final class MaxPool2d extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.max_pool2d(input, kernel, stride, padding, dilation, ceilMode);
+        return Functional.max_pool2d(input, kernel, stride, padding, dilation, ceilMode);
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.jitdispatch.nn;
 
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** 3-D max pooling ({@code torch.nn.MaxPool3d}) over {@code [N, C, T, H, W]}; the stride defaults to the kernel size. */
 public final class MaxPool3d extends Module {
@@ -27,7 +26,7 @@ public final class MaxPool3d extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.max_pool3d(input, kernel, stride, padding, dilation, ceilMode);
+        return Functional.max_pool3d(input, kernel, stride, padding, dilation, ceilMode);
     }
 
     @Override

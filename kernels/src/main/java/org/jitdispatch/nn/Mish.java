@@ -1,13 +1,12 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** {@code x * tanh(softplus(x))} ({@code torch.nn.Mish}). */
 public final class Mish extends Module {
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.mish(input);
+        return Functional.mish(input);
     }
 
     @Override

@@ -29,7 +29,7 @@ public final class PReLU extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.prelu(input, weight);
+        return Functional.prelu(input, weight);
     }
 
     public Tensor weight() {

@@ -1,8 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
-import org.jitdispatch.runtime.Scalar;
 
 /**
  * The randomized leaky relu ({@code torch.nn.RReLU}): while training, each negative element's slope is drawn
@@ -24,7 +22,7 @@ public final class RReLU extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.rrelu(input, Scalar.of(lower), Scalar.of(upper), isTraining(), null);
+        return Functional.rrelu(input, lower, upper, isTraining(), false);
     }
 
     @Override

@@ -1,13 +1,12 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** {@code max(x, 0)} ({@code torch.nn.ReLU}). */
 public final class ReLU extends Module {
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.relu(input);
+        return Functional.relu(input);
     }
 
     @Override

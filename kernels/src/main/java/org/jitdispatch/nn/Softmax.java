@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** The softmax over {@code dim} ({@code torch.nn.Softmax}; PyTorch's implicit dim, deprecated, is not offered). */
 public final class Softmax extends Module {
@@ -13,7 +12,7 @@ public final class Softmax extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.softmax(input, dim);
+        return Functional.softmax(input, dim);
     }
 
     @Override

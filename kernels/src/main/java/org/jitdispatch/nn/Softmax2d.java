@@ -1,13 +1,12 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** The softmax over the channels of each location: dim -3 of a 3-D or 4-D input ({@code torch.nn.Softmax2d}). */
 public final class Softmax2d extends Module {
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.softmax(checked(input), -3);
+        return Functional.softmax(checked(input), -3);
     }
 
     private static Tensor checked(Tensor input) {

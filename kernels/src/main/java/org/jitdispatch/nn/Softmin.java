@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** The softmax of {@code -x} over {@code dim} ({@code torch.nn.Softmin}, as F.softmin writes it; no implicit dim). */
 public final class Softmin extends Module {
@@ -13,7 +12,7 @@ public final class Softmin extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.softmax(input.neg(), dim);
+        return Functional.softmin(input, dim);
     }
 
     @Override

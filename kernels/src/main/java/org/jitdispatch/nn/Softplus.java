@@ -1,8 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
-import org.jitdispatch.runtime.Scalar;
 
 /**
  * {@code log(1 + exp(beta * x)) / beta}, and x itself where {@code beta * x > threshold} ({@code torch.nn.Softplus},
@@ -23,7 +21,7 @@ public final class Softplus extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.softplus(input, Scalar.of(beta), Scalar.of(threshold));
+        return Functional.softplus(input, beta, threshold);
     }
 
     @Override

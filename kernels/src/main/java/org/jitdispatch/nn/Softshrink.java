@@ -1,8 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
-import org.jitdispatch.runtime.Scalar;
 
 /** {@code x} moved {@code lambd} towards 0, and 0 within {@code lambd} of it ({@code torch.nn.Softshrink}, lambd 0.5 by default). */
 public final class Softshrink extends Module {
@@ -18,7 +16,7 @@ public final class Softshrink extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.softshrink(input, Scalar.of(lambd));
+        return Functional.softshrink(input, lambd);
     }
 
     @Override

@@ -1,13 +1,12 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** {@code x - tanh(x)} ({@code torch.nn.Tanhshrink}; F.tanhshrink is Python in 1.13, not an aten operator). */
 public final class Tanhshrink extends Module {
     @Override
     public Tensor forward(Tensor input) {
-        return input.sub(Torch.tanh(input));
+        return Functional.tanhshrink(input);
     }
 
     @Override

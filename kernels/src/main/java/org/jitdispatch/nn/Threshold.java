@@ -1,8 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
-import org.jitdispatch.runtime.Scalar;
 
 /** {@code x <= threshold ? value : x} ({@code torch.nn.Threshold}). */
 public final class Threshold extends Module {
@@ -16,7 +14,7 @@ public final class Threshold extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.threshold(input, Scalar.of(threshold), Scalar.of(value));
+        return Functional.threshold(input, threshold, value);
     }
 
     @Override
