@@ -273,6 +273,48 @@ abstract class ActivationFunctions {
         return input.tanh();
     }
 
+    // ---- in-place forms (PyTorch's F.relu_, F.elu_, ...) ----
+
+    /** {@code F.relu_(input)}: relu in place. */
+    public static Tensor relu_(Tensor input) {
+        return Torch.relu_(input);
+    }
+
+    /** {@code F.elu_(input, alpha)}: elu in place. */
+    public static Tensor elu_(Tensor input, double alpha) {
+        return Torch.elu_(input, Scalar.of(alpha));
+    }
+
+    /** {@code F.selu_(input)}: selu in place. */
+    public static Tensor selu_(Tensor input) {
+        return Torch.selu_(input);
+    }
+
+    /** {@code F.celu_(input, alpha)}: celu in place. */
+    public static Tensor celu_(Tensor input, double alpha) {
+        return Torch.celu_(input, Scalar.of(alpha));
+    }
+
+    /** {@code F.leaky_relu_(input, negative_slope)}: leaky relu in place. */
+    public static Tensor leaky_relu_(Tensor input, double negativeSlope) {
+        return Torch.leaky_relu_(input, Scalar.of(negativeSlope));
+    }
+
+    /** {@code F.hardtanh_(input, min_val, max_val)}: hardtanh in place. */
+    public static Tensor hardtanh_(Tensor input, double minVal, double maxVal) {
+        return Torch.hardtanh_(input, Scalar.of(minVal), Scalar.of(maxVal));
+    }
+
+    /** {@code F.threshold_(input, threshold, value)}: threshold in place. */
+    public static Tensor threshold_(Tensor input, double threshold, double value) {
+        return Torch.threshold_(input, Scalar.of(threshold), Scalar.of(value));
+    }
+
+    /** {@code F.rrelu_(input, lower, upper, training)}: rrelu in place. */
+    public static Tensor rrelu_(Tensor input, double lower, double upper, boolean training) {
+        return Torch.rrelu_(input, Scalar.of(lower), Scalar.of(upper), training);
+    }
+
     // ---- dropout ----
 
     /** {@code F.dropout(input)}: p 0.5, training (F.dropout's default, unlike the module's eval mode). */

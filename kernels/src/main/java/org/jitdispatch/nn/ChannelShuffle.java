@@ -1,7 +1,6 @@
 package org.jitdispatch.nn;
 
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /** Interleaves the channels of {@code groups} groups ({@code torch.nn.ChannelShuffle}), as ShuffleNet mixes groups. */
 public final class ChannelShuffle extends Module {
@@ -13,7 +12,7 @@ public final class ChannelShuffle extends Module {
 
     @Override
     public Tensor forward(Tensor input) {
-        return Torch.channel_shuffle(input, groups);
+        return Functional.channel_shuffle(input, groups);
     }
 
     @Override

@@ -2,13 +2,12 @@ package org.jitdispatch.nn;
 
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
-import org.jitdispatch.Torch;
 
 /**
  * Fractional max pooling ({@code torch.nn.FractionalMaxPool2d} and {@code FractionalMaxPool3d}): windows of
  * {@code kernel_size} at pseudo-random starts, for an output of {@code output_size}, or of the input's size times
  * {@code output_ratio} (each in (0, 1), the product truncated). Every call draws each plane's samples from the
- * default generator ({@code torch.rand(N, C, dims)}, as {@code F.fractional_max_pool2d} draws them), so a seeded
+ * default generator ({@code torch.rand(N, C, dims)}, as {@link Functional#fractional_max_pool2d} draws them), so a seeded
  * run pools the same windows as PyTorch.
  */
 public final class FractionalMaxPool extends Module {
@@ -70,19 +69,9 @@ public final class FractionalMaxPool extends Module {
 
     /** The output and the indices of its elements within their planes ({@code return_indices=True}). */
     public Tensor[] forwardWithIndices(Tensor input) {
-        int dims = kernel.length;
-        long[] size = outputSize;
-        if (size == null) {
-            size = new long[dims];
-            for (int d = 0; d < dims; d++) {
-                size[d] = (long) (input.size(input.dim() - dims + d) * outputRatio[d]);
-            }
-        }
-        long batch = input.dim() == dims + 1 ? 1 : input.size(0);
-        Tensor samples = Torch.rand(new long[] {batch, input.size(input.dim() - dims - 1), dims}, input.dtype(), null,
-                input.device());
-        return dims == 2 ? Torch.fractional_max_pool2d(input, kernel, size, samples)
-                : Torch.fractional_max_pool3d(input, kernel, size, samples);
+        return kernel.length == 2
+                ? Functional.fractional_max_pool2d_with_indices(input, kernel, outputSize, outputRatio)
+                : Functional.fractional_max_pool3d_with_indices(input, kernel, outputSize, outputRatio);
     }
 
     /** PyTorch prints these modules without arguments. */

@@ -224,6 +224,58 @@ abstract class LayerFunctions extends LossFunctions {
         return Torch.max_unpool3d(input, indices, size, strides, paddings);
     }
 
+    /** {@code F.fractional_max_pool2d(input, kernel_size, output_size, output_ratio)}; see the indices form. */
+    public static Tensor fractional_max_pool2d(Tensor input, long[] kernelSize, long[] outputSize,
+            double[] outputRatio) {
+        return fractional_max_pool2d_with_indices(input, kernelSize, outputSize, outputRatio)[0];
+    }
+
+    /**
+     * {@code F.fractional_max_pool2d(..., return_indices=True)}: windows of {@code kernelSize} at pseudo-random
+     * starts for an output of {@code outputSize}, or of the input's size times {@code outputRatio} (truncated; one
+     * of the two may be null). Each plane's samples come from the default generator ({@code torch.rand(N, C, 2)}),
+     * so a seeded run pools PyTorch's windows. PyTorch's private {@code _random_samples} is left out.
+     */
+    public static Tensor[] fractional_max_pool2d_with_indices(Tensor input, long[] kernelSize, long[] outputSize,
+            double[] outputRatio) {
+        return fractionalMaxPool(input, kernelSize, outputSize, outputRatio, 2);
+    }
+
+    /** {@code F.fractional_max_pool3d(input, kernel_size, output_size, output_ratio)}; see the indices form. */
+    public static Tensor fractional_max_pool3d(Tensor input, long[] kernelSize, long[] outputSize,
+            double[] outputRatio) {
+        return fractional_max_pool3d_with_indices(input, kernelSize, outputSize, outputRatio)[0];
+    }
+
+    /** {@code F.fractional_max_pool3d(..., return_indices=True)}: as the 2-D form, over (T, H, W). */
+    public static Tensor[] fractional_max_pool3d_with_indices(Tensor input, long[] kernelSize, long[] outputSize,
+            double[] outputRatio) {
+        return fractionalMaxPool(input, kernelSize, outputSize, outputRatio, 3);
+    }
+
+    private static Tensor[] fractionalMaxPool(Tensor input, long[] kernelSize, long[] outputSize,
+            double[] outputRatio, int dims) {
+        if (outputSize == null && outputRatio == null) {
+            throw new IllegalArgumentException("fractional_max_pool" + dims + "d requires specifying either an"
+                    + " output_size or an output_ratio");
+        }
+        long[] size;
+        if (outputSize == null) {
+            size = new long[dims];
+            for (int d = 0; d < dims; d++) {
+                double ratio = outputRatio.length == 1 ? outputRatio[0] : outputRatio[d];
+                size[d] = (long) (input.size(d - dims) * ratio);
+            }
+        } else {
+            size = tuple(outputSize, dims);
+        }
+        long batch = input.dim() == dims + 1 ? 1 : input.size(0);
+        Tensor samples = Torch.rand(new long[] {batch, input.size(-dims - 1), dims}, input.dtype(), null,
+                input.device());
+        return dims == 2 ? Torch.fractional_max_pool2d(input, tuple(kernelSize, 2), size, samples)
+                : Torch.fractional_max_pool3d(input, tuple(kernelSize, 3), size, samples);
+    }
+
     // ---- average and power-average pooling ----
 
     /** {@code F.avg_pool1d(input, kernel_size)}. */

@@ -115,6 +115,28 @@ abstract class VisionFunctions extends LayerFunctions {
         return resample(input, outputSize, scaleFactors, mode, alignCorners);
     }
 
+    /** {@code F.upsample(input, size, scale_factor, mode, align_corners)}: deprecated in PyTorch, with its warning. */
+    public static Tensor upsample(Tensor input, long[] size, double[] scaleFactor, String mode,
+            Boolean alignCorners) {
+        Warnings.warn("nn.functional.upsample is deprecated. Use nn.functional.interpolate instead.");
+        return interpolate(input, size, scaleFactor, mode, alignCorners, null);
+    }
+
+    /** {@code F.upsample_nearest(input, size, scale_factor)}: deprecated in PyTorch, with its warning. */
+    public static Tensor upsample_nearest(Tensor input, long[] size, double[] scaleFactor) {
+        Warnings.warn("nn.functional.upsample_nearest is deprecated. Use nn.functional.interpolate instead.");
+        return interpolate(input, size, scaleFactor, "nearest", null, null);
+    }
+
+    /**
+     * {@code F.upsample_bilinear(input, size, scale_factor)}: bilinear with align_corners true; deprecated in
+     * PyTorch, with its warning.
+     */
+    public static Tensor upsample_bilinear(Tensor input, long[] size, double[] scaleFactor) {
+        Warnings.warn("nn.functional.upsample_bilinear is deprecated. Use nn.functional.interpolate instead.");
+        return interpolate(input, size, scaleFactor, "bilinear", true, null);
+    }
+
     /** The operator F.interpolate picks for the input's dims and the mode, with its errors. */
     private static Tensor resample(Tensor input, long[] outputSize, double[] scales, String mode,
             Boolean alignCorners) {
@@ -169,6 +191,14 @@ abstract class VisionFunctions extends LayerFunctions {
     /** {@code F.pixel_unshuffle(input, downscale_factor)}: the inverse of {@link #pixel_shuffle}. */
     public static Tensor pixel_unshuffle(Tensor input, long downscaleFactor) {
         return Torch.pixel_unshuffle(input, downscaleFactor);
+    }
+
+    /**
+     * {@code F.channel_shuffle(input, groups)}: the channels of {@code [N, g k, *]} read as {@code [N, g, k, *]}
+     * and laid out as {@code [N, k, g, *]}.
+     */
+    public static Tensor channel_shuffle(Tensor input, long groups) {
+        return Torch.channel_shuffle(input, groups);
     }
 
     /** {@code F.unfold(input, kernel_size)}: dilation 1, no padding, stride 1. */

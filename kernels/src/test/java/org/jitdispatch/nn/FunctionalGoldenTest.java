@@ -70,6 +70,15 @@ class FunctionalGoldenTest {
         CASES.put("glu_dim0", x -> glu(x[0], 0));
         CASES.put("prelu", x -> prelu(x[0], x[1]));
         CASES.put("rrelu_eval", x -> rrelu(x[0]));
+        CASES.put("rrelu_training", seeded(7, x -> rrelu(x[0], 0.1, 0.4, true, false)));
+        CASES.put("relu_", x -> relu_(x[0].mul(Scalar.of(1))));
+        CASES.put("elu_", x -> elu_(x[0].mul(Scalar.of(1)), 0.7));
+        CASES.put("selu_", x -> selu_(x[0].mul(Scalar.of(1))));
+        CASES.put("celu_", x -> celu_(x[0].mul(Scalar.of(1)), 0.5));
+        CASES.put("leaky_relu_", x -> leaky_relu_(x[0].mul(Scalar.of(1)), 0.3));
+        CASES.put("hardtanh_", x -> hardtanh_(x[0].mul(Scalar.of(1)), -0.2, 0.4));
+        CASES.put("threshold_", x -> threshold_(x[0].mul(Scalar.of(1)), 0.2, 9.0));
+        CASES.put("rrelu_", x -> rrelu_(x[0].mul(Scalar.of(1)), 0.2, 0.3, false));
         // dropout
         CASES.put("dropout_eval", x -> dropout(x[0], 0.3, false));
         CASES.put("dropout_training", seeded(3, x -> dropout(x[0], 0.3, true)));
@@ -157,6 +166,11 @@ class FunctionalGoldenTest {
             Tensor[] pooled = max_pool3d_with_indices(x[0], ints(2), null, ints(0), ints(1), false);
             return max_unpool3d(pooled[0], pooled[1], ints(2), null, ints(0), ints(1, 2, 4, 5, 6));
         });
+        CASES.put("fractional_max_pool2d", seeded(8, x -> fractional_max_pool2d(x[0], ints(2), ints(3, 4), null)));
+        CASES.put("fractional_max_pool2d_ratio_indices", seeded(9, x -> fractional_max_pool2d_with_indices(x[0],
+                ints(2, 3), null, new double[] {0.6})[1]));
+        CASES.put("fractional_max_pool3d_ratio", seeded(10, x -> fractional_max_pool3d(x[0], ints(2), null,
+                new double[] {0.5, 0.6, 0.7})));
         CASES.put("avg_pool1d", x -> avg_pool1d(x[0], ints(3), ints(2), ints(1), true, false));
         CASES.put("avg_pool2d", x -> avg_pool2d(x[0], 2));
         CASES.put("avg_pool2d_divisor", x -> avg_pool2d(x[0], ints(3), ints(2), ints(1), false, true, 5L));
@@ -220,6 +234,10 @@ class FunctionalGoldenTest {
         CASES.put("interpolate_nearest_3d", x -> interpolate(x[0], ints(5, 3, 8), "nearest"));
         CASES.put("interpolate_area_size", x -> interpolate(x[0], ints(3, 4), "area"));
         CASES.put("interpolate_area_scale", x -> interpolate(x[0], 0.6, "area"));
+        CASES.put("upsample", x -> upsample(x[0], null, new double[] {2, 2}, "bilinear", false));
+        CASES.put("upsample_nearest", x -> upsample_nearest(x[0], ints(3, 8), null));
+        CASES.put("upsample_bilinear", x -> upsample_bilinear(x[0], null, new double[] {1.5, 1.5}));
+        CASES.put("channel_shuffle", x -> channel_shuffle(x[0], 2));
         CASES.put("pixel_shuffle", x -> pixel_shuffle(x[0], 2));
         CASES.put("pixel_unshuffle", x -> pixel_unshuffle(x[0], 2));
         CASES.put("unfold", x -> unfold(x[0], 2, 3));
@@ -260,6 +278,7 @@ class FunctionalGoldenTest {
         ERRORS.put("margin_ranking_dims", () -> margin_ranking_loss(X, SIGN, SIGN));
         ERRORS.put("multi_margin_p", () -> multi_margin_loss(X, LABELS, 3, 1.0, null, "mean"));
         ERRORS.put("multi_margin_weight_dims", () -> multi_margin_loss(X, LABELS, 1, 1.0, Torch.ones(1, 5), "mean"));
+        ERRORS.put("fractional_max_pool_neither", () -> fractional_max_pool2d(IMG, ints(2), null, null));
         ERRORS.put("batch_norm_one_value", () -> batch_norm(Torch.randn(1, 3), null, null, null, null, true, 0.1,
                 1e-5));
         ERRORS.put("instance_norm_one_value", () -> instance_norm(Torch.randn(2, 3, 1)));
