@@ -322,6 +322,11 @@ abstract class ActivationFunctions {
         return dropout(input, 0.5, true, false);
     }
 
+    /** {@code F.dropout(input, p)}: training. */
+    public static Tensor dropout(Tensor input, double p) {
+        return dropout(input, p, true, false);
+    }
+
     /** {@code F.dropout(input, p, training)}. */
     public static Tensor dropout(Tensor input, double p, boolean training) {
         return dropout(input, p, training, false);

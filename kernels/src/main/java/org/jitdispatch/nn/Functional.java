@@ -27,6 +27,11 @@ public final class Functional extends VisionFunctions {
         return normalize(input, 2.0, 1, 1e-12);
     }
 
+    /** {@code F.normalize(input, p, dim)}: eps 1e-12. */
+    public static Tensor normalize(Tensor input, double p, long dim) {
+        return normalize(input, p, dim, 1e-12);
+    }
+
     /**
      * {@code F.normalize(input, p, dim, eps)}: {@code input / max(||input||_p, eps)}, the norm taken along
      * {@code dim} and broadcast back, so a zero vector stays zero. No {@code out=}.

@@ -41,6 +41,16 @@ abstract class LayerFunctions extends LossFunctions {
         return Torch.conv1d(input, weight);
     }
 
+    /** {@code F.conv1d(input, weight, bias)}: stride 1, no padding. */
+    public static Tensor conv1d(Tensor input, Tensor weight, Tensor bias) {
+        return Torch.conv1d(input, weight, bias);
+    }
+
+    /** {@code F.conv1d(input, weight, bias, stride, padding)}: dilation 1, one group. */
+    public static Tensor conv1d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding) {
+        return Torch.conv1d(input, weight, bias, stride, padding);
+    }
+
     /** {@code F.conv1d(input, weight, bias, stride, padding, dilation, groups)}. */
     public static Tensor conv1d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding,
             long[] dilation, long groups) {
@@ -56,6 +66,16 @@ abstract class LayerFunctions extends LossFunctions {
     /** {@code F.conv2d(input, weight)}. */
     public static Tensor conv2d(Tensor input, Tensor weight) {
         return Torch.conv2d(input, weight);
+    }
+
+    /** {@code F.conv2d(input, weight, bias)}: stride 1, no padding. */
+    public static Tensor conv2d(Tensor input, Tensor weight, Tensor bias) {
+        return Torch.conv2d(input, weight, bias);
+    }
+
+    /** {@code F.conv2d(input, weight, bias, stride, padding)}: dilation 1, one group. */
+    public static Tensor conv2d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding) {
+        return Torch.conv2d(input, weight, bias, stride, padding);
     }
 
     /** {@code F.conv2d(input, weight, bias, stride, padding, dilation, groups)}. */
@@ -75,6 +95,16 @@ abstract class LayerFunctions extends LossFunctions {
         return Torch.conv3d(input, weight);
     }
 
+    /** {@code F.conv3d(input, weight, bias)}: stride 1, no padding. */
+    public static Tensor conv3d(Tensor input, Tensor weight, Tensor bias) {
+        return Torch.conv3d(input, weight, bias);
+    }
+
+    /** {@code F.conv3d(input, weight, bias, stride, padding)}: dilation 1, one group. */
+    public static Tensor conv3d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding) {
+        return Torch.conv3d(input, weight, bias, stride, padding);
+    }
+
     /** {@code F.conv3d(input, weight, bias, stride, padding, dilation, groups)}. */
     public static Tensor conv3d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding,
             long[] dilation, long groups) {
@@ -92,6 +122,11 @@ abstract class LayerFunctions extends LossFunctions {
         return Torch.conv_transpose1d(input, weight);
     }
 
+    /** {@code F.conv_transpose1d(input, weight, bias, stride, padding)}: no output padding, one group. */
+    public static Tensor conv_transpose1d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding) {
+        return Torch.conv_transpose1d(input, weight, bias, stride, padding);
+    }
+
     /** {@code F.conv_transpose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)}. */
     public static Tensor conv_transpose1d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding,
             long[] outputPadding, long groups, long[] dilation) {
@@ -101,6 +136,11 @@ abstract class LayerFunctions extends LossFunctions {
     /** {@code F.conv_transpose2d(input, weight)}. */
     public static Tensor conv_transpose2d(Tensor input, Tensor weight) {
         return Torch.conv_transpose2d(input, weight);
+    }
+
+    /** {@code F.conv_transpose2d(input, weight, bias, stride, padding)}: no output padding, one group. */
+    public static Tensor conv_transpose2d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding) {
+        return Torch.conv_transpose2d(input, weight, bias, stride, padding);
     }
 
     /** {@code F.conv_transpose2d(input, weight, bias, stride, padding, output_padding, groups, dilation)}. */
@@ -114,6 +154,11 @@ abstract class LayerFunctions extends LossFunctions {
         return Torch.conv_transpose3d(input, weight);
     }
 
+    /** {@code F.conv_transpose3d(input, weight, bias, stride, padding)}: no output padding, one group. */
+    public static Tensor conv_transpose3d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding) {
+        return Torch.conv_transpose3d(input, weight, bias, stride, padding);
+    }
+
     /** {@code F.conv_transpose3d(input, weight, bias, stride, padding, output_padding, groups, dilation)}. */
     public static Tensor conv_transpose3d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding,
             long[] outputPadding, long groups, long[] dilation) {
@@ -125,6 +170,11 @@ abstract class LayerFunctions extends LossFunctions {
     /** {@code F.max_pool1d(input, kernel_size)}: stride the kernel size, no padding. */
     public static Tensor max_pool1d(Tensor input, long... kernelSize) {
         return Torch.max_pool1d(input, kernelSize);
+    }
+
+    /** {@code F.max_pool1d(input, kernel_size, stride, padding)}: a null stride is the kernel size. */
+    public static Tensor max_pool1d(Tensor input, long[] kernelSize, long[] stride, long[] padding) {
+        return max_pool1d(input, kernelSize, stride, padding, new long[] {1}, false);
     }
 
     /** {@code F.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode)}. */
@@ -144,6 +194,11 @@ abstract class LayerFunctions extends LossFunctions {
         return Torch.max_pool2d(input, kernelSize);
     }
 
+    /** {@code F.max_pool2d(input, kernel_size, stride, padding)}: a null stride is the kernel size. */
+    public static Tensor max_pool2d(Tensor input, long[] kernelSize, long[] stride, long[] padding) {
+        return max_pool2d(input, kernelSize, stride, padding, new long[] {1}, false);
+    }
+
     /** {@code F.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode)}. */
     public static Tensor max_pool2d(Tensor input, long[] kernelSize, long[] stride, long[] padding, long[] dilation,
             boolean ceilMode) {
@@ -159,6 +214,11 @@ abstract class LayerFunctions extends LossFunctions {
     /** {@code F.max_pool3d(input, kernel_size)}: stride the kernel size, no padding. */
     public static Tensor max_pool3d(Tensor input, long... kernelSize) {
         return Torch.max_pool3d(input, kernelSize);
+    }
+
+    /** {@code F.max_pool3d(input, kernel_size, stride, padding)}: a null stride is the kernel size. */
+    public static Tensor max_pool3d(Tensor input, long[] kernelSize, long[] stride, long[] padding) {
+        return max_pool3d(input, kernelSize, stride, padding, new long[] {1}, false);
     }
 
     /** {@code F.max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode)}. */
@@ -283,6 +343,11 @@ abstract class LayerFunctions extends LossFunctions {
         return Torch.avg_pool1d(input, kernelSize);
     }
 
+    /** {@code F.avg_pool1d(input, kernel_size, stride, padding)}: a null stride is the kernel size. */
+    public static Tensor avg_pool1d(Tensor input, long[] kernelSize, long[] stride, long[] padding) {
+        return Torch.avg_pool1d(input, kernelSize, orNone(stride), padding);
+    }
+
     /** {@code F.avg_pool1d(input, kernel_size, stride, padding, ceil_mode, count_include_pad)}. */
     public static Tensor avg_pool1d(Tensor input, long[] kernelSize, long[] stride, long[] padding, boolean ceilMode,
             boolean countIncludePad) {
@@ -292,6 +357,11 @@ abstract class LayerFunctions extends LossFunctions {
     /** {@code F.avg_pool2d(input, kernel_size)}. */
     public static Tensor avg_pool2d(Tensor input, long... kernelSize) {
         return Torch.avg_pool2d(input, kernelSize);
+    }
+
+    /** {@code F.avg_pool2d(input, kernel_size, stride, padding)}: a null stride is the kernel size. */
+    public static Tensor avg_pool2d(Tensor input, long[] kernelSize, long[] stride, long[] padding) {
+        return Torch.avg_pool2d(input, kernelSize, orNone(stride), padding);
     }
 
     /**
@@ -307,6 +377,11 @@ abstract class LayerFunctions extends LossFunctions {
     /** {@code F.avg_pool3d(input, kernel_size)}. */
     public static Tensor avg_pool3d(Tensor input, long... kernelSize) {
         return Torch.avg_pool3d(input, kernelSize);
+    }
+
+    /** {@code F.avg_pool3d(input, kernel_size, stride, padding)}: a null stride is the kernel size. */
+    public static Tensor avg_pool3d(Tensor input, long[] kernelSize, long[] stride, long[] padding) {
+        return Torch.avg_pool3d(input, kernelSize, orNone(stride), padding);
     }
 
     /** {@code F.avg_pool3d(input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)}. */
@@ -407,6 +482,12 @@ abstract class LayerFunctions extends LossFunctions {
         return batch_norm(input, runningMean, runningVar, null, null, false, 0.1, 1e-5);
     }
 
+    /** {@code F.batch_norm(input, running_mean, running_var, weight, bias, training)}: momentum 0.1, eps 1e-5. */
+    public static Tensor batch_norm(Tensor input, Tensor runningMean, Tensor runningVar, Tensor weight, Tensor bias,
+            boolean training) {
+        return batch_norm(input, runningMean, runningVar, weight, bias, training, 0.1, 1e-5);
+    }
+
     /**
      * {@code F.batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)}: in training
      * the batch's statistics, which also update the running ones (if given) in place.
@@ -438,6 +519,11 @@ abstract class LayerFunctions extends LossFunctions {
         return layer_norm(input, normalizedShape, null, null, 1e-5);
     }
 
+    /** {@code F.layer_norm(input, normalized_shape, weight, bias)}: eps 1e-5. */
+    public static Tensor layer_norm(Tensor input, long[] normalizedShape, Tensor weight, Tensor bias) {
+        return layer_norm(input, normalizedShape, weight, bias, 1e-5);
+    }
+
     /** {@code F.layer_norm(input, normalized_shape, weight, bias, eps)}. */
     public static Tensor layer_norm(Tensor input, long[] normalizedShape, Tensor weight, Tensor bias, double eps) {
         return Torch.layer_norm(input, normalizedShape, weight, bias, eps, true);
@@ -446,6 +532,11 @@ abstract class LayerFunctions extends LossFunctions {
     /** {@code F.group_norm(input, num_groups)}: without affine parameters. */
     public static Tensor group_norm(Tensor input, long numGroups) {
         return group_norm(input, numGroups, null, null, 1e-5);
+    }
+
+    /** {@code F.group_norm(input, num_groups, weight, bias)}: eps 1e-5. */
+    public static Tensor group_norm(Tensor input, long numGroups, Tensor weight, Tensor bias) {
+        return group_norm(input, numGroups, weight, bias, 1e-5);
     }
 
     /** {@code F.group_norm(input, num_groups, weight, bias, eps)}: statistics per (sample, group of channels). */

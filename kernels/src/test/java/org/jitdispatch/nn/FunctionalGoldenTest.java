@@ -81,7 +81,8 @@ class FunctionalGoldenTest {
         CASES.put("rrelu_", x -> rrelu_(x[0].mul(Scalar.of(1)), 0.2, 0.3, false));
         // dropout
         CASES.put("dropout_eval", x -> dropout(x[0], 0.3, false));
-        CASES.put("dropout_training", seeded(3, x -> dropout(x[0], 0.3, true)));
+        CASES.put("dropout_training", seeded(3, x -> dropout(x[0], 0.3)));
+        CASES.put("dropout_default_p", seeded(11, x -> dropout(x[0])));
         CASES.put("dropout2d_training", seeded(4, x -> dropout2d(x[0], 0.5, true)));
         CASES.put("dropout1d_unbatched", seeded(5, x -> dropout1d(x[0], 0.5, true)));
         CASES.put("dropout3d_eval", x -> dropout3d(x[0], 0.5, false));
@@ -138,6 +139,7 @@ class FunctionalGoldenTest {
         CASES.put("conv1d", x -> conv1d(x[0], x[1], x[2], ints(2), ints(1), ints(1), 1));
         CASES.put("conv1d_same", x -> conv1d(x[0], x[1], null, ints(1), "same", ints(2), 1));
         CASES.put("conv2d", x -> conv2d(x[0], x[1]));
+        CASES.put("conv2d_stride_padding", x -> conv2d(x[0], x[1], x[2], ints(2), ints(1)));
         CASES.put("conv2d_groups", x -> conv2d(x[0], x[1], x[2], ints(2, 1), ints(1, 0), ints(1, 2), 3));
         CASES.put("conv3d", x -> conv3d(x[0], x[1], null, ints(1), "valid", ints(1), 1));
         CASES.put("conv_transpose1d", x -> conv_transpose1d(x[0], x[1], x[2], ints(2), ints(1), ints(1), 1, ints(1)));
@@ -150,6 +152,7 @@ class FunctionalGoldenTest {
         CASES.put("max_pool1d_indices", x -> max_pool1d_with_indices(x[0], ints(3), ints(2), ints(1), ints(1),
                 true)[1]);
         CASES.put("max_pool2d", x -> max_pool2d(x[0], 2));
+        CASES.put("max_pool2d_stride_padding", x -> max_pool2d(x[0], ints(3), ints(2), ints(1)));
         CASES.put("max_pool2d_dilation", x -> max_pool2d(x[0], ints(2, 3), ints(1, 2), ints(1, 1), ints(2, 1), false));
         CASES.put("max_pool2d_indices", x -> max_pool2d_with_indices(x[0], ints(2), null, ints(0), ints(1), false)[1]);
         CASES.put("max_pool3d", x -> max_pool3d(x[0], ints(2), null, ints(1), ints(1), true));
@@ -173,6 +176,7 @@ class FunctionalGoldenTest {
                 new double[] {0.5, 0.6, 0.7})));
         CASES.put("avg_pool1d", x -> avg_pool1d(x[0], ints(3), ints(2), ints(1), true, false));
         CASES.put("avg_pool2d", x -> avg_pool2d(x[0], 2));
+        CASES.put("avg_pool2d_stride_padding", x -> avg_pool2d(x[0], ints(3, 2), null, ints(1)));
         CASES.put("avg_pool2d_divisor", x -> avg_pool2d(x[0], ints(3), ints(2), ints(1), false, true, 5L));
         CASES.put("avg_pool3d", x -> avg_pool3d(x[0], ints(2, 2, 3), null, ints(0), true, false, null));
         CASES.put("lp_pool1d", x -> lp_pool1d(x[0], 2, 3));
@@ -203,6 +207,7 @@ class FunctionalGoldenTest {
         CASES.put("local_response_norm_5d", x -> local_response_norm(x[0], 2));
         CASES.put("normalize", x -> normalize(x[0]));
         CASES.put("normalize_p1_dim0", x -> normalize(x[0], 1.0, 0, 1e-12));
+        CASES.put("normalize_p3_last", x -> normalize(x[0], 3.0, -1));
         // embedding
         CASES.put("embedding", x -> embedding(x[0], x[1]));
         CASES.put("embedding_padding_idx", x -> embedding(x[0], x[1], -3L, null, 2.0, false, false));
