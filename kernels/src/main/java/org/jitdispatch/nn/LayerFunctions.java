@@ -614,6 +614,33 @@ abstract class LayerFunctions extends LossFunctions {
         return Torch.embedding(weight, input, padding, scaleGradByFreq, sparse);
     }
 
+    /** {@code F.embedding_bag(input, weight)}: the mean of each row of a 2-D {@code input}'s embeddings. */
+    public static Tensor embedding_bag(Tensor input, Tensor weight) {
+        return embedding_bag(input, weight, null, null, 2.0, "mean", null, false, null);
+    }
+
+    /** {@code F.embedding_bag(input, weight, offsets, mode=mode)}: a 1-D {@code input} cut into bags at offsets. */
+    public static Tensor embedding_bag(Tensor input, Tensor weight, Tensor offsets, String mode) {
+        return embedding_bag(input, weight, offsets, null, 2.0, mode, null, false, null);
+    }
+
+    /**
+     * {@code F.embedding_bag(input, weight, offsets, max_norm, norm_type, mode=mode,
+     * per_sample_weights=perSampleWeights, include_last_offset=includeLastOffset, padding_idx=paddingIdx)}: sums
+     * ({@code "sum"}), means ({@code "mean"}) or maxima ({@code "max"}) of bags of rows of {@code weight}, without
+     * the rows of every index. A 2-D {@code input} is a batch of bags of equal length (no offsets); a 1-D one is cut
+     * at {@code offsets} (with {@code includeLastOffset}, the last offset ends the last bag). {@code
+     * perSampleWeights} scale each row in sum mode; an index equal to {@code paddingIdx} counts for nothing; an
+     * empty bag gives zeros. Differs from PyTorch: there is no {@code embedding_bag} operator here, so the bags are
+     * computed over index_select and index_add (max over max), which autograd records instead, and PyTorch's
+     * {@code scale_grad_by_freq} and {@code sparse} are left out.
+     */
+    public static Tensor embedding_bag(Tensor input, Tensor weight, Tensor offsets, Double maxNorm, double normType,
+            String mode, Tensor perSampleWeights, boolean includeLastOffset, Long paddingIdx) {
+        return EmbeddingBags.embeddingBag(input, weight, offsets, maxNorm, normType, mode, perSampleWeights,
+                includeLastOffset, paddingIdx);
+    }
+
     /** {@code F.one_hot(tensor)}: as many classes as the largest index plus one. */
     public static Tensor one_hot(Tensor tensor) {
         return Torch.one_hot(tensor);

@@ -212,6 +212,16 @@ class FunctionalGoldenTest {
         CASES.put("embedding", x -> embedding(x[0], x[1]));
         CASES.put("embedding_padding_idx", x -> embedding(x[0], x[1], -3L, null, 2.0, false, false));
         CASES.put("embedding_max_norm", x -> flat(embedding(x[0], x[1], null, 1.0, 1.0, false, false), x[1]));
+        CASES.put("embedding_bag", x -> embedding_bag(x[0], x[1]));
+        CASES.put("embedding_bag_offsets_sum_weights", x -> embedding_bag(x[0], x[1], x[2], null, 2.0, "sum", x[3],
+                false, null));
+        CASES.put("embedding_bag_max_padding", x -> embedding_bag(x[0], x[1], x[2], null, 2.0, "max", null, false, 1L));
+        CASES.put("embedding_bag_sum_last_offset_padding", x -> embedding_bag(x[0], x[1], x[2], null, 2.0, "sum", null,
+                true, -4L));
+        CASES.put("embedding_bag_mean_last_offset_empty_bag", x -> embedding_bag(x[0], x[1], x[2], null, 2.0, "mean",
+                null, true, null));
+        CASES.put("embedding_bag_mean_max_norm", x -> flat(embedding_bag(x[0], x[1], x[2], 1.5, 2.0, "mean", null,
+                false, null), x[1]));
         CASES.put("one_hot", x -> one_hot(x[0]));
         CASES.put("one_hot_classes", x -> one_hot(x[0], 6));
         // distances
@@ -264,6 +274,7 @@ class FunctionalGoldenTest {
     private static final Tensor SEQ = Torch.randn(2, 3, 7);
     private static final Tensor LABELS = Torch.tensor(new long[] {1, 0, 4, 2}, 4);
     private static final Tensor SIGN = Torch.ones(4);
+    private static final Tensor OFFSETS = Torch.tensor(new long[] {0, 2}, 2);
 
     /** Each error case's call, on tensors of the script's shapes. */
     private static final Map<String, Executable> ERRORS = new HashMap<>();
@@ -290,6 +301,12 @@ class FunctionalGoldenTest {
         ERRORS.put("group_norm_one_value", () -> group_norm(Torch.randn(1, 3, 1), 3));
         ERRORS.put("local_response_norm_dims", () -> local_response_norm(X, 2));
         ERRORS.put("embedding_padding_idx", () -> embedding(LABELS, Torch.randn(5, 3), 5L, null, 2.0, false, false));
+        ERRORS.put("embedding_bag_mode", () -> embedding_bag(LABELS, Torch.randn(5, 3), OFFSETS, "min"));
+        ERRORS.put("embedding_bag_offsets_2d", () -> embedding_bag(LABELS.view(2, 2), Torch.randn(5, 3),
+                Torch.tensor(new long[] {0}, 1), "mean"));
+        ERRORS.put("embedding_bag_no_offsets", () -> embedding_bag(LABELS, Torch.randn(5, 3)));
+        ERRORS.put("embedding_bag_weights_mode", () -> embedding_bag(LABELS, Torch.randn(5, 3), OFFSETS, null, 2.0,
+                "mean", Torch.rand(4), false, null));
         ERRORS.put("max_unpool_output_size_length", () -> {
             Tensor[] pooled = max_pool2d_with_indices(IMG, ints(2), null, ints(0), ints(1), false);
             max_unpool2d(pooled[0], pooled[1], ints(2), null, ints(0), ints(5));
