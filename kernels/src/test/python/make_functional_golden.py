@@ -82,6 +82,8 @@ cases = [
     case("softmax_dim0_float64", lambda a: F.softmax(a, 0, dtype=torch.float64), x),
     case("log_softmax", lambda a: F.log_softmax(a, -1), x),
     case("softmin", lambda a: F.softmin(a, 1), x),
+    case("gumbel_softmax", seeded(12, F.gumbel_softmax), x),
+    case("gumbel_softmax_hard_tau_dim0", seeded(13, lambda a: F.gumbel_softmax(a, 0.5, True, dim=0)), x),
     # activations
     case("relu", F.relu, x),
     case("relu_inplace", lambda a: F.relu(a * 1, inplace=True), x),

@@ -46,6 +46,28 @@ abstract class ActivationFunctions {
         return dtype == null ? input.neg().softmax(dim) : input.neg().softmax(dim, dtype);
     }
 
+    /** {@code F.gumbel_softmax(logits)}: tau 1, soft samples along the last dim. */
+    public static Tensor gumbel_softmax(Tensor logits) {
+        return gumbel_softmax(logits, 1, false, -1);
+    }
+
+    /**
+     * {@code F.gumbel_softmax(logits, tau, hard, dim=dim)}: {@code softmax((logits + g) / tau)} for Gumbel noise
+     * {@code g = -log(Exp(1))} drawn from the default generator (so a seeded run draws PyTorch's noise); with
+     * {@code hard}, the one-hot of each sample's argmax in the forward pass and the soft sample's gradient in the
+     * backward. PyTorch's deprecated {@code eps} is left out.
+     */
+    public static Tensor gumbel_softmax(Tensor logits, double tau, boolean hard, long dim) {
+        Tensor gumbels = Torch.empty_like(logits).exponential_().log().neg();
+        Tensor ySoft = logits.add(gumbels).div(Scalar.of(tau)).softmax(dim);
+        if (!hard) {
+            return ySoft;
+        }
+        Tensor index = ySoft.max(dim, true)[1];
+        Tensor yHard = Torch.zeros_like(logits).scatter_(dim, index, Scalar.of(1.0));
+        return yHard.sub(ySoft.detach()).add(ySoft);
+    }
+
     // ---- elementwise activations ----
 
     /** {@code F.relu(input)}. */

@@ -42,6 +42,8 @@ class FunctionalGoldenTest {
         CASES.put("softmax_dim0_float64", x -> softmax(x[0], 0, ScalarType.Float64));
         CASES.put("log_softmax", x -> log_softmax(x[0], -1));
         CASES.put("softmin", x -> softmin(x[0], 1));
+        CASES.put("gumbel_softmax", seeded(12, x -> gumbel_softmax(x[0])));
+        CASES.put("gumbel_softmax_hard_tau_dim0", seeded(13, x -> gumbel_softmax(x[0], 0.5, true, 0)));
         // activations
         CASES.put("relu", x -> relu(x[0]));
         CASES.put("relu_inplace", x -> relu(x[0].mul(Scalar.of(1)), true));
