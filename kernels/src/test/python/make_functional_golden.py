@@ -5,7 +5,7 @@ Regenerate, from the repository root, with Debian's python3-torch (for /usr/bin/
     /usr/bin/python3 kernels/src/test/python/make_functional_golden.py
 
 Each case holds its inputs, the output and the gradient of every floating input for a fixed upstream gradient
-(float64; integer inputs and outputs as int64), and the warnings the call gives. Functions that update state in place (batch_norm's running
+(float64; integer inputs and outputs as int64, masks as bool), and the warnings the call gives. Functions that update state in place (batch_norm's running
 statistics, embedding's max_norm renormalisation) return that state flattened after the output. The random
 ones seed the default generator first. Each error case records the exception's type and message, and whether
 the message is PyTorch's Python (stable, compared) or an operator's (only the raise is checked).
@@ -21,7 +21,8 @@ OUT = pathlib.Path(__file__).resolve().parents[1] / "resources" / "nn" / "functi
 
 
 def tensor_json(t):
-    return {"shape": list(t.shape), "dtype": "float64" if t.is_floating_point() else "int64",
+    dtype = "float64" if t.is_floating_point() else "bool" if t.dtype == torch.bool else "int64"
+    return {"shape": list(t.shape), "dtype": dtype,
             "values": t.detach().flatten().double().tolist() if t.is_floating_point() else t.flatten().tolist()}
 
 
@@ -296,6 +297,29 @@ cases = [
     case("pairwise_distance_p1_keepdim", lambda a, b: F.pairwise_distance(a, b, 1.0, 1e-3, True), x, y),
     case("pdist", F.pdist, x),
     case("pdist_p3", lambda a: F.pdist(a, 3), x),
+    # attention: E = 4, 2 heads, L = 3, S = 5, N = 2; the query, key and value are one tensor where the call says so
+    case("mha_self_attention", lambda a, w, b, ow, ob: flat(*F.multi_head_attention_forward(
+        a, a, a, 4, 2, w, b, None, None, False, 0.0, ow, ob)), torch.randn(3, 2, 4), torch.randn(12, 4),
+         torch.randn(12), torch.randn(4, 4), torch.randn(4)),
+    case("mha_key_value_masks_per_head", lambda q, kv, w, b, ow, ob, am, kpm: flat(*F.multi_head_attention_forward(
+        q, kv, kv, 4, 2, w, b, None, None, False, 0.0, ow, ob, key_padding_mask=kpm, attn_mask=am,
+        average_attn_weights=False)), torch.randn(3, 2, 4), torch.randn(5, 2, 4), torch.randn(12, 4), torch.randn(12),
+         torch.randn(4, 4), torch.randn(4), torch.randn(3, 5), torch.tensor([[0, 0, 0, 1, 1], [0, 0, 0, 0, 0]]) > 0,
+         grads=[0, 1, 2, 3, 4, 5]),
+    case("mha_separate_bias_kv_zero_attn_eval", lambda q, k, v, b, bk, bv, ow, ob, qw, kw, vw, am:
+         F.multi_head_attention_forward(q, k, v, 4, 2, None, b, bk, bv, True, 0.5, ow, ob, training=False,
+                                        attn_mask=am, use_separate_proj_weight=True, q_proj_weight=qw,
+                                        k_proj_weight=kw, v_proj_weight=vw, need_weights=False)[0],
+         torch.randn(3, 2, 4), torch.randn(5, 2, 3), torch.randn(5, 2, 6), torch.randn(12), torch.randn(1, 1, 4),
+         torch.randn(1, 1, 4), torch.randn(4, 4), torch.randn(4), torch.randn(4, 4), torch.randn(4, 3),
+         torch.randn(4, 6), torch.rand(4, 3, 5) > 0.7, grads=list(range(11))),
+    case("mha_unbatched_static_kv", lambda q, w, b, ow, ob, sk, sv: flat(*F.multi_head_attention_forward(
+        q, q, q, 4, 2, w, b, None, None, False, 0.0, ow, ob, static_k=sk, static_v=sv)), torch.randn(3, 4),
+         torch.randn(12, 4), torch.randn(12), torch.randn(4, 4), torch.randn(4), torch.randn(2, 5, 2),
+         torch.randn(2, 5, 2)),
+    case("mha_training_dropout", seeded(14, lambda a, w, b, ow, ob: F.multi_head_attention_forward(
+        a, a, a, 4, 2, w, b, None, None, False, 0.3, ow, ob)[0]), torch.randn(3, 2, 4), torch.randn(12, 4),
+         torch.randn(12), torch.randn(4, 4), torch.randn(4)),
     # vision
     case("pad_constant", lambda a: F.pad(a, (1, 2, 0, 1)), img),
     case("pad_constant_value", lambda a: F.pad(a, (1, 1), "constant", 2.5), seq),
@@ -363,6 +387,20 @@ errors = [
     error("embedding_bag_no_offsets", lambda: F.embedding_bag(labels, torch.randn(5, 3))),
     error("embedding_bag_weights_mode",
           lambda: F.embedding_bag(labels, torch.randn(5, 3), torch.tensor([0, 2]), per_sample_weights=torch.rand(4))),
+    error("mha_query_dims", lambda: F.multi_head_attention_forward(torch.randn(3, 2, 2, 4), torch.randn(5, 2, 4),
+                                                                   torch.randn(5, 2, 4), 4, 2, torch.randn(12, 4),
+                                                                   None, None, None, False, 0.0, torch.randn(4, 4),
+                                                                   None)),
+    error("mha_embed_dim", lambda: F.multi_head_attention_forward(torch.randn(3, 2, 4), torch.randn(5, 2, 4),
+                                                                  torch.randn(5, 2, 4), 6, 2, torch.randn(12, 4),
+                                                                  None, None, None, False, 0.0, torch.randn(4, 4),
+                                                                  None)),
+    error("mha_attn_mask_shape", lambda: F.multi_head_attention_forward(
+        torch.randn(3, 2, 4), torch.randn(5, 2, 4), torch.randn(5, 2, 4), 4, 2, torch.randn(12, 4), None, None, None,
+        False, 0.0, torch.randn(4, 4), None, attn_mask=torch.zeros(3, 4))),
+    error("mha_key_padding_mask_dtype", lambda: F.multi_head_attention_forward(
+        torch.randn(3, 2, 4), torch.randn(5, 2, 4), torch.randn(5, 2, 4), 4, 2, torch.randn(12, 4), None, None, None,
+        False, 0.0, torch.randn(4, 4), None, key_padding_mask=torch.zeros(2, 5, dtype=torch.long))),
     error("max_unpool_output_size_length", lambda: F.max_unpool2d(*F.max_pool2d(img, 2, return_indices=True), 2,
                                                                   output_size=[5])),
     error("max_unpool_output_size_range", lambda: F.max_unpool2d(*F.max_pool2d(img, 2, return_indices=True), 2,

@@ -71,4 +71,41 @@ public final class Functional extends VisionFunctions {
     public static Tensor pdist(Tensor input, double p) {
         return Torch.pdist(input, p);
     }
+
+    /**
+     * {@code F.multi_head_attention_forward} with its required arguments: training, no masks, the attention weights
+     * averaged over the heads. Returns the output and the weights.
+     */
+    public static Tensor[] multi_head_attention_forward(Tensor query, Tensor key, Tensor value, long embedDimToCheck,
+            long numHeads, Tensor inProjWeight, Tensor inProjBias, Tensor biasK, Tensor biasV, boolean addZeroAttn,
+            double dropoutP, Tensor outProjWeight, Tensor outProjBias) {
+        return multi_head_attention_forward(query, key, value, embedDimToCheck, numHeads, inProjWeight, inProjBias,
+                biasK, biasV, addZeroAttn, dropoutP, outProjWeight, outProjBias, true, null, true, null, false, null,
+                null, null, null, null, true);
+    }
+
+    /**
+     * {@code F.multi_head_attention_forward(query, key, value, embed_dim_to_check, num_heads, in_proj_weight,
+     * in_proj_bias, bias_k, bias_v, add_zero_attn, dropout_p, out_proj_weight, out_proj_bias, training,
+     * key_padding_mask, need_weights, attn_mask, use_separate_proj_weight, q_proj_weight, k_proj_weight,
+     * v_proj_weight, static_k, static_v, average_attn_weights)}: {@code [L, N, E]} inputs (or unbatched
+     * {@code [L, E]}), projected (one packed product when the query, key and value are one tensor, the key and
+     * value's together when those two are), the heads folded into the batch, {@code softmax(q k^T / sqrt(head_dim)
+     * + mask)} with dropout while training, and the output projection. {@code attnMask} is {@code [L, S]} or
+     * {@code [N * heads, L, S]}, bool (true: may not attend), uint8 (deprecated, with PyTorch's warning) or float
+     * (added to the scores); {@code keyPaddingMask} is {@code [N, S]}, bool or float. Returns the output and, when
+     * {@code needWeights}, the attention weights ({@code [N, L, S]} averaged over the heads, or
+     * {@code [N, heads, L, S]}), else null. Which arguments are one tensor is Java's reference identity, Python's
+     * {@code is}.
+     */
+    public static Tensor[] multi_head_attention_forward(Tensor query, Tensor key, Tensor value, long embedDimToCheck,
+            long numHeads, Tensor inProjWeight, Tensor inProjBias, Tensor biasK, Tensor biasV, boolean addZeroAttn,
+            double dropoutP, Tensor outProjWeight, Tensor outProjBias, boolean training, Tensor keyPaddingMask,
+            boolean needWeights, Tensor attnMask, boolean useSeparateProjWeight, Tensor qProjWeight,
+            Tensor kProjWeight, Tensor vProjWeight, Tensor staticK, Tensor staticV, boolean averageAttnWeights) {
+        return MultiHeadAttentionForward.forward(query, key, value, embedDimToCheck, numHeads, inProjWeight,
+                inProjBias, biasK, biasV, addZeroAttn, dropoutP, outProjWeight, outProjBias, training, keyPaddingMask,
+                needWeights, attnMask, useSeparateProjWeight, qProjWeight, kProjWeight, vProjWeight, staticK, staticV,
+                averageAttnWeights);
+    }
 }

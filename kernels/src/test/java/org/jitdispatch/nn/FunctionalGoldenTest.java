@@ -233,6 +233,20 @@ class FunctionalGoldenTest {
         CASES.put("pairwise_distance_p1_keepdim", x -> pairwise_distance(x[0], x[1], 1.0, 1e-3, true));
         CASES.put("pdist", x -> pdist(x[0]));
         CASES.put("pdist_p3", x -> pdist(x[0], 3));
+        // attention
+        CASES.put("mha_self_attention", x -> flat(multi_head_attention_forward(x[0], x[0], x[0], 4, 2, x[1], x[2], null,
+                null, false, 0.0, x[3], x[4])));
+        CASES.put("mha_key_value_masks_per_head", x -> flat(multi_head_attention_forward(x[0], x[1], x[1], 4, 2, x[2],
+                x[3], null, null, false, 0.0, x[4], x[5], true, x[7], true, x[6], false, null, null, null, null, null,
+                false)));
+        CASES.put("mha_separate_bias_kv_zero_attn_eval", x -> multi_head_attention_forward(x[0], x[1], x[2], 4, 2, null,
+                x[3], x[4], x[5], true, 0.5, x[6], x[7], false, null, false, x[11], true, x[8], x[9], x[10], null, null,
+                true)[0]);
+        CASES.put("mha_unbatched_static_kv", x -> flat(multi_head_attention_forward(x[0], x[0], x[0], 4, 2, x[1], x[2],
+                null, null, false, 0.0, x[3], x[4], true, null, true, null, false, null, null, null, x[5], x[6],
+                true)));
+        CASES.put("mha_training_dropout", seeded(14, x -> multi_head_attention_forward(x[0], x[0], x[0], 4, 2, x[1],
+                x[2], null, null, false, 0.3, x[3], x[4])[0]));
         // vision
         CASES.put("pad_constant", x -> pad(x[0], 1, 2, 0, 1));
         CASES.put("pad_constant_value", x -> pad(x[0], ints(1, 1), "constant", 2.5));
@@ -309,6 +323,17 @@ class FunctionalGoldenTest {
         ERRORS.put("embedding_bag_no_offsets", () -> embedding_bag(LABELS, Torch.randn(5, 3)));
         ERRORS.put("embedding_bag_weights_mode", () -> embedding_bag(LABELS, Torch.randn(5, 3), OFFSETS, null, 2.0,
                 "mean", Torch.rand(4), false, null));
+        ERRORS.put("mha_query_dims", () -> multi_head_attention_forward(Torch.randn(3, 2, 2, 4), Torch.randn(5, 2, 4),
+                Torch.randn(5, 2, 4), 4, 2, Torch.randn(12, 4), null, null, null, false, 0.0, Torch.randn(4, 4), null));
+        ERRORS.put("mha_embed_dim", () -> multi_head_attention_forward(Torch.randn(3, 2, 4), Torch.randn(5, 2, 4),
+                Torch.randn(5, 2, 4), 6, 2, Torch.randn(12, 4), null, null, null, false, 0.0, Torch.randn(4, 4), null));
+        ERRORS.put("mha_attn_mask_shape", () -> multi_head_attention_forward(Torch.randn(3, 2, 4), Torch.randn(5, 2, 4),
+                Torch.randn(5, 2, 4), 4, 2, Torch.randn(12, 4), null, null, null, false, 0.0, Torch.randn(4, 4), null,
+                true, null, true, Torch.zeros(3, 4), false, null, null, null, null, null, true));
+        ERRORS.put("mha_key_padding_mask_dtype", () -> multi_head_attention_forward(Torch.randn(3, 2, 4),
+                Torch.randn(5, 2, 4), Torch.randn(5, 2, 4), 4, 2, Torch.randn(12, 4), null, null, null, false, 0.0,
+                Torch.randn(4, 4), null, true, Torch.zeros(new long[] {2, 5}, ScalarType.Int64), true, null, false,
+                null, null, null, null, null, true));
         ERRORS.put("max_unpool_output_size_length", () -> {
             Tensor[] pooled = max_pool2d_with_indices(IMG, ints(2), null, ints(0), ints(1), false);
             max_unpool2d(pooled[0], pooled[1], ints(2), null, ints(0), ints(5));
@@ -436,12 +461,10 @@ class FunctionalGoldenTest {
         };
     }
 
+    /** The tensors flattened into one vector (nulls skipped). */
     private static Tensor flat(Tensor... tensors) {
-        Tensor[] flattened = new Tensor[tensors.length];
-        for (int i = 0; i < tensors.length; i++) {
-            flattened[i] = tensors[i].reshape(-1);
-        }
-        return Torch.cat(flattened);
+        return Torch.cat(java.util.Arrays.stream(tensors).filter(java.util.Objects::nonNull).map(t -> t.reshape(-1))
+                .toArray(Tensor[]::new));
     }
 
     private static long[] ints(long... values) {
@@ -450,8 +473,19 @@ class FunctionalGoldenTest {
 
     private static Tensor tensor(JsonNode t) {
         long[] shape = longs(t.get("shape"));
-        return t.get("dtype").asText().equals("float64") ? Torch.tensor(doubles(t.get("values")), shape)
-                : Torch.tensor(longs(t.get("values")), shape);
+        JsonNode values = t.get("values");
+        switch (t.get("dtype").asText()) {
+            case "float64":
+                return Torch.tensor(doubles(values), shape);
+            case "bool":
+                boolean[] flags = new boolean[values.size()];
+                for (int i = 0; i < flags.length; i++) {
+                    flags[i] = values.get(i).asBoolean();
+                }
+                return Torch.tensor(flags, shape);
+            default:
+                return Torch.tensor(longs(values), shape);
+        }
     }
 
     private static synchronized JsonNode golden() {
