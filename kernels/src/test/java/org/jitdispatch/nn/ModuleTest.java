@@ -281,10 +281,11 @@ class ModuleTest {
         Tensor batch = Torch.randn(new long[] {5, 3, 8});
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> attention.forward(batch, batch, batch, null, false, Torch.zeros(new long[] {4, 5}), true));
-        assertEquals("The shape of the 2D attn_mask is [4, 5], but should be [5, 5].", e.getMessage());
+        assertEquals("The shape of the 2D attn_mask is torch.Size([4, 5]), but should be (5, 5).", e.getMessage());
         e = assertThrows(IllegalArgumentException.class,
                 () -> attention.forward(batch, batch, batch, null, false, Torch.zeros(new long[] {4, 5, 5}), true));
-        assertEquals("The shape of the 3D attn_mask is [4, 5, 5], but should be [6, 5, 5].", e.getMessage());
+        assertEquals("The shape of the 3D attn_mask is torch.Size([4, 5, 5]), but should be (6, 5, 5).",
+                e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> attention.forward(batch, x, x));
         assertEquals("For batched (3-D) `query`, expected `key` and `value` to be 3-D but found 2-D and 2-D tensors"
                 + " respectively", e.getMessage());
