@@ -7,16 +7,26 @@ import org.jitdispatch.runtime.Scalar;
 /**
  * {@code torch.nn.functional} for Java, the {@code F} of PyTorch 1.13: every function under PyTorch's name
  * ({@code Functional.cross_entropy}, {@code Functional.interpolate}, ...), written from the operators exactly as
- * PyTorch's Python writes it, so autograd records the same operators, with PyTorch's argument checks and messages.
- * Optional arguments are overloads with PyTorch's defaults: the shortest takes none, the longest all of them in
- * PyTorch's order (the deprecated {@code size_average} and {@code reduce} left out); a null is PyTorch's None.
- * Reductions are PyTorch's strings ({@code "mean"}, {@code "sum"}, {@code "none"}). A function that returns
- * indices as well, PyTorch's {@code return_indices=True}, is the one named {@code ..._with_indices}.
+ * PyTorch's Python writes it, so autograd records the same operators, with PyTorch's argument checks, messages and
+ * warnings. Optional arguments are overloads with PyTorch's defaults: the shortest takes none, the longest all of
+ * them in PyTorch's order, with a few common ones between; a null is PyTorch's None. Reductions are PyTorch's
+ * strings ({@code "mean"}, {@code "sum"}, {@code "none"}). A size that PyTorch takes as an int or a tuple is a
+ * {@code long[]} of one value (for every dim) or one per dim. A function that returns indices as well, PyTorch's
+ * {@code return_indices=True}, is the one named {@code ..._with_indices} and returns {@code [output, indices]}.
  *
- * <p>The functions are grouped by family in this class's package-private superclasses (activations and
- * dropout, losses, layers, vision); this class is where to call them from. PyTorch's ValueError and RuntimeError
- * are {@link IllegalArgumentException}s, its NotImplementedError an {@link UnsupportedOperationException}, and
- * its warnings go to {@link org.jitdispatch.kernels.structured.Warnings}.
+ * <p>The functions live by family in this class's package-private superclasses (activations, softmax and
+ * dropout; losses; layers: linear maps, convolutions, pooling, normalization and embeddings; vision: padding,
+ * resampling, pixel shuffling, sliding blocks and spatial transformers); this class, which adds the distances,
+ * {@code normalize} and attention, is where to call them from. The {@code torch.nn} modules call these functions
+ * as PyTorch's modules call {@code F}. PyTorch's ValueError, RuntimeError and AssertionError are
+ * {@link IllegalArgumentException}s, its NotImplementedError an {@link UnsupportedOperationException}, and its
+ * warnings go to {@link org.jitdispatch.kernels.structured.Warnings}.
+ *
+ * <p>Left out: the deprecated {@code size_average} and {@code reduce} arguments, softmax's deprecated implicit
+ * dim, the {@code inplace} flag of the channel and alpha dropouts, normalize's {@code out=}, and what has no
+ * operator here: interpolate's {@code "nearest-exact"} mode and {@code antialias}, {@code conv_tbc},
+ * {@code native_channel_shuffle}, embedding_bag's {@code scale_grad_by_freq} and {@code sparse} (embedding_bag
+ * itself is composed of other operators; see its documentation).
  */
 public final class Functional extends VisionFunctions {
     private Functional() {
