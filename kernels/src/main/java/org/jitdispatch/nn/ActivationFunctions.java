@@ -365,6 +365,11 @@ abstract class ActivationFunctions {
 
     /** {@code F.dropout1d(input, p, training)}: whole channels of {@code [N, C, L]} or {@code [C, L]}. */
     public static Tensor dropout1d(Tensor input, double p, boolean training) {
+        return dropout1d(input, p, training, false);
+    }
+
+    /** {@code F.dropout1d(input, p, training, inplace)}. */
+    public static Tensor dropout1d(Tensor input, double p, boolean training, boolean inplace) {
         checkProbability(p);
         int dims = input.dim();
         if (dims != 2 && dims != 3) {
@@ -372,7 +377,7 @@ abstract class ActivationFunctions {
                     + "D input. Note that dropout1d exists to provide channel-wise dropout on inputs with 1 spatial"
                     + " dimension, a channel dimension, and an optional batch dimension (i.e. 2D or 3D inputs).");
         }
-        return batchedFeatureDropout(input, p, training, dims == 3);
+        return batchedFeatureDropout(input, p, training, inplace, dims == 3);
     }
 
     /**
@@ -380,6 +385,11 @@ abstract class ActivationFunctions {
      * {@code [N, C, L]}, as 1.13 does, with its warnings.
      */
     public static Tensor dropout2d(Tensor input, double p, boolean training) {
+        return dropout2d(input, p, training, false);
+    }
+
+    /** {@code F.dropout2d(input, p, training, inplace)}. */
+    public static Tensor dropout2d(Tensor input, double p, boolean training, boolean inplace) {
         checkProbability(p);
         int dims = input.dim();
         if (dims != 3 && dims != 4) {
@@ -396,11 +406,16 @@ abstract class ActivationFunctions {
                     + " dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise dropout behavior, please"
                     + " switch to using dropout1d instead.");
         }
-        return Torch.feature_dropout(input, p, training);
+        return inplace ? Torch.feature_dropout_(input, p, training) : Torch.feature_dropout(input, p, training);
     }
 
     /** {@code F.dropout3d(input, p, training)}: whole channels of {@code [N, C, D, H, W]} or {@code [C, D, H, W]}. */
     public static Tensor dropout3d(Tensor input, double p, boolean training) {
+        return dropout3d(input, p, training, false);
+    }
+
+    /** {@code F.dropout3d(input, p, training, inplace)}. */
+    public static Tensor dropout3d(Tensor input, double p, boolean training, boolean inplace) {
         checkProbability(p);
         int dims = input.dim();
         if (dims != 4 && dims != 5) {
@@ -410,24 +425,44 @@ abstract class ActivationFunctions {
                     + " inputs with 3 spatial dimensions, a channel dimension, and an optional batch dimension"
                     + " (i.e. 4D or 5D inputs).");
         }
-        return batchedFeatureDropout(input, p, training, dims == 5);
+        return batchedFeatureDropout(input, p, training, inplace, dims == 5);
     }
 
     /** {@code F.alpha_dropout(input, p, training)}: keeps a SELU network's mean and variance. */
     public static Tensor alpha_dropout(Tensor input, double p, boolean training) {
+        return alpha_dropout(input, p, training, false);
+    }
+
+    /** {@code F.alpha_dropout(input, p, training, inplace)}. */
+    public static Tensor alpha_dropout(Tensor input, double p, boolean training, boolean inplace) {
         checkProbability(p);
-        return Torch.alpha_dropout(input, p, training);
+        return inplace ? Torch.alpha_dropout_(input, p, training) : Torch.alpha_dropout(input, p, training);
     }
 
     /** {@code F.feature_alpha_dropout(input, p, training)}: alpha dropout of whole channels. */
     public static Tensor feature_alpha_dropout(Tensor input, double p, boolean training) {
-        checkProbability(p);
-        return Torch.feature_alpha_dropout(input, p, training);
+        return feature_alpha_dropout(input, p, training, false);
     }
 
-    private static Tensor batchedFeatureDropout(Tensor input, double p, boolean training, boolean batched) {
-        Tensor result = Torch.feature_dropout(batched ? input : input.unsqueeze(0), p, training);
-        return batched ? result : result.squeeze(0);
+    /** {@code F.feature_alpha_dropout(input, p, training, inplace)}. */
+    public static Tensor feature_alpha_dropout(Tensor input, double p, boolean training, boolean inplace) {
+        checkProbability(p);
+        return inplace ? Torch.feature_alpha_dropout_(input, p, training)
+                : Torch.feature_alpha_dropout(input, p, training);
+    }
+
+    /** feature_dropout over a batch of one when the input has none, in place if asked (unsqueeze_ and squeeze_). */
+    private static Tensor batchedFeatureDropout(Tensor input, double p, boolean training, boolean inplace,
+            boolean batched) {
+        if (!batched) {
+            input = inplace ? input.unsqueeze_(0) : input.unsqueeze(0);
+        }
+        Tensor result = inplace ? Torch.feature_dropout_(input, p, training)
+                : Torch.feature_dropout(input, p, training);
+        if (!batched) {
+            result = inplace ? result.squeeze_(0) : result.squeeze(0);
+        }
+        return result;
     }
 
     private static void checkProbability(double p) {

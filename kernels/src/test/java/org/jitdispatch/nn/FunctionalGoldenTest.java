@@ -88,6 +88,12 @@ class FunctionalGoldenTest {
         CASES.put("dropout2d_training", seeded(4, x -> dropout2d(x[0], 0.5, true)));
         CASES.put("dropout1d_unbatched", seeded(5, x -> dropout1d(x[0], 0.5, true)));
         CASES.put("dropout3d_eval", x -> dropout3d(x[0], 0.5, false));
+        CASES.put("dropout1d_unbatched_inplace", seeded(15, x -> dropout1d(x[0].mul(Scalar.of(1)), 0.5, true, true)));
+        CASES.put("dropout2d_inplace", seeded(16, x -> dropout2d(x[0].mul(Scalar.of(1)), 0.4, true, true)));
+        CASES.put("dropout3d_unbatched_inplace", seeded(17, x -> dropout3d(x[0].mul(Scalar.of(1)), 0.5, true, true)));
+        CASES.put("alpha_dropout_inplace", seeded(18, x -> alpha_dropout(x[0].mul(Scalar.of(1)), 0.3, true, true)));
+        CASES.put("feature_alpha_dropout_inplace", seeded(19, x -> feature_alpha_dropout(x[0].mul(Scalar.of(1)), 0.5,
+                true, true)));
         CASES.put("dropout2d_3d_input_eval", x -> dropout2d(x[0], 0.5, false));
         CASES.put("dropout3d_3d_input_eval", x -> dropout3d(x[0], 0.5, false));
         CASES.put("alpha_dropout_training", seeded(6, x -> alpha_dropout(x[0], 0.2, true)));
