@@ -23,10 +23,9 @@ import org.jitdispatch.runtime.Scalar;
  * warnings go to {@link org.jitdispatch.kernels.structured.Warnings}.
  *
  * <p>Left out: the deprecated {@code size_average} and {@code reduce} arguments, softmax's deprecated implicit
- * dim, normalize's {@code out=}, and what has no
- * operator here: interpolate's {@code "nearest-exact"} mode and {@code antialias}, {@code conv_tbc},
- * {@code native_channel_shuffle}, embedding_bag's {@code scale_grad_by_freq} and {@code sparse} (embedding_bag
- * itself is composed of other operators; see its documentation).
+ * dim, normalize's {@code out=}, and what has no operator here: interpolate's {@code "nearest-exact"} mode and
+ * {@code antialias}, {@code conv_tbc}, {@code native_channel_shuffle}, embedding_bag's {@code scale_grad_by_freq}
+ * and {@code sparse} (embedding_bag itself is composed of other operators; see its documentation).
  */
 public final class Functional extends VisionFunctions {
     private Functional() {
