@@ -24,6 +24,12 @@ public final class Counting implements CountingDeclarations {
      */
     @Override
     public Tensor[] _unique2(Tensor self, boolean sorted, boolean returnInverse, boolean returnCounts) {
+        if (!self.dtype().isFloatingPoint() && !self.isMeta()) {
+            Tensor[] counted = UniqueIntegers.byCounting(self, returnInverse, returnCounts);
+            if (counted != null) {
+                return counted;
+            }
+        }
         Tensor flat = self.reshape(new long[] {-1});
         Tensor[] order = Torch.sort(flat, Boolean.TRUE, 0, false);
         return runs(self, order[0], order[1], returnInverse, returnCounts);
