@@ -16,6 +16,12 @@ public final class AdamW extends Adam {
     /** {@code amsgrad}: as {@link Adam}'s (PyTorch's {@code amsgrad=True}). */
     public AdamW(List<Tensor> params, double lr, double beta1, double beta2, double eps, double weightDecay,
             boolean amsgrad) {
-        super(params, lr, beta1, beta2, eps, weightDecay, true, amsgrad);
+        this(params, lr, beta1, beta2, eps, weightDecay, amsgrad, false);
+    }
+
+    /** {@code maximize}: ascend the objective (PyTorch's {@code maximize=True}). */
+    public AdamW(List<Tensor> params, double lr, double beta1, double beta2, double eps, double weightDecay,
+            boolean amsgrad, boolean maximize) {
+        super(params, lr, beta1, beta2, eps, weightDecay, true, amsgrad, maximize);
     }
 }
