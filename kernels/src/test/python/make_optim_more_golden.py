@@ -77,15 +77,148 @@ def optimizers():
     ]
 
 
+def sgd(momentum=0.0):
+    p = torch.zeros(1, requires_grad=True)
+    return torch.optim.SGD([p], lr=0.5, momentum=momentum)
+
+
+def adam():
+    p = torch.zeros(1, requires_grad=True)
+    return torch.optim.Adam([p], lr=0.5)
+
+
+def schedule(name, make, epochs=30, opt=None, record=None, stepper=None):
+    """The rate of epoch 0 and of every step after it; with record, the momentum ("momentum") or beta1 ("beta1")
+    too. stepper(sched, k) replaces sched.step() for the k-th step (from 0)."""
+    opt = opt if opt is not None else sgd()
+    sched = make(opt)
+    group = opt.param_groups[0]
+
+    def momentum():
+        return group["momentum"] if record == "momentum" else group["betas"][0]
+
+    lrs = [group["lr"]]
+    momentums = [momentum()] if record else None
+    for k in range(epochs):
+        opt.step()
+        if stepper is None:
+            sched.step()
+        else:
+            stepper(sched, k)
+        lrs.append(group["lr"])
+        if record:
+            momentums.append(momentum())
+    case = {"name": name, "lrs": lrs}
+    if record:
+        case[record] = momentums
+    return case
+
+
+def warm_restarts_fractional(name, t_0, t_mult, eta_min, epochs, iters):
+    """CosineAnnealingWarmRestarts stepped with step(epoch + i / iters) for every batch i, as its docs show."""
+    opt = sgd()
+    sched = S.CosineAnnealingWarmRestarts(opt, T_0=t_0, T_mult=t_mult, eta_min=eta_min)
+    lrs = [opt.param_groups[0]["lr"]]
+    for epoch in range(epochs):
+        for i in range(iters):
+            opt.step()
+            sched.step(epoch + i / iters)
+            lrs.append(opt.param_groups[0]["lr"])
+    return {"name": name, "lrs": lrs}
+
+
+PLATEAU_METRICS = [1.0, 0.9, 0.95, 0.91, 0.9, 0.92, 0.8, 0.8, 0.8, 0.8, 0.8, 0.85, 0.79, 0.7999, 0.8, 0.8,
+                   0.8, 0.8, 0.6, 0.6, 0.6, 0.6, 0.6, 0.6, 0.6]
+
+
+def plateau(name, **kwargs):
+    opt = sgd()
+    sched = S.ReduceLROnPlateau(opt, **kwargs)
+    metrics = [m if kwargs.get("mode", "min") == "min" else 2 - m for m in PLATEAU_METRICS]
+    lrs = [opt.param_groups[0]["lr"]]
+    for m in metrics:
+        opt.step()
+        sched.step(m)
+        lrs.append(opt.param_groups[0]["lr"])
+    return {"name": name, "metrics": metrics, "lrs": lrs}
+
+
+def schedulers():
+    return [
+        schedule("lambda 0.95^epoch", lambda o: S.LambdaLR(o, lambda e: 0.95 ** e)),
+        schedule("lambda 1/(epoch+1)", lambda o: S.LambdaLR(o, lambda e: 1 / (e + 1))),
+        schedule("multiplicative 0.9", lambda o: S.MultiplicativeLR(o, lambda e: 0.9)),
+        schedule("multiplicative 0.5 every third", lambda o: S.MultiplicativeLR(o, lambda e: 0.5 if e % 3 == 0 else 1.0)),
+        schedule("linear", lambda o: S.LinearLR(o)),
+        schedule("linear 0.25 0.75 8", lambda o: S.LinearLR(o, start_factor=0.25, end_factor=0.75, total_iters=8)),
+        schedule("linear 1.0 0.1 10", lambda o: S.LinearLR(o, start_factor=1.0, end_factor=0.1, total_iters=10)),
+        schedule("constant", lambda o: S.ConstantLR(o)),
+        schedule("constant 0.5 3", lambda o: S.ConstantLR(o, factor=0.5, total_iters=3)),
+        schedule("polynomial", lambda o: S.PolynomialLR(o)),
+        schedule("polynomial 10 2.0", lambda o: S.PolynomialLR(o, total_iters=10, power=2.0)),
+        schedule("polynomial 7 0.5", lambda o: S.PolynomialLR(o, total_iters=7, power=0.5)),
+        schedule("warm restarts 5", lambda o: S.CosineAnnealingWarmRestarts(o, T_0=5), epochs=40),
+        schedule("warm restarts 3 2 0.01", lambda o: S.CosineAnnealingWarmRestarts(o, T_0=3, T_mult=2, eta_min=0.01),
+                 epochs=50),
+        warm_restarts_fractional("warm restarts fractional 4 1 0.0", 4, 1, 0.0, 12, 5),
+        warm_restarts_fractional("warm restarts fractional 2 3 0.05", 2, 3, 0.05, 30, 4),
+        schedule("one cycle cos", lambda o: S.OneCycleLR(o, max_lr=1.0, total_steps=20), epochs=20,
+                 opt=sgd(0.9), record="momentum"),
+        schedule("one cycle linear three_phase div final_div", lambda o: S.OneCycleLR(
+            o, max_lr=0.8, total_steps=25, pct_start=0.25, anneal_strategy="linear", three_phase=True,
+            div_factor=10.0, final_div_factor=100.0, base_momentum=0.8, max_momentum=0.9), epochs=25,
+                 opt=sgd(0.9), record="momentum"),
+        schedule("one cycle cos three_phase adam", lambda o: S.OneCycleLR(
+            o, max_lr=0.01, total_steps=17, pct_start=0.4, three_phase=True), epochs=17, opt=adam(), record="beta1"),
+        schedule("one cycle no cycle_momentum", lambda o: S.OneCycleLR(
+            o, max_lr=0.3, total_steps=12, cycle_momentum=False), epochs=12),
+        schedule("cyclic triangular", lambda o: S.CyclicLR(o, base_lr=0.1, max_lr=1.0, step_size_up=4),
+                 opt=sgd(0.9), record="momentum"),
+        schedule("cyclic triangular2 up 3 down 5", lambda o: S.CyclicLR(
+            o, base_lr=0.01, max_lr=0.1, step_size_up=3, step_size_down=5, mode="triangular2"), epochs=40,
+                 opt=sgd(0.9), record="momentum"),
+        schedule("cyclic exp_range 0.9", lambda o: S.CyclicLR(
+            o, base_lr=0.05, max_lr=0.5, step_size_up=4, mode="exp_range", gamma=0.9, base_momentum=0.7,
+            max_momentum=0.95), opt=sgd(0.9), record="momentum"),
+        schedule("cyclic no cycle_momentum adam", lambda o: S.CyclicLR(
+            o, base_lr=0.001, max_lr=0.01, step_size_up=5, cycle_momentum=False), opt=adam()),
+        plateau("plateau min rel patience 2", patience=2),
+        plateau("plateau min abs patience 1 cooldown 2 min_lr", patience=1, threshold=0.01, threshold_mode="abs",
+                cooldown=2, min_lr=0.01, factor=0.5),
+        plateau("plateau max rel patience 0", mode="max", patience=0, factor=0.7),
+        plateau("plateau max abs eps", mode="max", patience=1, threshold_mode="abs", factor=0.999999999, eps=1e-8),
+        schedule("sequential constant exponential", lambda o: S.SequentialLR(
+            o, [S.ConstantLR(o, factor=0.1, total_iters=2), S.ExponentialLR(o, gamma=0.9)], milestones=[2])),
+        schedule("sequential linear cosine step", lambda o: S.SequentialLR(
+            o, [S.LinearLR(o, start_factor=0.5, total_iters=3), S.CosineAnnealingLR(o, T_max=5, eta_min=0.05),
+                S.StepLR(o, step_size=2, gamma=0.5)], milestones=[3, 8])),
+        schedule("sequential multistep polynomial multiplicative", lambda o: S.SequentialLR(
+            o, [S.MultiStepLR(o, milestones=[1, 2], gamma=0.5), S.PolynomialLR(o, total_iters=4, power=2.0),
+                S.MultiplicativeLR(o, lambda e: 0.8)], milestones=[4, 10])),
+        schedule("chained constant exponential", lambda o: S.ChainedScheduler(
+            [S.ConstantLR(o, factor=0.1, total_iters=2), S.ExponentialLR(o, gamma=0.9)])),
+        schedule("chained linear cosine", lambda o: S.ChainedScheduler(
+            [S.LinearLR(o, start_factor=0.2, total_iters=4), S.CosineAnnealingLR(o, T_max=6)])),
+        schedule("chained multistep lambda", lambda o: S.ChainedScheduler(
+            [S.MultiStepLR(o, milestones=[3, 6], gamma=0.5), S.LambdaLR(o, lambda e: 0.97 ** e)])),
+        schedule("step 3 0.5 (epoch 0 kept)", lambda o: S.StepLR(o, 3, 0.5)),
+    ]
+
+
 def main():
     result = {"torch_version": torch.__version__,
               "regenerate": "/usr/bin/python3 kernels/src/test/python/make_optim_more_golden.py",
               "optimizers": optimizers()}
+    schedules = {"torch_version": torch.__version__,
+                 "regenerate": "/usr/bin/python3 kernels/src/test/python/make_optim_more_golden.py",
+                 "schedulers": schedulers()}
     here = os.path.dirname(os.path.abspath(__file__))
     out = os.path.join(here, "..", "resources", "optim", "optimizers.json")
     with open(out, "w") as f:
         json.dump(result, f, indent=1)
-    print(f"{len(result['optimizers'])} optimizers")
+    with open(os.path.join(here, "..", "resources", "optim", "schedulers.json"), "w") as f:
+        json.dump(schedules, f, indent=1)
+    print(f"{len(result['optimizers'])} optimizers, {len(schedules['schedulers'])} schedulers")
 
 
 if __name__ == "__main__":

@@ -3,39 +3,27 @@ package org.jitdispatch.optim;
 import java.util.Objects;
 
 /**
- * A learning-rate schedule over an optimizer ({@code torch.optim.lr_scheduler}): made at epoch 0 with the
- * optimizer's initial learning rate, then {@link #step()} once per epoch (after the optimizer's step) sets the
- * rate of the next epoch. Each schedule computes it as PyTorch 1.13's does, from the current rate where PyTorch's
- * is recursive, so the sequence of rates is PyTorch's to the last bit.
+ * A learning-rate schedule over an optimizer ({@code torch.optim.lr_scheduler}), stepped once per epoch (or per
+ * batch, for {@link OneCycleLR} and {@link CyclicLR}) after the optimizer's step. Every schedule but
+ * {@link ReduceLROnPlateau}, which steps on a metric, is one: the {@link ChainableLRScheduler}s and the
+ * combinations {@link SequentialLR} and {@link ChainedScheduler}.
  */
 public abstract class LRScheduler {
     protected final Optimizer optimizer;
-    protected final double baseLr;
-    private int lastEpoch;
 
     protected LRScheduler(Optimizer optimizer) {
         this.optimizer = Objects.requireNonNull(optimizer, "optimizer");
-        this.baseLr = optimizer.initialLr();
-        this.lastEpoch = 0;
-        optimizer.setLr(baseLr);
     }
 
     /** Moves to the next epoch and sets its learning rate. */
-    public final void step() {
-        lastEpoch++;
-        optimizer.setLr(nextLr(optimizer.lr(), lastEpoch));
-    }
-
-    /** The epoch the current rate is for (0 before the first step). */
-    public final int lastEpoch() {
-        return lastEpoch;
-    }
+    public abstract void step();
 
     /** The learning rate now in use ({@code get_last_lr()}). */
     public final double lastLr() {
         return optimizer.lr();
     }
 
-    /** The rate of {@code epoch}, given the rate of the epoch before. */
-    protected abstract double nextLr(double current, int epoch);
+    public final Optimizer optimizer() {
+        return optimizer;
+    }
 }

@@ -1,7 +1,10 @@
 package org.jitdispatch.optim;
 
-/** Multiplies the learning rate by {@code gamma} every {@code stepSize} epochs ({@code StepLR}, gamma 0.1). */
-public final class StepLR extends LRScheduler {
+/**
+ * Multiplies the learning rate by {@code gamma} every {@code stepSize} epochs ({@code StepLR}, gamma 0.1): 1.13's
+ * recursive {@code get_lr}, and its closed form {@code base_lr * gamma^(epoch // step_size)} for a restart.
+ */
+public final class StepLR extends ChainableLRScheduler {
     private final int stepSize;
     private final double gamma;
 
@@ -16,10 +19,16 @@ public final class StepLR extends LRScheduler {
         }
         this.stepSize = stepSize;
         this.gamma = gamma;
+        initialStep();
     }
 
     @Override
     protected double nextLr(double current, int epoch) {
-        return epoch % stepSize == 0 ? current * gamma : current;
+        return epoch == 0 || epoch % stepSize != 0 ? current : current * gamma;
+    }
+
+    @Override
+    protected double closedFormLr(int epoch) {
+        return baseLr * Math.pow(gamma, Math.floorDiv(epoch, stepSize));
     }
 }
