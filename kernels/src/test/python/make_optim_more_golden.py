@@ -77,6 +77,58 @@ def optimizers():
     ]
 
 
+def flattened_state_dict(name, make):
+    """The keys of optimizer.state_dict() after one step, flattened as Optimizer.stateDict() flattens them
+    (state.<index>.<name>, param_groups.0.<name>, a tuple's items as .0 and .1, None left out), each with what
+    PyTorch holds there: a tensor's dtype, "int" for a Python int, "flag" for a bool, "float" for a float."""
+    ps = params(torch.float64)
+    opt = make(ps)
+    for k, p in enumerate(ps):
+        p.grad = gradient(0, p.shape, k)
+    opt.step()
+    sd = opt.state_dict()
+    keys = {}
+
+    def kind(v):
+        if isinstance(v, torch.Tensor):
+            return str(v.dtype).replace("torch.", "")
+        if isinstance(v, bool):
+            return "flag"
+        return "int" if isinstance(v, int) else "float"
+
+    for index, entries in sd["state"].items():
+        for key, value in entries.items():
+            if value is not None:
+                keys[f"state.{index}.{key}"] = kind(value)
+    for key, value in sd["param_groups"][0].items():
+        if key == "params":
+            keys["param_groups.0.params"] = "int64"
+        elif isinstance(value, tuple):
+            for j, item in enumerate(value):
+                keys[f"param_groups.0.{key}.{j}"] = kind(item)
+        elif value is not None:
+            keys[f"param_groups.0.{key}"] = kind(value)
+    return {"name": name, "keys": keys}
+
+
+def state_dicts():
+    return [
+        flattened_state_dict("sgd", lambda ps: O.SGD(ps, lr=0.1)),
+        flattened_state_dict("sgd momentum", lambda ps: O.SGD(ps, lr=0.1, momentum=0.9)),
+        flattened_state_dict("adam amsgrad", lambda ps: O.Adam(ps, lr=0.1, amsgrad=True)),
+        flattened_state_dict("adamw", lambda ps: O.AdamW(ps, lr=0.1)),
+        flattened_state_dict("rmsprop centered momentum", lambda ps: O.RMSprop(ps, lr=0.1, momentum=0.5,
+                                                                                centered=True)),
+        flattened_state_dict("adagrad", lambda ps: O.Adagrad(ps, lr=0.1)),
+        flattened_state_dict("adamax", lambda ps: O.Adamax(ps, lr=0.1)),
+        flattened_state_dict("nadam", lambda ps: O.NAdam(ps, lr=0.1)),
+        flattened_state_dict("radam", lambda ps: O.RAdam(ps, lr=0.1)),
+        flattened_state_dict("adadelta", lambda ps: O.Adadelta(ps)),
+        flattened_state_dict("rprop", lambda ps: O.Rprop(ps)),
+        flattened_state_dict("asgd", lambda ps: O.ASGD(ps)),
+    ]
+
+
 def sgd(momentum=0.0):
     p = torch.zeros(1, requires_grad=True)
     return torch.optim.SGD([p], lr=0.5, momentum=momentum)
@@ -212,6 +264,7 @@ def main():
     schedules = {"torch_version": torch.__version__,
                  "regenerate": "/usr/bin/python3 kernels/src/test/python/make_optim_more_golden.py",
                  "schedulers": schedulers()}
+    result["state_dicts"] = state_dicts()
     here = os.path.dirname(os.path.abspath(__file__))
     out = os.path.join(here, "..", "resources", "optim", "optimizers.json")
     with open(out, "w") as f:

@@ -21,7 +21,8 @@ class OptimizerTrajectoriesGoldenTest {
     /** The most a parameter may differ from PyTorch's, in ulps at the parameters' scale (see Golden.assertClose). */
     static final int MAX_ULPS = 4;
 
-    private static final Map<String, Function<List<Tensor>, Optimizer>> OPTIMIZERS = new LinkedHashMap<>();
+    /** Every case by name; also the optimizers that OptimizerStateDictTest saves and restores. */
+    static final Map<String, Function<List<Tensor>, Optimizer>> OPTIMIZERS = new LinkedHashMap<>();
 
     static {
         OPTIMIZERS.put("adamax", ps -> new Adamax(ps, 0.1, 0.9, 0.999, 1e-8, 0, false));
