@@ -67,7 +67,9 @@ public final class CosineAnnealingWarmRestarts extends ChainableLRScheduler {
 
     private void setEpoch(double epoch) {
         if (epoch < 0) {
-            throw new IllegalArgumentException("Expected non-negative epoch, but got " + epoch);
+            // an integral epoch prints as the Python int it would be
+            throw new IllegalArgumentException("Expected non-negative epoch, but got "
+                    + (epoch == Math.rint(epoch) ? String.valueOf((long) epoch) : String.valueOf(epoch)));
         }
         if (epoch >= t0) {
             if (tMult == 1) {
