@@ -5,6 +5,7 @@ import java.util.List;
 /**
  * Steps several schedules of one optimizer together ({@code ChainedScheduler}): each {@link #step()} steps them in
  * order, so recursive schedules compound (a {@link ConstantLR} warm-up under an {@link ExponentialLR} decay, say).
+ * <p>Rates: those of its schedules, to the last bit where theirs are.
  */
 public final class ChainedScheduler extends LRScheduler {
     private final List<LRScheduler> schedulers;

@@ -4,6 +4,7 @@ package org.jitdispatch.optim;
  * Multiplies the learning rate by {@code factor} until epoch {@code totalIters}, then restores it ({@code
  * ConstantLR}, factor 1/3, total_iters 5): 1.13's recursive {@code get_lr} (times {@code factor} at epoch 0, times
  * {@code 1.0 / factor} at {@code total_iters}) and its closed form for a restart.
+ * <p>Rates: PyTorch's to the last bit (arithmetic only).
  */
 public final class ConstantLR extends ChainableLRScheduler {
     private final double factor;

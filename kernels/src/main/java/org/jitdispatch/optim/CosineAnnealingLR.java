@@ -5,6 +5,8 @@ package org.jitdispatch.optim;
  * and back up over the next {@code tMax} ({@code CosineAnnealingLR}), with PyTorch 1.13's recursive formula (and
  * its closed form {@code eta_min + (base_lr - eta_min) * (1 + cos(pi * epoch / T_max)) / 2} for a restart).
  * Not 1.13's branch for a schedule resumed with {@code last_epoch}, which this library does not take.
+ * <p>Rates: PyTorch's to the last bit in every checked case; {@code Math.cos} is within an ulp of C's {@code cos} in
+ * general.
  */
 public final class CosineAnnealingLR extends ChainableLRScheduler {
     private final int tMax;

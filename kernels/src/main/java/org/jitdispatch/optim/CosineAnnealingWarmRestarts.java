@@ -7,6 +7,8 @@ package org.jitdispatch.optim;
  * {@code eta_min + (base_lr - eta_min) * (1 + cos(pi * T_cur / T_i)) / 2}, from {@code T_cur}, which {@link #step()}
  * advances by one and {@link #step(double)} sets from an epoch that may be fractional (a batch's place within an
  * epoch), with PyTorch's formulas for the period the epoch falls in.
+ * <p>Rates: PyTorch's to the last bit in every checked case, whole and fractional epochs; {@code Math.cos} and {@code
+ * Math.log} are within an ulp of C's in general.
  */
 public final class CosineAnnealingWarmRestarts extends ChainableLRScheduler {
     private final int t0;

@@ -3,6 +3,7 @@ package org.jitdispatch.optim;
 /**
  * Multiplies the learning rate by {@code gamma} every epoch ({@code ExponentialLR}): 1.13's recursive
  * {@code get_lr}, and its closed form {@code base_lr * gamma ** epoch} for a restart.
+ * <p>Rates: PyTorch's to the last bit (products only).
  */
 public final class ExponentialLR extends ChainableLRScheduler {
     private final double gamma;

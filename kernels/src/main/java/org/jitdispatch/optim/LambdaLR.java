@@ -8,6 +8,7 @@ import java.util.function.IntToDoubleFunction;
  * form {@code base_lr * lr_lambda(last_epoch)}, so the rates are PyTorch's to the last bit when the function
  * computes what the Python one does. One function for the one parameter group (PyTorch also takes a list, one per
  * group); its state is not saved.
+ * <p>Rates: PyTorch's to the last bit (one product) when the function returns the same factors.
  */
 public final class LambdaLR extends ChainableLRScheduler {
     private final IntToDoubleFunction lrLambda;

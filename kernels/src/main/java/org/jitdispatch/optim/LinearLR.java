@@ -5,6 +5,7 @@ package org.jitdispatch.optim;
  * {@code totalIters} epochs ({@code LinearLR}; 1/3, 1.0 and 5 by default): 1.13's recursive {@code get_lr}, which
  * multiplies the current rate by {@code 1 + (end - start) / (total_iters * start + (epoch - 1) * (end - start))},
  * and its closed form for a restart.
+ * <p>Rates: PyTorch's to the last bit (arithmetic only).
  */
 public final class LinearLR extends ChainableLRScheduler {
     private final double startFactor;

@@ -6,7 +6,8 @@ package org.jitdispatch.optim;
  * initial_lr / final_div_factor} (with {@code three_phase}: back to the initial rate, then down to the minimum),
  * annealed along a cosine or linearly; with {@code cycle_momentum} the momentum (SGD's, RMSprop's, or beta1 of the
  * Adam family) moves the opposite way between {@code max_momentum} and {@code base_momentum}. Every rate is 1.13's
- * closed form of the step, so the rates are PyTorch's to the last bit (or within an ulp of the cosine). Stepping
+ * closed form of the step. Rates and momenta: PyTorch's to the last bit in every checked case (linear anneal:
+ * arithmetic only; {@code Math.cos} is within an ulp of C's in general). Stepping
  * past {@code total_steps} fails as in PyTorch.
  */
 public final class OneCycleLR extends ChainableLRScheduler {

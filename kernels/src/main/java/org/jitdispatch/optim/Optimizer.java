@@ -20,7 +20,15 @@ import org.jitdispatch.autograd.NoGrad;
  * and {@code mu}) are 0-dim tensors of the default dtype, float32, so a step count stops growing at 2^24 and
  * those factors are rounded to float32 exactly as in PyTorch.
  *
- * <p>{@link #stateDict()} and {@link #loadStateDict(Map)} save and restore the state for checkpointing.
+ * <p>{@link #stateDict()} and {@link #loadStateDict(Map)} save and restore the state for checkpointing. A
+ * schedule changes {@link #lr()} between steps, and the momentum of a {@link HasMomentum} or beta1 of a
+ * {@link HasBetas} optimizer (OneCycleLR's and CyclicLR's {@code cycle_momentum}).
+ *
+ * <p>Each update is its PyTorch class's {@code _single_tensor_*} rule, operation by operation; the parameters
+ * agree with PyTorch's to a few ulps, not always to the bit, because ATen's CPU kernels fuse some multiply-adds
+ * ({@code add(alpha=)}, {@code addcmul}, {@code addcdiv}) that the kernels here round twice. What differs on
+ * purpose: one parameter group; no {@code closure} argument to {@code step}; dense gradients only; no
+ * {@code foreach}, {@code fused}, {@code capturable} or {@code differentiable} variants.
  */
 public abstract class Optimizer {
     protected final List<Tensor> params;

@@ -9,6 +9,7 @@ import java.util.Objects;
  * 1.13's: in min mode below {@code best * (1 - threshold)} (rel) or {@code best - threshold} (abs), in max mode
  * above {@code best * (threshold + 1)} or {@code best + threshold}. Not an {@link LRScheduler}: it steps on a
  * metric, {@link #step(double)}.
+ * <p>Rates: PyTorch's to the last bit (one product per reduction).
  */
 public final class ReduceLROnPlateau {
     public enum Mode {

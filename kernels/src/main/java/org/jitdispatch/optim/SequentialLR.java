@@ -7,6 +7,7 @@ import java.util.List;
  * {@code milestones[i - 1]} on, each restarted at its epoch 0 when its turn comes (PyTorch's {@code step(0)}, in
  * closed form where the schedule has one). As in 1.13, making it resets the rate to {@code initial_lr} and replays
  * the first schedule's step to epoch 0, undoing what the schedules did when they were made.
+ * <p>Rates: those of its schedules, to the last bit where theirs are.
  */
 public final class SequentialLR extends LRScheduler {
     private final List<ChainableLRScheduler> schedulers;
