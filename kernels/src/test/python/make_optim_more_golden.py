@@ -7,7 +7,8 @@ Unlike make_optim_golden.py this keeps PyTorch's default dtype, float32, as a Ja
 that PyTorch makes with torch.tensor (step counts, NAdam's mu_product, ASGD's eta and mu) is float32 there and
 here. Parameters are float64 unless a case's name says float32. Each optimizer case records the parameters after
 every step (the gradients are make_optim_golden.py's), each scheduler case the learning rate (and momentum or
-beta1 where the schedule drives it) of every step."""
+beta1 where the schedule drives it) of every step, and each state_dicts case the keys of an optimizer's
+state_dict() after one step, flattened as Optimizer.stateDict() flattens them."""
 import json
 import math
 import os
@@ -247,6 +248,9 @@ def schedulers():
         schedule("sequential multistep polynomial multiplicative", lambda o: S.SequentialLR(
             o, [S.MultiStepLR(o, milestones=[1, 2], gamma=0.5), S.PolynomialLR(o, total_iters=4, power=2.0),
                 S.MultiplicativeLR(o, lambda e: 0.8)], milestones=[4, 10])),
+        schedule("sequential exponential warm_restarts", lambda o: S.SequentialLR(
+            o, [S.ExponentialLR(o, gamma=0.8), S.CosineAnnealingWarmRestarts(o, T_0=4, T_mult=2, eta_min=0.01)],
+            milestones=[3])),
         schedule("chained constant exponential", lambda o: S.ChainedScheduler(
             [S.ConstantLR(o, factor=0.1, total_iters=2), S.ExponentialLR(o, gamma=0.9)])),
         schedule("chained linear cosine", lambda o: S.ChainedScheduler(

@@ -1,6 +1,7 @@
 package org.jitdispatch.optim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.LinkedHashMap;
@@ -73,6 +74,27 @@ class OptimizerTrajectoriesGoldenTest {
                     Golden.assertClose(Golden.doubles(trajectory.get(step).get(k)), ps.get(k), MAX_ULPS,
                             name + ", step " + (step + 1) + ", parameter " + k);
                 }
+            }
+        }
+    }
+
+    /** After the first step every state tensor stays the same object: later steps write into it. */
+    @Test
+    void laterStepsWriteIntoTheStateOfTheFirst() {
+        for (Map.Entry<String, Function<List<Tensor>, Optimizer>> c : OPTIMIZERS.entrySet()) {
+            List<Tensor> ps = Golden.params(ScalarType.Float64);
+            Optimizer opt = c.getValue().apply(ps);
+            Golden.setGradients(ps, 0);
+            opt.step();
+            Map<String, Tensor> first = new LinkedHashMap<>(opt.stateDict());
+            first.keySet().removeIf(k -> !k.startsWith("state."));
+            for (int step = 1; step < 4; step++) {
+                Golden.setGradients(ps, step);
+                opt.step();
+            }
+            Map<String, Tensor> later = opt.stateDict();
+            for (Map.Entry<String, Tensor> e : first.entrySet()) {
+                assertSame(e.getValue(), later.get(e.getKey()), c.getKey() + ": " + e.getKey());
             }
         }
     }

@@ -59,6 +59,8 @@ class SchedulerRatesGoldenTest {
         SCHEDULERS.put("sequential multistep polynomial multiplicative", o -> new SequentialLR(o,
                 List.of(new MultiStepLR(o, new int[] {1, 2}, 0.5), new PolynomialLR(o, 4, 2.0),
                         new MultiplicativeLR(o, e -> 0.8)), new int[] {4, 10}));
+        SCHEDULERS.put("sequential exponential warm_restarts", o -> new SequentialLR(o,
+                List.of(new ExponentialLR(o, 0.8), new CosineAnnealingWarmRestarts(o, 4, 2, 0.01)), new int[] {3}));
         SCHEDULERS.put("chained constant exponential", o -> new ChainedScheduler(
                 List.of(new ConstantLR(o, 0.1, 2), new ExponentialLR(o, 0.9))));
         SCHEDULERS.put("chained linear cosine", o -> new ChainedScheduler(
