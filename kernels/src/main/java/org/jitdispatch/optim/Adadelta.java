@@ -37,7 +37,7 @@ public final class Adadelta extends Optimizer {
     public Adadelta(List<Tensor> params, double lr, double rho, double eps, double weightDecay, boolean maximize) {
         super(params, lr);
         if (!(rho >= 0 && rho <= 1)) {
-            throw new IllegalArgumentException("Invalid rho value: " + rho);
+            throw new IllegalArgumentException("Invalid rho value: " + PythonFloat.str(rho));
         }
         checkNonNegative("epsilon value", eps);
         checkNonNegative("weight_decay value", weightDecay);

@@ -7,10 +7,10 @@ final class Betas {
 
     static void check(double beta1, double beta2) {
         if (!(beta1 >= 0 && beta1 < 1)) {
-            throw new IllegalArgumentException("Invalid beta parameter at index 0: " + beta1);
+            throw new IllegalArgumentException("Invalid beta parameter at index 0: " + PythonFloat.str(beta1));
         }
         if (!(beta2 >= 0 && beta2 < 1)) {
-            throw new IllegalArgumentException("Invalid beta parameter at index 1: " + beta2);
+            throw new IllegalArgumentException("Invalid beta parameter at index 1: " + PythonFloat.str(beta2));
         }
     }
 }

@@ -71,7 +71,7 @@ public final class CosineAnnealingWarmRestarts extends ChainableLRScheduler {
         if (epoch < 0) {
             // an integral epoch prints as the Python int it would be
             throw new IllegalArgumentException("Expected non-negative epoch, but got "
-                    + (epoch == Math.rint(epoch) ? String.valueOf((long) epoch) : String.valueOf(epoch)));
+                    + (epoch == Math.rint(epoch) ? String.valueOf((long) epoch) : PythonFloat.str(epoch)));
         }
         if (epoch >= t0) {
             if (tMult == 1) {

@@ -128,7 +128,8 @@ public final class OneCycleLR extends ChainableLRScheduler {
             throw new IllegalArgumentException("Expected positive integer total_steps, but got " + totalSteps);
         }
         if (options.pctStart < 0 || options.pctStart > 1) {
-            throw new IllegalArgumentException("Expected float between 0 and 1 pct_start, but got " + options.pctStart);
+            throw new IllegalArgumentException("Expected float between 0 and 1 pct_start, but got "
+                    + PythonFloat.str(options.pctStart));
         }
         if (options.cycleMomentum && !(optimizer instanceof HasMomentum) && !(optimizer instanceof HasBetas)) {
             throw new IllegalArgumentException("optimizer must support momentum with `cycle_momentum` option enabled");

@@ -203,7 +203,7 @@ public abstract class Optimizer {
 
     protected static void checkNonNegative(String what, double value) {
         if (!(value >= 0)) {
-            throw new IllegalArgumentException("Invalid " + what + ": " + value);
+            throw new IllegalArgumentException("Invalid " + what + ": " + PythonFloat.str(value));
         }
     }
 

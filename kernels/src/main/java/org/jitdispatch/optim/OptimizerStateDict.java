@@ -114,8 +114,8 @@ final class OptimizerStateDict {
                     errors.add("missing key '" + GROUP + name + "'");
                 }
             } else if (!adjustable(optimizer, name) && Double.compare(value, h.getValue()) != 0) {
-                errors.add(GROUP + name + " is " + value + " in the checkpoint but " + h.getValue()
-                        + " in this optimizer");
+                errors.add(GROUP + name + " is " + PythonFloat.str(value) + " in the checkpoint but "
+                        + PythonFloat.str(h.getValue()) + " in this optimizer");
             }
         }
         for (String name : groupValues.keySet()) {

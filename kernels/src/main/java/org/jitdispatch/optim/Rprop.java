@@ -42,7 +42,8 @@ public final class Rprop extends Optimizer {
             boolean maximize) {
         super(params, lr);
         if (!(0.0 < etaMinus && etaMinus < 1.0 && 1.0 < etaPlus)) {
-            throw new IllegalArgumentException("Invalid eta values: " + etaMinus + ", " + etaPlus);
+            throw new IllegalArgumentException("Invalid eta values: " + PythonFloat.str(etaMinus) + ", "
+                    + PythonFloat.str(etaPlus));
         }
         this.etaMinus = etaMinus;
         this.etaPlus = etaPlus;

@@ -33,6 +33,7 @@ class OptimArgumentChecksTest {
         assertRefused("Invalid epsilon value: -1.0", () -> new RAdam(params(), 1e-3, 0.9, 0.999, -1.0, 0));
         assertRefused("Invalid rho value: 1.5", () -> new Adadelta(params(), 1.0, 1.5, 1e-6, 0, false));
         assertRefused("Invalid eta values: 0.5, 0.9", () -> new Rprop(params(), 1e-2, 0.5, 0.9, 1e-6, 50, false));
+        assertRefused("Invalid epsilon value: -1e-08", () -> new Adamax(params(), 2e-3, 0.9, 0.999, -1e-8, 0, false));
         assertRefused("Invalid weight_decay value: -0.5", () -> new ASGD(params(), 1e-2, 1e-4, 0.75, 1e6, -0.5, false));
     }
 

@@ -191,7 +191,7 @@ class OptimizerStateDictTest {
         assertRefused(opt, otherParam, "unexpected key 'state.2.step': the optimizer has parameters 0 to 1");
 
         Optimizer otherSettings = new Adam(Golden.params(ScalarType.Float64), 0.1, 0.9, 0.999, 1e-6, 0.1, false, true);
-        assertRefused(otherSettings, good, "param_groups.0.eps is 1.0E-8 in the checkpoint but 1.0E-6 in this optimizer");
+        assertRefused(otherSettings, good, "param_groups.0.eps is 1e-08 in the checkpoint but 1e-06 in this optimizer");
         Optimizer noAmsgrad = new Adam(Golden.params(ScalarType.Float64), 0.1, 0.9, 0.999, 1e-8, 0.1, false, false);
         assertRefused(noAmsgrad, good, "param_groups.0.amsgrad is 1.0 in the checkpoint but 0.0 in this optimizer");
         Optimizer oneParam = new Adam(List.of(Golden.params(ScalarType.Float64).get(0)), 0.1, 0.9, 0.999, 1e-8, 0.1,
