@@ -89,7 +89,8 @@ public final class NAdam extends Optimizer implements HasBetas {
         double mu = beta1 * (1. - 0.5 * Math.pow(0.96, step * momentumDecay));
         double muNext = beta1 * (1. - 0.5 * Math.pow(0.96, (step + 1) * momentumDecay));
         Tensor muProduct = state.get(MU_PRODUCT).mul_(Scalar.of(mu));
-        double productNext = muProductNext.copy_(muProduct).mul_(Scalar.of(mu)).mul_(Scalar.of(muNext)).item().toDouble();
+        double productNext = muProductNext.copy_(muProduct).mul_(Scalar.of(mu)).mul_(Scalar.of(muNext)).item()
+                .toDouble();
         Tensor expAvg = state.get(EXP_AVG).mul_(Scalar.of(beta1)).add_(grad, Scalar.of(1 - beta1));
         Tensor expAvgSq = state.get(EXP_AVG_SQ).mul_(Scalar.of(beta2)).addcmul_(grad, grad, Scalar.of(1 - beta2));
         Tensor d = denom.of(i, param).copy_(expAvgSq).div_(Scalar.of(biasCorrection2)).sqrt_().add_(Scalar.of(eps));

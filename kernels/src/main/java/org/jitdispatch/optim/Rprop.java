@@ -38,8 +38,8 @@ public final class Rprop extends Optimizer {
         this(params, 1e-2, 0.5, 1.2, 1e-6, 50, false);
     }
 
-    public Rprop(List<Tensor> params, double lr, double etaMinus, double etaPlus, double stepSizeMin, double stepSizeMax,
-            boolean maximize) {
+    public Rprop(List<Tensor> params, double lr, double etaMinus, double etaPlus, double stepSizeMin,
+            double stepSizeMax, boolean maximize) {
         super(params, lr);
         if (!(0.0 < etaMinus && etaMinus < 1.0 && 1.0 < etaPlus)) {
             throw new IllegalArgumentException("Invalid eta values: " + PythonFloat.str(etaMinus) + ", "
