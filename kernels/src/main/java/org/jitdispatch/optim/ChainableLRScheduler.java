@@ -26,7 +26,7 @@ public abstract class ChainableLRScheduler extends LRScheduler {
     }
 
     @Override
-    public void step() {
+    public final void step() {
         lastEpoch++;
         optimizer.setScheduledLr(nextLr(optimizer.lr(), lastEpoch));
     }
