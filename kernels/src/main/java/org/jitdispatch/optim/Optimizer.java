@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.autograd.Autograd;
 import org.jitdispatch.autograd.NoGrad;
@@ -140,6 +141,14 @@ public abstract class Optimizer {
         Map<String, Tensor> template = new LinkedHashMap<>();
         initState(param, template);
         return template;
+    }
+
+    /**
+     * The entries of {@link #stateTemplate} that a parameter's state may lack (RMSprop's momentum buffer, which
+     * exists only while a momentum does); none by default.
+     */
+    protected Set<String> optionalState() {
+        return Set.of();
     }
 
     /**

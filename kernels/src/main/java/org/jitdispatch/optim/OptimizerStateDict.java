@@ -120,7 +120,7 @@ final class OptimizerStateDict {
         for (int i = 0; i < n; i++) {
             if (restored.get(i) != null) {
                 for (String name : templates.get(i).keySet()) {
-                    if (!restored.get(i).containsKey(name)) {
+                    if (!restored.get(i).containsKey(name) && !optimizer.optionalState().contains(name)) {
                         errors.add("missing key '" + STATE + i + "." + name + "'");
                     }
                 }
@@ -177,7 +177,10 @@ final class OptimizerStateDict {
             if (restored.get(i) != null) {
                 // copies, in the template's dtype: later steps must not write into the checkpoint's tensors
                 for (Map.Entry<String, Tensor> t : templates.get(i).entrySet()) {
-                    target.put(t.getKey(), t.getValue().copy_(restored.get(i).get(t.getKey())));
+                    Tensor saved = restored.get(i).get(t.getKey());
+                    if (saved != null) {
+                        target.put(t.getKey(), t.getValue().copy_(saved));
+                    }
                 }
             }
         }

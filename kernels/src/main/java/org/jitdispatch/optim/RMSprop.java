@@ -2,6 +2,7 @@ package org.jitdispatch.optim;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.runtime.Scalar;
@@ -79,6 +80,19 @@ public final class RMSprop extends Optimizer implements HasMomentum {
         if (centered) {
             state.put(GRAD_AVG, Torch.zeros_like(param));
         }
+    }
+
+    /** The momentum buffer whatever the momentum now: a schedule may have turned it on or off. */
+    @Override
+    protected Map<String, Tensor> stateTemplate(Tensor param) {
+        Map<String, Tensor> template = super.stateTemplate(param);
+        template.putIfAbsent(MOMENTUM_BUFFER, Torch.zeros_like(param));
+        return template;
+    }
+
+    @Override
+    protected Set<String> optionalState() {
+        return Set.of(MOMENTUM_BUFFER);
     }
 
     @Override

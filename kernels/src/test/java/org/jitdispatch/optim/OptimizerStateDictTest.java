@@ -115,6 +115,32 @@ class OptimizerStateDictTest {
     }
 
     @Test
+    void aMomentumBufferThatAScheduleTurnedOnIsRestoredIntoAnOptimizerMadeWithout() {
+        Function<List<Tensor>, Optimizer> make = ps -> new RMSprop(ps, 0.01);
+        Function<Optimizer, LRScheduler> cyclic = o -> new CyclicLR(o, 0.01, 0.1, new CyclicLR.Options().stepSizeUp(3));
+        List<Tensor> whole = Golden.params(ScalarType.Float64);
+        Optimizer wholeOpt = make.apply(whole);
+        LRScheduler wholeSched = cyclic.apply(wholeOpt);
+        train(wholeOpt, whole, 0, SAVED_AT, wholeSched);
+        Map<String, Tensor> saved = wholeOpt.stateDict();
+        assertTrue(saved.containsKey("state.0.momentum_buffer"), saved.keySet().toString());
+
+        List<Tensor> resumed = copies(whole);
+        Optimizer after = make.apply(resumed);
+        after.loadStateDict(saved);
+        assertEquals(((HasMomentum) wholeOpt).momentum(), ((HasMomentum) after).momentum(), 0);
+        train(wholeOpt, whole, SAVED_AT, STEPS, null);
+        train(after, resumed, SAVED_AT, STEPS, null);
+        assertSameBits(whole, resumed, "RMSprop with a cycled momentum");
+
+        // and a checkpoint without the buffer (no momentum) loads into one that has it
+        Optimizer plain = make.apply(Golden.params(ScalarType.Float64));
+        train(plain, plain.params(), 0, 1, null);
+        after.loadStateDict(plain.stateDict());
+        assertTrue(after.stateDict().keySet().stream().noneMatch(k -> k.endsWith("momentum_buffer")));
+    }
+
+    @Test
     void keysAndDtypesAreThoseOfPyTorchsStateDict() {
         Map<String, Function<List<Tensor>, Optimizer>> made = new LinkedHashMap<>();
         made.put("sgd", ps -> new SGD(ps, 0.1));
