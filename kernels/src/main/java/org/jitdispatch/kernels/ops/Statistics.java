@@ -370,6 +370,12 @@ public final class Statistics implements StatisticsDeclarations {
     @Override
     public void norm_out(StructuredMeta op, Tensor self, Scalar p, long[] dim, boolean keepdim, Tensor out) {
         double ord = p == null ? 2.0 : p.toDouble();
+        if (out.numel() == 1 && self.isContiguous() && self.numel() > 0
+                && (self.dtype() == ScalarType.Float32 || self.dtype() == ScalarType.Float64)) {
+            // every element is reduced: one pass over the array, no per-element offsets
+            out.storage().setDouble(out.storageOffset(), ContiguousNorms.of(self, ord));
+            return;
+        }
         DimGroups g = DimGroups.of(self, mask(self, dim));
         long[] o = out.elementOffsets();
         for (int i = 0; i < g.groups; i++) {
