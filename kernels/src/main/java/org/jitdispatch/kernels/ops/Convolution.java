@@ -7,6 +7,7 @@ import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.reduce.StridedCopy;
+import org.jitdispatch.kernels.structured.TypeMetaNames;
 import org.jitdispatch.kernels.structured.Warnings;
 import org.jitdispatch.runtime.Device;
 import org.jitdispatch.runtime.Scalar;
@@ -52,6 +53,11 @@ public final class Convolution implements ConvolutionDeclarations {
     @Override
     public Tensor conv2d(Tensor input, Tensor weight, Tensor bias, long[] stride, long[] padding, long[] dilation,
             long groups) {
+        // 1.13's conv2d (this overload alone) checks the bias's dtype before anything else
+        if (bias != null && bias.dtype() != input.dtype()) {
+            throw new IllegalArgumentException("Input type (" + TypeMetaNames.of(input.dtype()) + ") and bias type ("
+                    + TypeMetaNames.of(bias.dtype()) + ") should be the same");
+        }
         return batchified(input, 2, "conv2d", batch -> Torch.convolution(batch, weight, bias, stride, padding, dilation,
                 false, new long[] {0}, groups));
     }

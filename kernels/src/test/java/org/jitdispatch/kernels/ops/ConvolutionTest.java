@@ -300,4 +300,22 @@ class ConvolutionTest {
             assertEquals(lhs, rhs, 1e-9 * (1 + Math.abs(lhs)), "trial " + trial);
         }
     }
+
+    /**
+     * 1.13's conv2d (int paddings) checks the bias's dtype first, printing TypeMeta names:
+     * <pre>F.conv2d(torch.randn(1,2,4,4), torch.randn(2,2,3,3), torch.randn(2).double())
+     * # RuntimeError: Input type (float) and bias type (double) should be the same
+     * F.conv2d(torch.randn(1,1,2,4,4), torch.randn(2,2,3,3), torch.randn(2).long())
+     * # RuntimeError: Input type (float) and bias type (long int) should be the same</pre>
+     */
+    @Test
+    void conv2dRefusesABiasOfAnotherDtypeWithItsOwnMessage() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Torch.conv2d(
+                random(ScalarType.Float32, 1, 2, 4, 4), random(ScalarType.Float32, 2, 2, 3, 3),
+                random(ScalarType.Float64, 2)));
+        assertEquals("Input type (float) and bias type (double) should be the same", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Torch.conv2d(random(ScalarType.Float32, 1, 1, 2, 4, 4),
+                random(ScalarType.Float32, 2, 2, 3, 3), random(ScalarType.Int64, 2)));
+        assertEquals("Input type (float) and bias type (long int) should be the same", e.getMessage());
+    }
 }
