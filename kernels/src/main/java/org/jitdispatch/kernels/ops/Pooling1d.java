@@ -23,6 +23,10 @@ public final class Pooling1d implements Pooling1dDeclarations {
     public Tensor max_pool1d(Tensor self, long[] kernelSize, long[] stride, long[] padding, long[] dilation,
             boolean ceilMode) {
         long[] strideAndWidth = checkMaxPool1d(self, kernelSize, stride, padding, dilation, ceilMode);
+        if (!self.dtype().isFloatingPoint()) {
+            // ATen's max_pool1d_impl (taken when no gradient is needed) has floating loops only
+            throw Elementwise.notImplemented("max_pool1d_impl", self.dtype());
+        }
         if (strideAndWidth[1] == 0) {
             // ATen's own max_pool1d kernel gives an empty result here (max_pool1d_with_indices refuses it)
             long[] sizes = self.sizes().clone();
