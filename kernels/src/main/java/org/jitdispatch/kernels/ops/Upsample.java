@@ -43,8 +43,11 @@ public final class Upsample implements UpsampleDeclarations {
             return; // an empty batch: nothing to read or write
         }
         Geometry g = new Geometry(self.sizes(), outputSize);
-        int[] rows = nearestIndices(g.inH, g.outH, scalesH);
-        int[] cols = nearestIndices(g.inW, g.outW, scalesW);
+        // ATen's channels-last kernel (taken by any channels-last-contiguous input, one channel too) indexes as the
+        // backward does (nearest_idx); the generic kernel by compute_indices_weights_nearest
+        boolean channelsLast = MemoryFormats.isContiguous(self, MemoryFormat.ChannelsLast);
+        int[] rows = channelsLast ? nearestIndices(g.inH, g.outH, scalesH) : nearestForwardIndices(g.inH, g.outH, scalesH);
+        int[] cols = channelsLast ? nearestIndices(g.inW, g.outW, scalesW) : nearestForwardIndices(g.inW, g.outW, scalesW);
         double[] in = self.contiguous().toDoubleArray();
         double[] values = new double[g.outNumel()];
         for (int p = 0, o = 0; p < g.planes; p++) {
@@ -89,6 +92,20 @@ public final class Upsample implements UpsampleDeclarations {
             }
         }
         write(sums, gradInput);
+    }
+
+    /**
+     * The forward kernel's compute_indices_weights_nearest: {@code floorf(o * scale)} with the scale and the product
+     * in double (CPU's acc_type of float), capped at the last input index. Unlike nearest_idx (the backward's and
+     * the channels-last kernel's) it has no shortcut for equal or doubled sizes, so a given scale counts there too.
+     */
+    static int[] nearestForwardIndices(int in, int out, Double scale) {
+        int[] index = new int[out];
+        double s = scale != null && scale > 0 ? 1.0 / scale : (double) in / out;
+        for (int o = 0; o < out; o++) {
+            index[o] = (int) Math.min((long) Math.floor((float) (s * o)), in - 1);
+        }
+        return index;
     }
 
     /** nearest_idx: bit exact for equal sizes and for twice the size, else floor(o * scale) in float. */

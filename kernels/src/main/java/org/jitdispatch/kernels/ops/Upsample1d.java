@@ -15,6 +15,12 @@ public final class Upsample1d implements Upsample1dDeclarations {
     @Override
     public Tensor upsample_nearest1d(Tensor self, long[] outputSize, Double scales) {
         checkInput(self, outputSize);
+        if (self.size(1) == 1) {
+            // ATen's 1-D kernel is never the channels-last one, which the 2-D kernel takes for a single channel: the
+            // samples go in as the channels of a batch of one instead
+            return Torch.upsample_nearest2d(self.transpose(0, 1).unsqueeze(2), new long[] {1, outputSize[0]}, null,
+                    scales).squeeze(2).transpose(0, 1);
+        }
         return Torch.upsample_nearest2d(self.unsqueeze(2), new long[] {1, outputSize[0]}, null, scales).squeeze(2);
     }
 

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.structured.StructuredMeta;
+import org.jitdispatch.runtime.MemoryFormat;
 import org.jitdispatch.runtime.ScalarType;
 
 /**
@@ -32,9 +33,13 @@ public final class Upsample3d implements Upsample3dDeclarations {
             return;
         }
         Geometry g = new Geometry(self.sizes(), outputSize);
-        int[] depths = Upsample.nearestIndices(g.in[0], g.out[0], scalesD);
-        int[] rows = Upsample.nearestIndices(g.in[1], g.out[1], scalesH);
-        int[] cols = Upsample.nearestIndices(g.in[2], g.out[2], scalesW);
+        boolean channelsLast = MemoryFormats.isContiguous(self, MemoryFormat.ChannelsLast3d); // as in 2-D
+        int[] depths = channelsLast ? Upsample.nearestIndices(g.in[0], g.out[0], scalesD)
+                : Upsample.nearestForwardIndices(g.in[0], g.out[0], scalesD);
+        int[] rows = channelsLast ? Upsample.nearestIndices(g.in[1], g.out[1], scalesH)
+                : Upsample.nearestForwardIndices(g.in[1], g.out[1], scalesH);
+        int[] cols = channelsLast ? Upsample.nearestIndices(g.in[2], g.out[2], scalesW)
+                : Upsample.nearestForwardIndices(g.in[2], g.out[2], scalesW);
         double[] in = self.contiguous().toDoubleArray();
         double[] values = new double[g.outNumel()];
         int o = 0;
