@@ -309,7 +309,7 @@ public final class Upsample implements UpsampleDeclarations {
         }
     }
 
-    /** Each gradient added into the 4 x 4 inputs it was read from, with the forward's weights. */
+    /** Each gradient added into the 4 x 4 inputs it was read from, with the forward's weights; equal sizes copy. */
     @Override
     public void upsample_bicubic2d_backward_out(StructuredMeta op, Tensor gradOutput, long[] outputSize,
             long[] inputSize, boolean alignCorners, Double scalesH, Double scalesW, Tensor gradInput) {
@@ -317,10 +317,15 @@ public final class Upsample implements UpsampleDeclarations {
             return;
         }
         Geometry g = new Geometry(inputSize, outputSize);
+        double[] grad = gradOutput.contiguous().toDoubleArray();
+        if (g.inH == g.outH && g.inW == g.outW) {
+            // upsample_bicubic2d_backward_out_frame's special case: equal sizes copy, whatever the scales say
+            write(grad, gradInput);
+            return;
+        }
         boolean single = gradOutput.dtype() != ScalarType.Float64;
         Cubic rows = Cubic.of(g.inH, g.outH, alignCorners, scalesH, single);
         Cubic cols = Cubic.of(g.inW, g.outW, alignCorners, scalesW, single);
-        double[] grad = gradOutput.contiguous().toDoubleArray();
         double[] sums = new double[g.inNumel()];
         for (int p = 0, o = 0; p < g.planes; p++) {
             int base = p * g.inH * g.inW;
