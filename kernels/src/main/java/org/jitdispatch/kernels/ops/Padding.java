@@ -99,6 +99,9 @@ public final class Padding implements PaddingDeclarations {
         if (m == Mode.CIRCULAR && nd != dims + 2) { // 1.13's circular padding needs the batch dim
             throw new IllegalArgumentException("Invalid padding size, expected " + 2 * (nd - 2) + " but got " + pad.length);
         }
+        if (m != Mode.CIRCULAR) {
+            m.checkInput(self, dims);
+        }
         Tensor out = self;
         for (int k = 0; k < dims; k++) {
             int dim = nd - 1 - k;
@@ -142,16 +145,47 @@ public final class Padding implements PaddingDeclarations {
             return input.index_select(dim, Torch.tensor(index, index.length));
         }
 
+        /**
+         * The shape checks of the reflection and replication kernels, made before the padding's: every dim but the
+         * first non-empty (reflection_pad1d/2d, which print the tensor as {@code [ torch.FloatTensor{1,0,3} ]}), and
+         * for replication (and reflection_pad3d) also the first of an unbatched input.
+         */
+        void checkInput(Tensor self, int dims) {
+            int nd = self.dim();
+            boolean batched = nd == dims + 2;
+            boolean reflect1or2 = this == REFLECT && dims < 3;
+            boolean valid = true;
+            for (int d = reflect1or2 || batched ? 1 : 0; d < nd; d++) {
+                valid &= self.size(d) != 0;
+            }
+            if (valid) {
+                return;
+            }
+            String expected = (dims + 1) + "D or " + (dims + 2) + "D (batch mode) tensor";
+            if (reflect1or2) {
+                StringBuilder sizes = new StringBuilder();
+                for (int d = 0; d < nd; d++) {
+                    sizes.append(d == 0 ? "" : ",").append(self.size(d));
+                }
+                throw new IllegalArgumentException(expected + " expected for input, but got: [ "
+                        + TensorShape.legacyTypeName(self) + "{" + sizes + "} ]");
+            }
+            throw new IllegalArgumentException("Expected " + expected + " with possibly 0 batch size and other non-zero"
+                    + " dimensions for input, but got: " + Arrays.toString(self.sizes()));
+        }
+
         /** ATen's checks of each mode, with its messages where they are clear. */
         private void check(long size, long outSize, int dim, long before, long after, Tensor original, int dims) {
             String sizes = Arrays.toString(original.sizes());
             switch (this) {
                 case REFLECT:
                     if (before >= size || after >= size) {
-                        throw new IllegalArgumentException("Argument #" + (2 + 2 * dims) + ": Padding size should be"
+                        // the pad's position in the kernel's arguments: #4 for the last dim, #6, #8 before it
+                        throw new IllegalArgumentException("Argument #" + (4 + 2 * (original.dim() - 1 - dim))
+                                + ": Padding size should be"
                                 + " less than the corresponding input dimension, but got: padding (" + before + ", "
                                 + after + ") at dimension " + dim + " of input "
-                                + (dims == 1 ? sizes : String.valueOf(original.dim())));
+                                + (dims == 2 ? String.valueOf(original.dim()) : sizes));
                     }
                     if (outSize < 1) {
                         throw new IllegalArgumentException("reflection padding: input of size " + size + " at dimension "
