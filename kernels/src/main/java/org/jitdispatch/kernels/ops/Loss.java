@@ -3,6 +3,7 @@ package org.jitdispatch.kernels.ops;
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.autograd.Autograd;
 import org.jitdispatch.kernels.structured.StructuredMeta;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
@@ -69,7 +70,13 @@ public final class Loss implements LossDeclarations {
         if (self.dim() <= 2) {
             return Torch.nll_loss(self, target, weight, reduction, ignoreIndex);
         }
+        // 1.13 computes these through nll_loss2d, whose autograd kernel refuses a weight that requires grad before its
+        // own checks (a 4-D input's target sizes) and after nll_loss_nd's (any other input's target sizes)
+        if (self.dim() == 4) {
+            Autograd.checkNoRequiresGrad(weight, "weight", "nll_loss2d_forward");
+        }
         long[] outSize = spatialSizes(self, target);
+        Autograd.checkNoRequiresGrad(weight, "weight", "nll_loss2d_forward");
         Tensor loss = Torch.nll_loss(classesLast(self), target.reshape(-1), weight, reduction, ignoreIndex);
         return reduction == NONE ? loss.view(outSize) : loss;
     }
@@ -255,6 +262,9 @@ public final class Loss implements LossDeclarations {
     @Override
     public Tensor binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor weight, Tensor posWeight,
             long reduction) {
+        // 1.13's derivatives.yaml has no formula for these two: its autograd kernel refuses them first
+        Autograd.checkNoRequiresGrad(weight, "weight", "binary_cross_entropy_with_logits");
+        Autograd.checkNoRequiresGrad(posWeight, "pos_weight", "binary_cross_entropy_with_logits");
         checkReduction(reduction);
         // ATen computes the loss in place into (1 - target), so an input that would broadcast target to a larger
         // shape is that in-place op's error

@@ -3,6 +3,7 @@ package org.jitdispatch.kernels.ops;
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.autograd.Autograd;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 
@@ -93,6 +94,8 @@ public final class MarginLosses implements MarginLossesDeclarations {
 
     @Override
     public Tensor soft_margin_loss(Tensor self, Tensor target, long reduction) {
+        // 1.13's derivatives.yaml has no formula for target: its autograd kernel refuses it first
+        Autograd.checkNoRequiresGrad(target, "target", "soft_margin_loss");
         Tensor loss = reduced(self.neg().mul(target).exp().log1p(), reduction);
         if (!self.dtype().isFloatingPoint()) {
             // ATen computes into an output of the input's dtype
