@@ -332,6 +332,17 @@ public final class Loss implements LossDeclarations {
     /** nll_loss_nd's output sizes for reduction none, {@code [N, d1, ...]}, after checking the target's. */
     private static long[] spatialSizes(Tensor self, Tensor target) {
         long[] sizes = self.sizes();
+        if (sizes.length == 4) {
+            // 1.13 sends a 4-D input to nll_loss2d unchanged: its checks and messages
+            if (target.dim() != 3) {
+                throw new IllegalArgumentException("only batches of spatial targets supported (3D tensors) but got targets"
+                        + " of dimension: " + target.dim());
+            }
+            if (!(sizes[0] == target.size(0) && sizes[2] == target.size(1) && sizes[3] == target.size(2))) {
+                throw new IllegalArgumentException("size mismatch (got input: " + Arrays.toString(sizes) + " , target: "
+                        + Arrays.toString(target.sizes()));
+            }
+        }
         long[] out = new long[sizes.length - 1];
         out[0] = sizes[0];
         System.arraycopy(sizes, 2, out, 1, sizes.length - 2);

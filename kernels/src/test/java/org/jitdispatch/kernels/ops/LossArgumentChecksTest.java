@@ -11,7 +11,7 @@ import org.junit.jupiter.api.function.Executable;
 
 /**
  * Loss arguments that 1.13's derivatives.yaml gives no formula (its autograd kernels refuse them before anything
- * else). Messages from PyTorch 1.13:
+ * else), and nll_loss2d's checks of a 4-D input's target. Messages from PyTorch 1.13:
  * <pre>
  * a = torch.randn(3, 4, requires_grad=True); b = torch.rand(3, 4)
  * F.binary_cross_entropy_with_logits(a, b, weight=torch.rand(4, requires_grad=True))
@@ -24,6 +24,10 @@ import org.junit.jupiter.api.function.Executable;
  * F.nll_loss(torch.randn(2, 3, 4), torch.zeros(2, 4, dtype=torch.long), w)
  * # The function 'nll_loss2d_forward' is not differentiable with respect to argument 'weight'. ...
  * F.nll_loss(torch.randn(1, 3, 2, 2), torch.zeros(1, 4, dtype=torch.long), w)    # the same, before the target
+ * F.nll_loss(torch.randn(1, 3, 2, 2), torch.zeros(1, 4, dtype=torch.long))
+ * # only batches of spatial targets supported (3D tensors) but got targets of dimension: 2
+ * F.nll_loss(torch.randn(1, 3, 2, 2), torch.zeros(1, 2, 3, dtype=torch.long))
+ * # size mismatch (got input: [1, 3, 2, 2] , target: [1, 2, 3]
  * </pre>
  */
 class LossArgumentChecksTest {
@@ -56,5 +60,13 @@ class LossArgumentChecksTest {
                 Torch.nll_loss_nd(Torch.randn(2, 3, 4), targets(2, 4), w)));
         assertEquals(notDifferentiable("nll_loss2d_forward", "weight"), message(() ->
                 Torch.nll_loss_nd(Torch.randn(1, 3, 2, 2), targets(1, 4), w)));
+    }
+
+    @Test
+    void aFourDimensionalInputsTargetIsCheckedAsNllLoss2dDoes() {
+        assertEquals("only batches of spatial targets supported (3D tensors) but got targets of dimension: 2",
+                message(() -> Torch.nll_loss_nd(Torch.randn(1, 3, 2, 2), targets(1, 4))));
+        assertEquals("size mismatch (got input: [1, 3, 2, 2] , target: [1, 2, 3]",
+                message(() -> Torch.nll_loss_nd(Torch.randn(1, 3, 2, 2), targets(1, 2, 3))));
     }
 }
