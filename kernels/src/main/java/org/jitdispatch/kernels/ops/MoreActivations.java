@@ -17,16 +17,31 @@ public final class MoreActivations implements MoreActivationsDeclarations {
     @Override
     public Tensor prelu(Tensor self, Tensor weight) {
         long weights = weight.numel();
+        long channels = 1;
+        if (weights != 1) {
+            if (self.dim() == 0) {
+                throw new IllegalArgumentException("Not allow zero-dim input tensor.");
+            }
+            channels = self.dim() > 1 ? self.size(1) : 1;
+            if (channels != weights) {
+                throw new IllegalArgumentException("Mismatch of parameter numbers and input channel size. Found"
+                        + " parameter numbers = " + weights + " and channel size = " + channels + ".");
+            }
+        }
+        // prelu_cpu's further checks, in its order: the weight's rank, its TensorIterator's dtypes, the kernel's
+        if (weight.dim() > 1) {
+            throw new IllegalArgumentException("prelu: Expected `weight` to be a scalar or 1D tensor, but got ndim = "
+                    + weight.dim());
+        }
+        if (weight.dtype() != self.dtype()) {
+            throw new IllegalArgumentException("Found dtype " + weight.dtype().c10Name() + " but expected "
+                    + self.dtype().c10Name());
+        }
+        if (!self.dtype().isFloatingPoint()) {
+            throw Elementwise.notImplemented("prelu_cpu", self.dtype());
+        }
         if (weights == 1) {
             return Torch.where(self.gt(Scalar.of(0)), self, weight.reshape(new long[0]).mul(self));
-        }
-        if (self.dim() == 0) {
-            throw new IllegalArgumentException("Not allow zero-dim input tensor.");
-        }
-        long channels = self.dim() > 1 ? self.size(1) : 1;
-        if (channels != weights) {
-            throw new IllegalArgumentException("Mismatch of parameter numbers and input channel size. Found parameter"
-                    + " numbers = " + weights + " and channel size = " + channels + ".");
         }
         long[] shape = new long[self.dim()];
         Arrays.fill(shape, 1);
