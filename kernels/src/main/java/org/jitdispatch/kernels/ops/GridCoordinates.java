@@ -166,6 +166,13 @@ final class GridCoordinates {
         return v < 0 ? Math.ceil(v) : Math.floor(v);
     }
 
+    /** std::round: halves away from zero (grid_sampler_3d's CPU kernel rounds so, the 2-D one by nearbyint). */
+    static double roundHalfAwayFromZero(double v) {
+        double magnitude = Math.abs(v);
+        double whole = Math.floor(magnitude);
+        return Math.copySign(magnitude - whole >= 0.5 ? whole + 1 : whole, v);
+    }
+
     /**
      * A coordinate as the integer index C's conversion gives, with NaN (which the C conversion leaves undefined
      * and ATen's masks treat as outside) sent outside every dim.

@@ -6,9 +6,9 @@ import org.jitdispatch.runtime.ScalarType;
 /**
  * The loops of {@code grid_sampler_3d} and its backward over an {@code [N, C, D, H, W]} input and an
  * {@code [N, outD, outH, outW, 3]} grid (x, y, then z), as GridSampler.cpp's scalar CPU kernel computes them:
- * trilinear weights as products of the distances to the eight corners, nearest by rounding half to even. ATen has
- * no bicubic mode in 3-D. The tensors are read into row-major double arrays; float32 steps are rounded to float
- * in ATen's order.
+ * trilinear weights as products of the distances to the eight corners, nearest by rounding halves away from zero
+ * (std::round, where the 2-D kernel rounds half to even). ATen has no bicubic mode in 3-D. The tensors are read
+ * into row-major double arrays; float32 steps are rounded to float in ATen's order.
  */
 final class GridSampler3d {
     private final double[] in;
@@ -85,9 +85,9 @@ final class GridSampler3d {
                         out[(int) (plane * outPlane + p)] = sum;
                     }
                 } else {
-                    long nx = GridCoordinates.index(Math.rint(x));
-                    long ny = GridCoordinates.index(Math.rint(y));
-                    long nz = GridCoordinates.index(Math.rint(z));
+                    long nx = GridCoordinates.index(GridCoordinates.roundHalfAwayFromZero(x));
+                    long ny = GridCoordinates.index(GridCoordinates.roundHalfAwayFromZero(y));
+                    long nz = GridCoordinates.index(GridCoordinates.roundHalfAwayFromZero(z));
                     for (long ch = 0; ch < c; ch++) {
                         long plane = b * c + ch;
                         out[(int) (plane * outPlane + p)] = inside(nz, ny, nx) ? in[offset(plane, nz, ny, nx)] : 0;
@@ -143,9 +143,9 @@ final class GridSampler3d {
                     gradGrid[g + 2] = r(zs.gradient * giz);
                 } else if (gradIn != null) {
                     // nearest: the grid gets no gradient, the output being piecewise constant in it
-                    long nx = GridCoordinates.index(Math.rint(x));
-                    long ny = GridCoordinates.index(Math.rint(y));
-                    long nz = GridCoordinates.index(Math.rint(z));
+                    long nx = GridCoordinates.index(GridCoordinates.roundHalfAwayFromZero(x));
+                    long ny = GridCoordinates.index(GridCoordinates.roundHalfAwayFromZero(y));
+                    long nz = GridCoordinates.index(GridCoordinates.roundHalfAwayFromZero(z));
                     if (inside(nz, ny, nx)) {
                         for (long ch = 0; ch < c; ch++) {
                             long plane = b * c + ch;

@@ -182,4 +182,31 @@ class GridSamplerTest {
         assertThrows(IllegalArgumentException.class, () -> Torch.affine_grid_generator_backward(
                 ones(2, 4, 6, 2), new long[] {2, 3, 4, 5}, false));
     }
+
+    /**
+     * grid_sampler_3d's nearest mode rounds halves away from zero (std::round), where the 2-D kernel rounds them to
+     * even; -0.5 rounds to -1, outside the input. From PyTorch 1.13:
+     * <pre>
+     * x = torch.arange(64.).reshape(1, 1, 4, 4, 4).requires_grad_()
+     * g = torch.tensor([[[[[0.5, -0.5, 0.25], [-1.0, 0.0, 0.0], [0.75, 0.25, -0.25]]]]])
+     * o = torch.grid_sampler(x, g, 1, 0, False)    # [39.0, 0.0, 27.0]
+     * o.sum().backward(); x.grad.flatten().nonzero().flatten()     # [27, 39]
+     * </pre>
+     */
+    @Test
+    void nearest3dRoundsHalvesAwayFromZero() {
+        double[] v = new double[64];
+        for (int i = 0; i < 64; i++) {
+            v[i] = i;
+        }
+        Tensor x = Torch.tensor(v, 1, 1, 4, 4, 4).requiresGrad_(true);
+        Tensor g = Torch.tensor(new double[] {0.5, -0.5, 0.25, -1.0, 0.0, 0.0, 0.75, 0.25, -0.25}, 1, 1, 1, 3, 3);
+        Tensor o = Torch.grid_sampler(x, g, 1, 0, false);
+        assertArrayEquals(new double[] {39, 0, 27}, o.toDoubleArray());
+        Torch.sum(o).backward();
+        double[] expected = new double[64];
+        expected[27] = 1;
+        expected[39] = 1;
+        assertArrayEquals(expected, x.grad().toDoubleArray());
+    }
 }
