@@ -28,7 +28,9 @@ public final class MarginLosses implements MarginLossesDeclarations {
     @Override
     public Tensor hinge_embedding_loss(Tensor self, Tensor target, double margin, long reduction) {
         Tensor zeros = Torch.zeros_like(self);
-        Tensor marginClamp = Torch.rsub(self, Scalar.of(margin)).clamp_min(Scalar.of(0));
+        // ATen's (margin - self) is empty_like(self).fill_(margin).sub_(self): in self's dtype, an integer self
+        // truncating the margin (and its integer loss then refused by a mean)
+        Tensor marginClamp = Torch.empty_like(self).fill_(Scalar.of(margin)).sub_(self).clamp_min(Scalar.of(0));
         Tensor outputMargin = Torch.where(target.ne(Scalar.of(1)), marginClamp, zeros);
         Tensor outputSelf = Torch.where(target.ne(Scalar.of(-1)), self, zeros);
         return reduced(outputMargin.add(outputSelf), reduction);
