@@ -3,6 +3,7 @@ package org.jitdispatch.kernels.ops;
 import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.runtime.MemoryFormat;
 
 /**
  * Nearest and linear upsampling of 3-D (N, C, W) inputs: the 2-D operators over a height of 1 (whose index and
@@ -15,13 +16,16 @@ public final class Upsample1d implements Upsample1dDeclarations {
     @Override
     public Tensor upsample_nearest1d(Tensor self, long[] outputSize, Double scales) {
         checkInput(self, outputSize);
-        if (self.size(1) == 1) {
-            // ATen's 1-D kernel is never the channels-last one, which the 2-D kernel takes for a single channel: the
-            // samples go in as the channels of a batch of one instead
-            return Torch.upsample_nearest2d(self.transpose(0, 1).unsqueeze(2), new long[] {1, outputSize[0]}, null,
-                    scales).squeeze(2).transpose(0, 1);
+        Tensor planar = self.unsqueeze(2);
+        if (MemoryFormats.isContiguous(planar, MemoryFormat.ChannelsLast)) {
+            // ATen's 1-D kernel is never the channels-last one, which the 2-D kernel takes for a channels-last
+            // contiguous input (one channel, or a width of 1): a height of 2 read from the one row (stride 0) is not
+            long[] rows = planar.sizes().clone();
+            rows[2] = 2;
+            return Torch.upsample_nearest2d(planar.expand(rows), new long[] {2, outputSize[0]}, null, scales)
+                    .narrow(2, 0, 1).squeeze(2);
         }
-        return Torch.upsample_nearest2d(self.unsqueeze(2), new long[] {1, outputSize[0]}, null, scales).squeeze(2);
+        return Torch.upsample_nearest2d(planar, new long[] {1, outputSize[0]}, null, scales).squeeze(2);
     }
 
     @Override

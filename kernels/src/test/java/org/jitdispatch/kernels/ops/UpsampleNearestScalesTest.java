@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
  * torch.ops.aten.upsample_nearest2d(torch.arange(6.).reshape(1, 1, 1, 6), [1, 6], None, 1.5)  # [0, 1, 2, 3, 4, 5]
  * torch.ops.aten.upsample_nearest3d(torch.arange(8.).reshape(1, 2, 1, 2, 2), [1, 4, 2], None, 2.5, 1.5)
  * torch.ops.aten.upsample_nearest1d(torch.arange(12.).reshape(2, 1, 6), [6], 1.5)
+ * torch.ops.aten.upsample_nearest1d(torch.arange(5.).reshape(1, 1, 5), [5], 1.3)   # [0, 0, 1, 2, 3]
+ * torch.ops.aten.upsample_nearest1d(torch.zeros(0, 1, 5), [7], 2.0).shape          # [0, 1, 7]
  * torch.ops.aten.upsample_nearest2d_backward(torch.ones(1, 2, 1, 6), [1, 6], [1, 2, 1, 6], None, 1.5)  # all ones
  * </pre>
  */
@@ -62,6 +64,10 @@ class UpsampleNearestScalesTest {
                 Torch.upsample_nearest1d(arange(12, 2, 1, 6), new long[] {6}, 1.5).toDoubleArray());
         assertArrayEquals(new double[] {0, 0, 1, 2, 2, 3, 6, 6, 7, 8, 8, 9},
                 Torch.upsample_nearest1d(arange(12, 1, 2, 6), new long[] {6}, 1.5).toDoubleArray());
+        assertArrayEquals(new double[] {0, 0, 1, 2, 3},
+                Torch.upsample_nearest1d(arange(5, 1, 1, 5), new long[] {5}, 1.3).toDoubleArray());
+        assertArrayEquals(new long[] {0, 1, 7},
+                Torch.upsample_nearest1d(Torch.zeros(0, 1, 5), new long[] {7}, 2.0).sizes());
     }
 
     @Test
