@@ -140,7 +140,11 @@ public final class JacobiSvd {
                     double alpha = squaredNorms[p];
                     double beta = squaredNorms[q];
                     double gamma = dot(w[p], w[q]);
-                    if (gamma == 0 || Math.abs(gamma) <= TOLERANCE * Math.sqrt(alpha * beta)) {
+                    // a column whose squared norm is not a normal double is below 1e-154 of the largest entry
+                    // (brought near 1 above): it stays as it is, since rotating it against another only makes
+                    // rounding noise smaller and smaller, into the subnormals, without ever making it orthogonal
+                    if (gamma == 0 || alpha < Double.MIN_NORMAL || beta < Double.MIN_NORMAL
+                            || Math.abs(gamma) <= TOLERANCE * Math.sqrt(alpha) * Math.sqrt(beta)) {
                         continue;
                     }
                     rotated = true;

@@ -244,6 +244,21 @@ class DecompositionsTest {
     }
 
     @Test
+    void svdOfAnExactlySingularMatrixConverges() {
+        // torch.linalg.svdvals(torch.tensor([[1., 2., 3.], [2., 4., 6.], [1., 0., 1.]]))
+        //   -> tensor([8.4354e+00, 9.1826e-01, 2.3710e-07]) (float32 LAPACK: the last is rounding noise)
+        // The rank-deficient column shrank into the subnormals without ever counting as orthogonal.
+        Tensor a = Torch.tensor(new float[] {1, 2, 3, 2, 4, 6, 1, 0, 1}, 3, 3);
+        double[] s = Torch.linalg_svdvals(a, null).toDoubleArray();
+        assertEquals(8.4354, s[0], 1e-4);
+        assertEquals(0.91826, s[1], 1e-5);
+        assertTrue(Math.abs(s[2]) < 1e-6, java.util.Arrays.toString(s));
+        assertEquals(2, Torch.linalg_matrix_rank(a).toLongArray()[0]);
+        Tensor[] usv = Torch.linalg_svd(a.to(ScalarType.Float64), false, null);
+        assertClose(Torch.matmul(usv[0].mul(usv[1]), usv[2]), a.to(ScalarType.Float64), 1e-12);
+    }
+
+    @Test
     void svdvalsAreTheSquareRootsOfTheGramEigenvalues() {
         Tensor a = random(5, 3);
         Tensor fromGram = Torch.linalg_eigvalsh(Torch.matmul(mT(a), a), "L").flip(new long[] {0}).sqrt();
