@@ -336,7 +336,11 @@ public final class Counting implements CountingDeclarations {
                     + " tensor dimension is 1, but we got boundaries tensor dim(" + sortedSequence.dim() + ") and input"
                     + " value's dim(0) numel(1)");
         }
-        if (!oneD && (sortedSequence.dim() == 0 || sortedSequence.dim() != self.dim()
+        if (sortedSequence.dim() == 0) {
+            throw new IllegalArgumentException("torch.searchsorted(): boundaries tensor should have positive dimension,"
+                    + " but got 0 dimension");
+        }
+        if (!oneD && (sortedSequence.dim() != self.dim()
                 || !Arrays.equals(Arrays.copyOf(boundaries, boundaries.length - 1), Arrays.copyOf(values, values.length - 1)))) {
             throw new IllegalArgumentException("torch.searchsorted(): boundaries tensor should be 1 dimension or the first"
                     + " N-1 dimensions of boundaries tensor and input value tensor must match, but we got boundaries"
@@ -354,14 +358,20 @@ public final class Counting implements CountingDeclarations {
             }
         }
         Tensor sequence = sorter == null ? sortedSequence : sortedSequence.gather(-1, sorter, false);
+        if (sequence.dtype() != self.dtype()) {
+            // ATen's searchsorted_maybe_trim_input_tensors: both in their common dtype (a number beside an integer
+            // sequence compares as a float, 2.5 is not 2)
+            ScalarType common = org.jitdispatch.kernels.iter.ResultType.resultType(sequence, self);
+            sequence = sequence.to(common);
+            self = self.to(common);
+        }
         return search(sequence, self, upper, outInt32, oneD);
     }
 
     @Override
     public Tensor searchsorted(Tensor sortedSequence, org.jitdispatch.runtime.Scalar self, boolean outInt32,
             boolean right, String side, Tensor sorter) {
-        return Torch.searchsorted(sortedSequence, Elementwise.wrappedScalarTensor(self).to(sortedSequence.dtype()),
-                outInt32, right, side, sorter);
+        return Torch.searchsorted(sortedSequence, Elementwise.wrappedScalarTensor(self), outInt32, right, side, sorter);
     }
 
     /** searchsorted into out, which must be int32 with out_int32 and int64 without (no other dtype). */
@@ -398,7 +408,7 @@ public final class Counting implements CountingDeclarations {
 
     @Override
     public Tensor bucketize(org.jitdispatch.runtime.Scalar self, Tensor boundaries, boolean outInt32, boolean right) {
-        return Torch.bucketize(Elementwise.wrappedScalarTensor(self).to(boundaries.dtype()), boundaries, outInt32, right);
+        return Torch.bucketize(Elementwise.wrappedScalarTensor(self), boundaries, outInt32, right);
     }
 
     private static boolean checkSide(boolean right, String side) {
@@ -430,9 +440,9 @@ public final class Counting implements CountingDeclarations {
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
                 double b = bounds[base + mid];
-                // NaN sorts last: no value is above a NaN boundary
-                boolean goRight = upper ? !(v < b) && !Double.isNaN(b) || Double.isNaN(v) && !Double.isNaN(b)
-                        : b < v || Double.isNaN(v) && !Double.isNaN(b);
+                // ATen's cus_upper_bound and cus_lower_bound: a comparison with NaN is false, so the search
+                // passes over a NaN boundary and a NaN value goes past every boundary
+                boolean goRight = upper ? !(b > v) : !(b >= v);
                 if (goRight) {
                     lo = mid + 1;
                 } else {
