@@ -40,14 +40,14 @@ public final class DenseLu {
             } else if (info == 0) {
                 info = j + 1;
             }
+            // every row is updated, a zero multiplier too, as the BLAS update does: 0 times a NaN or an
+            // infinity in the pivot's row is NaN, so the matrix's NaN reaches the factors (and the determinant)
             for (int i = j + 1; i < n; i++) {
                 double l = a[off + i * n + j];
-                if (l != 0) {
-                    int row = off + i * n;
-                    int top = off + j * n;
-                    for (int k = j + 1; k < n; k++) {
-                        a[row + k] -= l * a[top + k];
-                    }
+                int row = off + i * n;
+                int top = off + j * n;
+                for (int k = j + 1; k < n; k++) {
+                    a[row + k] -= l * a[top + k];
                 }
             }
         }
@@ -81,11 +81,9 @@ public final class DenseLu {
             int row = bOff + i * m;
             for (int k = 0; k < i; k++) {
                 double l = lu[off + i * n + k];
-                if (l != 0) {
-                    int from = bOff + k * m;
-                    for (int c = 0; c < m; c++) {
-                        b[row + c] -= l * b[from + c];
-                    }
+                int from = bOff + k * m;
+                for (int c = 0; c < m; c++) {
+                    b[row + c] -= l * b[from + c];
                 }
             }
         }
@@ -93,16 +91,51 @@ public final class DenseLu {
             int row = bOff + i * m;
             for (int k = i + 1; k < n; k++) {
                 double u = lu[off + i * n + k];
-                if (u != 0) {
-                    int from = bOff + k * m;
-                    for (int c = 0; c < m; c++) {
-                        b[row + c] -= u * b[from + c];
-                    }
+                int from = bOff + k * m;
+                for (int c = 0; c < m; c++) {
+                    b[row + c] -= u * b[from + c];
                 }
             }
             double d = lu[off + i * n + i];
             for (int c = 0; c < m; c++) {
                 b[row + c] /= d;
+            }
+        }
+    }
+
+    /**
+     * Solves {@code F^T X = B} in place over {@code b} with the factors of F ({@code P F = L U}), as LAPACK's
+     * {@code getrs} with {@code trans = 'T'}: {@code U^T Y = B} forward, {@code L^T Z = Y} backward, then the
+     * row swaps undone in reverse order.
+     */
+    public static void solveTransposed(double[] lu, int off, int n, int[] pivots, double[] b, int bOff, int m) {
+        for (int i = 0; i < n; i++) {
+            int row = bOff + i * m;
+            for (int k = 0; k < i; k++) {
+                double u = lu[off + k * n + i];
+                int from = bOff + k * m;
+                for (int c = 0; c < m; c++) {
+                    b[row + c] -= u * b[from + c];
+                }
+            }
+            double d = lu[off + i * n + i];
+            for (int c = 0; c < m; c++) {
+                b[row + c] /= d;
+            }
+        }
+        for (int i = n - 1; i >= 0; i--) {
+            int row = bOff + i * m;
+            for (int k = i + 1; k < n; k++) {
+                double l = lu[off + k * n + i];
+                int from = bOff + k * m;
+                for (int c = 0; c < m; c++) {
+                    b[row + c] -= l * b[from + c];
+                }
+            }
+        }
+        for (int j = n - 1; j >= 0; j--) {
+            if (pivots[j] != j) {
+                swapRows(b, bOff, m, j, pivots[j]);
             }
         }
     }

@@ -29,7 +29,9 @@ public final class LinearSolvers implements LinearSolversDeclarations {
     public Tensor[] linalg_inv_ex(Tensor a, boolean checkErrors) {
         checkSquare(a, "linalg.inv", "A");
         checkFloating(a, "linalg.inv", false);
-        MatrixBatch batch = new MatrixBatch(a);
+        // ATen's linalg_inv_ex is linalg_solve_ex(A, I), which factors A^T when A is contiguous (see there)
+        boolean factorTranspose = a.isContiguous();
+        MatrixBatch batch = new MatrixBatch(factorTranspose ? a.transpose(-2, -1) : a);
         double[] result = new double[batch.values.length];
         int[] info = new int[batch.count];
         int[] pivots = new int[batch.rows];
@@ -39,7 +41,11 @@ public final class LinearSolvers implements LinearSolversDeclarations {
             for (int i = 0; i < batch.rows; i++) {
                 result[off + i * batch.rows + i] = 1;
             }
-            DenseLu.solve(batch.values, off, batch.rows, pivots, result, off, batch.rows);
+            if (factorTranspose) {
+                DenseLu.solveTransposed(batch.values, off, batch.rows, pivots, result, off, batch.rows);
+            } else {
+                DenseLu.solve(batch.values, off, batch.rows, pivots, result, off, batch.rows);
+            }
         }
         Tensor infoTensor = batch.infoTensor(info);
         if (checkErrors) {
@@ -75,7 +81,8 @@ public final class LinearSolvers implements LinearSolversDeclarations {
             double sum = 0;
             for (int j = 0; j < n; j++) {
                 double u = f.lu[off + j * n + j];
-                s *= Math.signum(u);
+                // ATen's sgn: (0 < u) - (u < 0), 0 for NaN
+                s *= (0 < u ? 1 : 0) - (u < 0 ? 1 : 0);
                 if (pivots[j] != j) {
                     s = -s;
                 }
@@ -112,16 +119,23 @@ public final class LinearSolvers implements LinearSolversDeclarations {
         long[] batchSizes = Broadcast.inferSize(batchOf(rhs), batchOf(a));
         Tensor aFull = Torch.broadcast_to(a, concat(batchSizes, n, n));
         Tensor bFull = Torch.broadcast_to(rhs, concat(batchSizes, rhsRows, rhsColumns));
-        // X A = B is A^T X^T = B^T
-        Tensor system = left ? aFull : aFull.transpose(-2, -1);
+        // ATen factors A^T when A is contiguous (its memory is then A^T's column-major layout, which LAPACK reads
+        // without a copy) and solves with the transposed factors; the factors, pivots and info (the index of the
+        // first zero pivot) are those of the matrix factored. X A = B is A^T X^T = B^T.
+        boolean factorTranspose = a.isContiguous();
+        boolean transposedSolve = left == factorTranspose;
         Tensor rhsMatrices = left ? bFull : bFull.transpose(-2, -1);
-        Factored f = factorEach(system);
+        Factored f = factorEach(factorTranspose ? aFull.transpose(-2, -1) : aFull);
         MatrixBatch rhsBatch = new MatrixBatch(rhsMatrices);
         int m = (int) rhsMatrices.size(rhsMatrices.dim() - 1);
         int[] info = new int[f.batch.count];
         for (int i = 0; i < f.batch.count; i++) {
             info[i] = f.info[i];
-            DenseLu.solve(f.lu, i * f.batch.matrix, n, f.pivots(i), rhsBatch.values, i * n * m, m);
+            if (transposedSolve) {
+                DenseLu.solveTransposed(f.lu, i * f.batch.matrix, n, f.pivots(i), rhsBatch.values, i * n * m, m);
+            } else {
+                DenseLu.solve(f.lu, i * f.batch.matrix, n, f.pivots(i), rhsBatch.values, i * n * m, m);
+            }
         }
         Tensor x;
         if (vector) {

@@ -47,4 +47,51 @@ class PyTorchEdgeCasesTest {
         assertEquals("torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 dimension",
                 e.getMessage());
     }
+
+    // ------------------------------------------------------------------------------ LU: det, inv, solve
+
+    @Test
+    void luCarriesNaNIntoTheFactors() {
+        // n = torch.tensor([[1., nan], [0., 1.]])
+        Tensor n = Torch.tensor(new float[] {1, NAN, 0, 1}, 2, 2);
+        // torch.linalg.det(n) -> tensor(nan)
+        assertEquals(Double.NaN, Torch.linalg_det(n).toDoubleArray()[0]);
+        // torch.linalg.slogdet(n) -> sign=tensor(0.), logabsdet=tensor(nan)
+        Tensor[] slogdet = Torch.linalg_slogdet(n);
+        assertEquals(0.0, Math.abs(slogdet[0].toDoubleArray()[0]));
+        assertEquals(Double.NaN, slogdet[1].toDoubleArray()[0]);
+        // torch.linalg.inv(n) -> tensor([[nan, nan], [nan, nan]]), and so for n.mT
+        for (Tensor a : new Tensor[] {n, n.transpose(0, 1)}) {
+            for (double x : Torch.linalg_inv(a).toDoubleArray()) {
+                assertEquals(Double.NaN, x);
+            }
+        }
+    }
+
+    @Test
+    void invAndSolveFactorTheTransposeOfAContiguousMatrix() {
+        // a = torch.tensor([[1., 2., 3.], [2., 4., 6.], [1., 0., 1.]])
+        Tensor a = Torch.tensor(new float[] {1, 2, 3, 2, 4, 6, 1, 0, 1}, 3, 3);
+        // torch.linalg.inv_ex(a).info -> tensor(2, dtype=torch.int32) (A^T's second pivot is zero)
+        assertArrayEquals(new int[] {2}, Torch.linalg_inv_ex(a)[1].toIntArray());
+        // torch.linalg.inv_ex(a.t().contiguous().t()).info -> tensor(3, dtype=torch.int32) (A's own third pivot)
+        assertArrayEquals(new int[] {3}, Torch.linalg_inv_ex(a.t().contiguous().t())[1].toIntArray());
+        // torch.linalg.solve_ex(a, torch.ones(3)).info -> tensor(2, dtype=torch.int32)
+        assertArrayEquals(new int[] {2}, Torch.linalg_solve_ex(a, Torch.ones(3))[1].toIntArray());
+        // torch.linalg.inv(a)
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Torch.linalg_inv(a));
+        assertEquals("linalg.inv: The diagonal element 2 is zero, the inversion could not be completed because the"
+                + " input matrix is singular.", e.getMessage());
+        // b = torch.tensor([[4., 1., -2.], [1., 3., .5], [-2., 1.5, 5.]]): the transposed solve's values
+        // torch.linalg.solve(b, torch.tensor([1., 2., 3.])) -> tensor([0.493056, 0.388889, 0.680556])
+        // torch.linalg.solve(b, torch.tensor([[1.], [2.], [3.]]).mT, left=False) -> tensor([[0.687500, -0.000000, 0.875000]])
+        Tensor b = Torch.tensor(new float[] {4, 1, -2, 1, 3, 0.5f, -2, 1.5f, 5}, 3, 3);
+        org.jitdispatch.runtime.TensorTesting.assertClose(Torch.linalg_solve(b, Torch.tensor(new float[] {1, 2, 3})),
+                Torch.tensor(new float[] {0.493056f, 0.388889f, 0.680556f}), 1e-4, 1e-4);
+        org.jitdispatch.runtime.TensorTesting.assertClose(
+                Torch.linalg_solve(b, Torch.tensor(new float[] {1, 2, 3}, 1, 3), false),
+                Torch.tensor(new float[] {0.6875f, 0, 0.875f}, 1, 3), 1e-4, 1e-4);
+        org.jitdispatch.runtime.TensorTesting.assertClose(Torch.matmul(Torch.linalg_inv(b), b), Torch.eye(3), 1e-6,
+                1e-6);
+    }
 }
