@@ -34,6 +34,22 @@ public final class MatrixFunctions implements MatrixFunctionsDeclarations {
             throw new IllegalArgumentException(api + ": Expected a floating point or complex tensor as input. Got "
                     + self.dtype().c10Name());
         }
+        double p = ord.toDouble();
+        // 1.13's meta: an empty tensor has no negative or infinite norm over all of it or over an empty dim (a
+        // dim named as given); checked before the dtype
+        if (self.numel() == 0 && (p < 0 || p == Double.POSITIVE_INFINITY)) {
+            String name = RangeFactories.formatDouble(p);
+            if (dim == null || dim.length == 0) {
+                throw new IllegalArgumentException(api + " cannot compute the " + name + " norm on an empty tensor"
+                        + " because the operation does not have an identity");
+            }
+            for (long d : dim) {
+                if (self.size(TensorGeometry.wrapDim(d, self.dim())) == 0) {
+                    throw new IllegalArgumentException(api + " cannot compute the " + name + " norm on the dimension "
+                            + d + "because this dimension is empty and the operation does not have an identity");
+                }
+            }
+        }
         Tensor x = self;
         if (dtype != null) {
             if (!dtype.isFloatingPoint()) {
@@ -47,35 +63,25 @@ public final class MatrixFunctions implements MatrixFunctionsDeclarations {
             x = self.to(dtype);
         }
         long[] dims = reducedDims(self, dim);
-        double p = ord.toDouble();
-        if (Double.isInfinite(p) && self.numel() == 0) {
-            boolean emptyReduced = dim == null || dim.length == 0;
-            for (long d : dims) {
-                emptyReduced |= self.dim() > 0 && self.size((int) d) == 0;
-            }
-            if (emptyReduced) {
-                throw new IllegalArgumentException(api + " cannot compute the " + (p > 0 ? "inf" : "-inf")
-                        + " norm on an empty tensor because the operation does not have an identity");
-            }
-        }
         return Torch.norm(x, ord, dims, keepdim);
     }
 
     @Override
     public Tensor linalg_matrix_norm(Tensor a, Scalar ord, long[] dim, boolean keepdim, ScalarType dtype) {
-        int[] dims = checkMatrixNorm(a, dim);
         double p = ord.toDouble();
         double abs = Math.abs(p);
+        // the order is checked first, as 1.13 checks it, then A, dim and dtype
+        if (abs != 1 && abs != 2 && abs != Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException("linalg.matrix_norm: Order " + RangeFactories.formatDouble(p)
+                    + " not supported.");
+        }
+        int[] dims = checkMatrixNorm(a, dim);
         if (abs == 2) {
             // the largest (smallest) singular value over the two dims
             checkNotLowPrecision(a);
             Tensor s = Torch.linalg_svdvals(withMatrixDimsLast(a, dims, dtype), null);
             Tensor extreme = p > 0 ? Torch.amax(s, new long[] {-1}, keepdim) : Torch.amin(s, new long[] {-1}, keepdim);
             return keepdim ? restoreMatrixDims(extreme.unsqueeze(-1), dims) : extreme;
-        }
-        if (abs != 1 && abs != Double.POSITIVE_INFINITY) {
-            throw new IllegalArgumentException("linalg.matrix_norm: Order " + RangeFactories.formatDouble(p)
-                    + " not supported.");
         }
         // the inf norm is the 1 norm of the transpose: sums along one dim, then the extremum along the other
         int sum = abs == 1 ? dims[0] : dims[1];
@@ -89,6 +95,9 @@ public final class MatrixFunctions implements MatrixFunctionsDeclarations {
 
     @Override
     public Tensor linalg_matrix_norm(Tensor a, String ord, long[] dim, boolean keepdim, ScalarType dtype) {
+        if (!ord.equals("fro") && !ord.equals("nuc")) {
+            throw new IllegalArgumentException("linalg.matrix_norm: Order " + ord + " not supported.");
+        }
         int[] dims = checkMatrixNorm(a, dim);
         if (ord.equals("fro")) {
             return Torch.linalg_vector_norm(a, Scalar.of(2.0), new long[] {dims[0], dims[1]}, keepdim, dtype);

@@ -94,4 +94,38 @@ class PyTorchEdgeCasesTest {
         org.jitdispatch.runtime.TensorTesting.assertClose(Torch.matmul(Torch.linalg_inv(b), b), Torch.eye(3), 1e-6,
                 1e-6);
     }
+
+    // ---------------------------------------------------------------------------------------------- norms
+
+    @Test
+    void vectorNormRefusesNegativeOrdersOnEmptyTensors() {
+        Tensor empty = Torch.zeros(0, 3);
+        // torch.linalg.vector_norm(torch.zeros(0, 3), -1)
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.linalg_vector_norm(empty, Scalar.of(-1)));
+        assertEquals("linalg.vector_norm cannot compute the -1 norm on an empty tensor because the operation does not"
+                + " have an identity", e.getMessage());
+        // torch.linalg.vector_norm(torch.zeros(0, 3), -0.5): the same with -0.5
+        assertThrows(IllegalArgumentException.class, () -> Torch.linalg_vector_norm(empty, Scalar.of(-0.5)));
+        // torch.linalg.vector_norm(torch.zeros(0, 3), -1, dim=(1, 0)) (1.13's message lacks a space)
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.linalg_vector_norm(empty, Scalar.of(-1), new long[] {1, 0}, false, null));
+        assertEquals("linalg.vector_norm cannot compute the -1 norm on the dimension 0because this dimension is empty"
+                + " and the operation does not have an identity", e.getMessage());
+        // torch.linalg.vector_norm(torch.zeros(0, 3), -1, dim=1) -> tensor([])
+        assertArrayEquals(new long[] {0},
+                Torch.linalg_vector_norm(empty, Scalar.of(-1), new long[] {1}, false, null).sizes());
+    }
+
+    @Test
+    void matrixNormChecksTheOrderFirst() {
+        // torch.linalg.matrix_norm(torch.ones(3), 3)
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.linalg_matrix_norm(Torch.ones(3), Scalar.of(3)));
+        assertEquals("linalg.matrix_norm: Order 3 not supported.", e.getMessage());
+        // torch.linalg.matrix_norm(torch.ones(3, 3, dtype=torch.long), 'bad')
+        e = assertThrows(IllegalArgumentException.class, () -> Torch.linalg_matrix_norm(
+                Torch.ones(new long[] {3, 3}, org.jitdispatch.runtime.ScalarType.Int64), "bad"));
+        assertEquals("linalg.matrix_norm: Order bad not supported.", e.getMessage());
+    }
 }
