@@ -25,12 +25,13 @@ public final class RunningExtrema implements RunningExtremaDeclarations {
     }
 
     private static Tensor[] running(Tensor self, long dim, boolean max) {
+        if (self.numel() == 0) {
+            // 1.13 returns an empty result before it wraps the dim, so any dim goes
+            Tensor indices = Torch.empty(self.sizes(), ScalarType.Int64, null, self.device(), null, null);
+            return new Tensor[] {Torch.empty_like(self), indices};
+        }
         int d = self.dim() == 0 ? 0 : TensorGeometry.wrapDim(dim, self.dim());
         Tensor x = self.dim() == 0 ? self.unsqueeze(0) : self;
-        if (x.numel() == 0) {
-            Tensor indices = Torch.empty(x.sizes(), ScalarType.Int64, null, x.device(), null, null);
-            return new Tensor[] {Torch.empty_like(self), self.dim() == 0 ? indices.squeeze(0) : indices};
-        }
         Tensor moved = x.movedim(d, -1).contiguous();
         int n = (int) moved.size(-1);
         boolean floating = x.dtype().isFloatingPoint();

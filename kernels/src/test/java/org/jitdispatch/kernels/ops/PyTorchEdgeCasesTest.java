@@ -128,4 +128,18 @@ class PyTorchEdgeCasesTest {
                 Torch.ones(new long[] {3, 3}, org.jitdispatch.runtime.ScalarType.Int64), "bad"));
         assertEquals("linalg.matrix_norm: Order bad not supported.", e.getMessage());
     }
+
+    // ------------------------------------------------------------------------------------ cummin, cummax
+
+    @Test
+    void runningExtremaOfAnEmptyTensorTakeAnyDim() {
+        // torch.cummin(torch.zeros(0), 1) -> values=tensor([]), indices=tensor([], dtype=torch.int64)
+        Tensor[] r = Torch.cummin(Torch.zeros(0), 1);
+        assertArrayEquals(new long[] {0}, r[0].sizes());
+        assertEquals(org.jitdispatch.runtime.ScalarType.Int64, r[1].dtype());
+        // torch.cummax(torch.zeros(2, 0), 5) -> values=tensor([], size=(2, 0)), indices of the same size
+        r = Torch.cummax(Torch.zeros(2, 0), 5);
+        assertArrayEquals(new long[] {2, 0}, r[0].sizes());
+        assertArrayEquals(new long[] {2, 0}, r[1].sizes());
+    }
 }
