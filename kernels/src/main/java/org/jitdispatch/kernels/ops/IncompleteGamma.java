@@ -17,7 +17,9 @@ final class IncompleteGamma {
     private static final int MAX_TERMS = 1_000_000;
 
     static double igamma(double a, double x) {
-        if (!(x >= 0) || !(a >= 0)) {
+        // ATen's boundary values in ATen's order: a NaN fails every comparison, so igamma(nan, 0) is 0 and
+        // igamma(inf, nan) is 0, as 1.13 gives
+        if (x < 0 || a < 0) {
             return Double.NaN;
         }
         if (a == 0) {
@@ -32,11 +34,16 @@ final class IncompleteGamma {
         if (Double.isInfinite(x)) {
             return 1.0;
         }
+        if (Double.isNaN(a) || Double.isNaN(x)) {
+            return Double.NaN;
+        }
         return x < a + 1 ? series(a, x) : 1.0 - continuedFraction(a, x);
     }
 
     static double igammac(double a, double x) {
-        if (!(x >= 0) || !(a >= 0)) {
+        // ATen's boundary values in ATen's order: a NaN fails every comparison, so igamma(nan, 0) is 0 and
+        // igamma(inf, nan) is 0, as 1.13 gives
+        if (x < 0 || a < 0) {
             return Double.NaN;
         }
         if (a == 0) {
@@ -50,6 +57,9 @@ final class IncompleteGamma {
         }
         if (Double.isInfinite(x)) {
             return 0.0;
+        }
+        if (Double.isNaN(a) || Double.isNaN(x)) {
+            return Double.NaN;
         }
         return x < a + 1 ? 1.0 - series(a, x) : continuedFraction(a, x);
     }

@@ -142,4 +142,20 @@ class PyTorchEdgeCasesTest {
         assertArrayEquals(new long[] {2, 0}, r[0].sizes());
         assertArrayEquals(new long[] {2, 0}, r[1].sizes());
     }
+
+    // ------------------------------------------------------------------------------------ igamma, igammac
+
+    @Test
+    void incompleteGammaTakesAtensBoundaryValuesAtNaN() {
+        // a = torch.tensor([nan, 1., nan, nan, inf, inf, nan, 0., 2.], dtype=torch.float64)
+        // x = torch.tensor([1., nan, 0., inf, nan, 0., nan, nan, 0.], dtype=torch.float64)
+        double nan = Double.NaN;
+        double inf = Double.POSITIVE_INFINITY;
+        Tensor a = Torch.tensor(new double[] {nan, 1, nan, nan, inf, inf, nan, 0, 2});
+        Tensor x = Torch.tensor(new double[] {1, nan, 0, inf, nan, 0, nan, nan, 0});
+        // torch.igamma(a, x) -> tensor([nan, nan, 0., 1., 0., 0., nan, nan, 0.], dtype=torch.float64)
+        assertArrayEquals(new double[] {nan, nan, 0, 1, 0, 0, nan, nan, 0}, Torch.igamma(a, x).toDoubleArray());
+        // torch.igammac(a, x) -> tensor([nan, nan, 1., 0., 1., 1., nan, nan, 1.], dtype=torch.float64)
+        assertArrayEquals(new double[] {nan, nan, 1, 0, 1, 1, nan, nan, 1}, Torch.igammac(a, x).toDoubleArray());
+    }
 }
