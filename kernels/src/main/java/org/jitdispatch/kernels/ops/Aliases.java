@@ -6,8 +6,8 @@ import org.jitdispatch.runtime.Scalar;
 
 /**
  * The NumPy-style aliases PyTorch 1.13 declares (multiply, subtract, divide, true_divide, clip, absolute,
- * negative, arccos, arcsin, arctan, arctan2, greater, greater_equal, less, less_equal, not_equal): each calls the
- * operator it names, so values, errors and gradients are that operator's.
+ * negative, arccos, arcsin, arctan, arctan2, arcsinh, arccosh, arctanh, greater, greater_equal, less, less_equal,
+ * not_equal): each calls the operator it names, so values, errors and gradients are that operator's.
  */
 public final class Aliases implements AliasesDeclarations {
 
@@ -159,6 +159,36 @@ public final class Aliases implements AliasesDeclarations {
     @Override
     public Tensor arctan2_out(Tensor self, Tensor other, Tensor out) {
         return Torch.atan2_out(out, self, other);
+    }
+
+    @Override
+    public Tensor arcsinh(Tensor self) {
+        return Torch.asinh(self);
+    }
+
+    @Override
+    public Tensor arcsinh_out(Tensor self, Tensor out) {
+        return Torch.asinh_out(out, self);
+    }
+
+    @Override
+    public Tensor arccosh(Tensor self) {
+        return Torch.acosh(self);
+    }
+
+    @Override
+    public Tensor arccosh_out(Tensor self, Tensor out) {
+        return Torch.acosh_out(out, self);
+    }
+
+    @Override
+    public Tensor arctanh(Tensor self) {
+        return Torch.atanh(self);
+    }
+
+    @Override
+    public Tensor arctanh_out(Tensor self, Tensor out) {
+        return Torch.atanh_out(out, self);
     }
 
     @Override

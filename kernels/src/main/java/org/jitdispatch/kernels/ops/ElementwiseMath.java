@@ -179,6 +179,36 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
     }
 
     @Override
+    public void meta_asinh(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void asinh_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.asinh(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_acosh(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void acosh_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.acosh(op, op.commonDtype());
+    }
+
+    @Override
+    public void meta_atanh(TensorIterator op, Tensor self) {
+        op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
+    }
+
+    @Override
+    public void atanh_out(TensorIterator op, Tensor self, Tensor out) {
+        UfuncKernels.atanh(op, op.commonDtype());
+    }
+
+    @Override
     public void meta_cosh(TensorIterator op, Tensor self) {
         op.buildUnaryFloatOp(op.maybeGetOutput(0), self);
     }

@@ -549,6 +549,55 @@ public final class ScalarMath {
         return exponent + shift + Math.log(mantissa) / LN2;
     }
 
+    /** asinh as fdlibm computes it: x itself when tiny, log(2|x|) when huge, log1p's forms in between. */
+    public static double asinh(double x) {
+        double a = Math.abs(x);
+        if (a < 0x1p-28 || Double.isNaN(x) || Double.isInfinite(x)) {
+            return x;
+        }
+        double r;
+        if (a > 0x1p28) {
+            r = Math.log(a) + LN2;
+        } else if (a > 2) {
+            r = Math.log(2 * a + 1 / (Math.sqrt(x * x + 1) + a));
+        } else {
+            double t = x * x;
+            r = Math.log1p(a + t / (1 + Math.sqrt(1 + t)));
+        }
+        return Math.copySign(r, x);
+    }
+
+    /** acosh as fdlibm computes it: NaN below 1, log(2x) when huge, log1p's form near 1. */
+    public static double acosh(double x) {
+        if (!(x >= 1)) {
+            return Double.NaN;
+        }
+        if (x > 0x1p28) {
+            return Double.isInfinite(x) ? x : Math.log(x) + LN2;
+        }
+        if (x > 2) {
+            return Math.log(2 * x - 1 / (x + Math.sqrt(x * x - 1)));
+        }
+        double t = x - 1;
+        return Math.log1p(t + Math.sqrt(2 * t + t * t));
+    }
+
+    /** atanh as fdlibm computes it: NaN beyond [-1, 1], infinite at its ends, half of log1p's forms within. */
+    public static double atanh(double x) {
+        double a = Math.abs(x);
+        if (a > 1) {
+            return Double.NaN;
+        }
+        if (a == 1) {
+            return x / 0.0;
+        }
+        if (a < 0x1p-28) {
+            return x;
+        }
+        double r = a < 0.5 ? 0.5 * Math.log1p(2 * a + 2 * a * a / (1 - a)) : 0.5 * Math.log1p(2 * a / (1 - a));
+        return Math.copySign(r, x);
+    }
+
     private static final double LN2 = 0.6931471805599453;
     private static final double SQRT2 = 1.4142135623730951;
 }

@@ -158,4 +158,42 @@ class PyTorchEdgeCasesTest {
         // torch.igammac(a, x) -> tensor([nan, nan, 1., 0., 1., 1., nan, nan, 1.], dtype=torch.float64)
         assertArrayEquals(new double[] {nan, nan, 1, 0, 1, 1, nan, nan, 1}, Torch.igammac(a, x).toDoubleArray());
     }
+
+    // ------------------------------------------------------------------------------- asinh, acosh, atanh
+
+    @Test
+    void inverseHyperbolicFunctions() {
+        // x = torch.tensor([-1e30, -2.5, -0.5, -0.0, 1e-10, 0.5, 1.0, 3.0, inf, nan], dtype=torch.float64)
+        double nan = Double.NaN;
+        double inf = Double.POSITIVE_INFINITY;
+        Tensor x = Torch.tensor(new double[] {-1e30, -2.5, -0.5, -0.0, 1e-10, 0.5, 1.0, 3.0, inf, nan});
+        // torch.asinh(x)
+        org.jitdispatch.runtime.TensorTesting.assertClose(Torch.asinh(x), Torch.tensor(new double[] {-6.9770699970e+01,
+            -1.6472311464e+00, -4.8121182506e-01, -0.0, 1.0000000000e-10, 4.8121182506e-01, 8.8137358702e-01,
+            1.8184464592e+00, inf, nan}), 1e-10, 0);
+        // torch.acosh(x)
+        org.jitdispatch.runtime.TensorTesting.assertClose(Torch.acosh(x), Torch.tensor(new double[] {nan, nan, nan,
+            nan, nan, nan, 0.0, 1.7627471740, inf, nan}), 1e-10, 0);
+        // torch.arctanh(x)
+        org.jitdispatch.runtime.TensorTesting.assertClose(Torch.arctanh(x), Torch.tensor(new double[] {nan, nan,
+            -5.4930614433e-01, -0.0, 1.0000000000e-10, 5.4930614433e-01, inf, nan, nan, nan}), 1e-10, 0);
+        // torch.atanh(torch.tensor([1, 0, -1])) -> tensor([inf, 0., -inf]) (integers computed in float32)
+        Tensor ints = Torch.atanh(Torch.tensor(new long[] {1, 0, -1}));
+        assertEquals(org.jitdispatch.runtime.ScalarType.Float32, ints.dtype());
+        assertArrayEquals(new float[] {Float.POSITIVE_INFINITY, 0, Float.NEGATIVE_INFINITY}, ints.toFloatArray());
+        // torch.tensor([1, 2]).asinh_() fails: result type Float can't be cast to the desired output type Long
+        assertThrows(IllegalArgumentException.class, () -> Torch.tensor(new long[] {1, 2}).asinh_());
+        // y = torch.tensor([0.5, 2.0], dtype=torch.float64, requires_grad=True); torch.asinh(y).sum().backward()
+        // y.grad -> tensor([0.8944271910, 0.4472135955]); acosh at 2: 0.5773502692; atanh at 0.5: 1.3333333333
+        Tensor y = Torch.tensor(new double[] {0.5, 2.0}).requiresGrad_(true);
+        Torch.asinh(y).sum().backward();
+        org.jitdispatch.runtime.TensorTesting.assertClose(y.grad(), Torch.tensor(new double[] {0.8944271910,
+            0.4472135955}), 1e-9, 0);
+        Tensor z = Torch.tensor(new double[] {2.0}).requiresGrad_(true);
+        Torch.acosh(z).sum().backward();
+        assertEquals(0.5773502692, z.grad().toDoubleArray()[0], 1e-9);
+        Tensor w = Torch.tensor(new double[] {0.5}).requiresGrad_(true);
+        Torch.atanh(w).sum().backward();
+        assertEquals(1.3333333333, w.grad().toDoubleArray()[0], 1e-9);
+    }
 }
