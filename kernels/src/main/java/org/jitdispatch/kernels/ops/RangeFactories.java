@@ -4,9 +4,12 @@ import java.util.Arrays;
 import java.util.Locale;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.Torch;
+import org.jitdispatch.kernels.iter.CommonDtypeCasts;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.structured.Warnings;
+import org.jitdispatch.runtime.BFloat16;
 import org.jitdispatch.runtime.Device;
+import org.jitdispatch.runtime.Half;
 import org.jitdispatch.runtime.Layout;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
@@ -53,15 +56,16 @@ public final class RangeFactories implements RangeFactoriesDeclarations {
             throw new IllegalArgumentException("number of steps must be non-negative");
         }
         ScalarType type = dtype != null ? dtype : ResultType.DEFAULT_DTYPE;
-        if (type == ScalarType.Bool) {
-            throw Elementwise.notImplemented("linspace_cpu", type);
-        }
         Tensor result = Torch.empty(new long[] {steps}, type, layout, device, pinMemory, null);
         if (steps == 0 || result.isMeta()) {
             return result;
         }
         if (steps == 1) {
             return TensorFactories.fresh(result.fill_(start));
+        }
+        // 1.13 fills 0 or 1 steps before its kernel, which has no bool loop
+        if (type == ScalarType.Bool) {
+            throw Elementwise.notImplemented("linspace_cpu", type);
         }
         int n = Math.toIntExact(steps);
         int halfway = n / 2;
@@ -73,8 +77,18 @@ public final class RangeFactories implements RangeFactoriesDeclarations {
             for (int i = 0; i < n; i++) {
                 values[i] = i < halfway ? s + step * i : e - step * (n - i - 1);
             }
+        } else if (type == ScalarType.Float16 || type == ScalarType.BFloat16) {
+            // c10::Half and c10::BFloat16 arithmetic: start, end, the step and every product and sum rounded to
+            // the type, as the kernel's scalar_t operations round them
+            float s = roundTo(type, (float) start.toDouble());
+            float e = roundTo(type, (float) end.toDouble());
+            float step = roundTo(type, roundTo(type, e - s) / roundTo(type, n - 1));
+            for (int i = 0; i < n; i++) {
+                values[i] = i < halfway ? roundTo(type, s + roundTo(type, step * roundTo(type, i)))
+                        : roundTo(type, e - roundTo(type, step * roundTo(type, n - i - 1)));
+            }
         } else if (type.isFloatingPoint()) {
-            // float32 arithmetic (float16 and bfloat16 compute in float and round once)
+            // float32 arithmetic
             float s = (float) start.toDouble();
             float e = (float) end.toDouble();
             float step = (e - s) / (n - 1);
@@ -82,8 +96,11 @@ public final class RangeFactories implements RangeFactoriesDeclarations {
                 values[i] = i < halfway ? s + step * i : e - step * (n - i - 1);
             }
         } else {
-            long s = ScalarConversions.toLong(start);
-            long e = ScalarConversions.toLong(end);
+            // start.to<scalar_t>() and end.to<scalar_t>(): checked, then wrapped to the dtype (-5 is 251 for uint8)
+            ScalarConversions.check(start, type);
+            ScalarConversions.check(end, type);
+            long s = CommonDtypeCasts.wrap(ScalarConversions.toLong(start), type);
+            long e = CommonDtypeCasts.wrap(ScalarConversions.toLong(end), type);
             double step = ((double) e - (double) s) / (n - 1);
             for (int i = 0; i < n; i++) {
                 values[i] = (long) (i < halfway ? s + step * i : e - step * (n - i - 1));
@@ -91,6 +108,11 @@ public final class RangeFactories implements RangeFactoriesDeclarations {
         }
         Copy.copyInto(result, Tensor.FACTORY.fromArray(values, new long[] {steps}));
         return TensorFactories.fresh(result);
+    }
+
+    /** {@code x} rounded to float16 or bfloat16. */
+    private static float roundTo(ScalarType type, float x) {
+        return type == ScalarType.Float16 ? Half.toFloat(Half.fromFloat(x)) : BFloat16.toFloat(BFloat16.fromFloat(x));
     }
 
     /** {@code eye(n, n)}. */

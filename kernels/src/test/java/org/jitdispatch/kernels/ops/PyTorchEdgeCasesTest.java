@@ -196,4 +196,33 @@ class PyTorchEdgeCasesTest {
         Torch.atanh(w).sum().backward();
         assertEquals(1.3333333333, w.grad().toDoubleArray()[0], 1e-9);
     }
+
+    // ------------------------------------------------------------------------------------------ linspace
+
+    @Test
+    void linspaceComputesInTheDtype() {
+        org.jitdispatch.runtime.ScalarType f16 = org.jitdispatch.runtime.ScalarType.Float16;
+        org.jitdispatch.runtime.ScalarType bf16 = org.jitdispatch.runtime.ScalarType.BFloat16;
+        // torch.linspace(1, 0, 4, dtype=torch.float16).tolist() -> [1.0, 0.6669921875, 0.333251953125, 0.0]
+        assertArrayEquals(new double[] {1.0, 0.6669921875, 0.333251953125, 0.0},
+                Torch.linspace(Scalar.of(1), Scalar.of(0), 4, f16).toDoubleArray());
+        // torch.linspace(0.1, 0.7, 7, dtype=torch.bfloat16).tolist()
+        assertArrayEquals(new double[] {0.10009765625, 0.19921875, 0.298828125, 0.400390625, 0.5, 0.6015625,
+            0.69921875}, Torch.linspace(Scalar.of(0.1), Scalar.of(0.7), 7, bf16).toDoubleArray());
+        // torch.linspace(-5, 5, 11, dtype=torch.uint8).tolist(): -5 is 251 before the steps are taken
+        assertArrayEquals(new long[] {251, 226, 201, 177, 152, 128, 103, 78, 54, 29, 5},
+                Torch.linspace(Scalar.of(-5), Scalar.of(5), 11, org.jitdispatch.runtime.ScalarType.UInt8).toLongArray());
+        // torch.linspace(0, 1, 1, dtype=torch.bool) -> tensor([False]); 0 steps -> tensor([], dtype=torch.bool)
+        assertArrayEquals(new boolean[] {false},
+                Torch.linspace(Scalar.of(0), Scalar.of(1), 1, org.jitdispatch.runtime.ScalarType.Bool).toBooleanArray());
+        assertEquals(0, Torch.linspace(Scalar.of(0), Scalar.of(1), 0, org.jitdispatch.runtime.ScalarType.Bool).numel());
+        // torch.linspace(0, 1, 3, dtype=torch.bool)
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.linspace(Scalar.of(0), Scalar.of(1), 3, org.jitdispatch.runtime.ScalarType.Bool));
+        assertEquals("\"linspace_cpu\" not implemented for 'Bool'", e.getMessage());
+        // torch.linspace(0, float('inf'), 3, dtype=torch.int32)
+        e = assertThrows(IllegalArgumentException.class, () -> Torch.linspace(Scalar.of(0),
+                Scalar.of(Double.POSITIVE_INFINITY), 3, org.jitdispatch.runtime.ScalarType.Int32));
+        assertEquals("value cannot be converted to type int without overflow", e.getMessage());
+    }
 }
