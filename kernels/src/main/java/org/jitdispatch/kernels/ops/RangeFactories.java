@@ -110,6 +110,78 @@ public final class RangeFactories implements RangeFactoriesDeclarations {
         return TensorFactories.fresh(result);
     }
 
+    /**
+     * {@code steps} powers of {@code base} whose exponents run from start to end, as ATen's logspace kernel
+     * computes them: start and end in the dtype, a double step, the first half counting up from start and the
+     * second down from end, {@code pow} in double (the base rounded to float for integer dtypes), the result
+     * converted to the dtype.
+     */
+    @Override
+    public Tensor logspace(Scalar start, Scalar end, long steps, double base, ScalarType dtype, Layout layout,
+            Device device, Boolean pinMemory) {
+        if (steps < 0) {
+            throw new IllegalArgumentException("number of steps must be non-negative");
+        }
+        ScalarType type = dtype != null ? dtype : ResultType.DEFAULT_DTYPE;
+        Tensor result = Torch.empty(new long[] {steps}, type, layout, device, pinMemory, null);
+        if (steps == 0 || result.isMeta()) {
+            return result;
+        }
+        if (steps == 1) {
+            return TensorFactories.fresh(result.fill_(Scalar.of(Math.pow(base, ScalarConversions.toDouble(start)))));
+        }
+        // 1.13's kernel has no bool or float16 loop (0 and 1 steps are filled before it)
+        if (type == ScalarType.Bool || type == ScalarType.Float16) {
+            throw Elementwise.notImplemented("logspace_cpu", type);
+        }
+        int n = Math.toIntExact(steps);
+        int halfway = n / 2;
+        double s;
+        double e;
+        double b = base;
+        if (type.isFloatingPoint()) {
+            ScalarConversions.check(start, type);
+            ScalarConversions.check(end, type);
+            s = ScalarConversions.toDouble(start);
+            e = ScalarConversions.toDouble(end);
+            if (type != ScalarType.Float64) {
+                // scalar_t start and end; their difference in scalar_t too
+                boolean narrow = type == ScalarType.BFloat16;
+                s = narrow ? roundTo(type, (float) s) : (float) s;
+                e = narrow ? roundTo(type, (float) e) : (float) e;
+            }
+        } else {
+            ScalarConversions.check(start, type);
+            ScalarConversions.check(end, type);
+            s = CommonDtypeCasts.wrap(ScalarConversions.toLong(start), type);
+            e = CommonDtypeCasts.wrap(ScalarConversions.toLong(end), type);
+            b = (float) base;
+        }
+        double difference = e - s;
+        if (type == ScalarType.Float32) {
+            difference = (float) difference;
+        } else if (type == ScalarType.BFloat16) {
+            difference = roundTo(type, (float) difference);
+        }
+        double step = difference / (n - 1);
+        double[] values = new double[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = Math.pow(b, i < halfway ? s + step * i : e - step * (n - i - 1));
+        }
+        if (!type.isFloatingPoint()) {
+            // C++'s conversion of a double on x86: truncation to int64 (for int64) or to int32 (for the narrower
+            // types, then wrapped), and the lowest value of that type beyond its range
+            boolean wide = type == ScalarType.Int64;
+            double limit = wide ? 0x1p63 : 0x1p31;
+            for (int i = 0; i < n; i++) {
+                double v = values[i];
+                values[i] = v < limit && v >= -limit ? (long) v : wide ? Long.MIN_VALUE : Integer.MIN_VALUE;
+            }
+        }
+        Copy.copyInto(result, Tensor.FACTORY.fromArray(values, new long[] {steps}));
+        return TensorFactories.fresh(result);
+    }
+
     /** {@code x} rounded to float16 or bfloat16. */
     private static float roundTo(ScalarType type, float x) {
         return type == ScalarType.Float16 ? Half.toFloat(Half.fromFloat(x)) : BFloat16.toFloat(BFloat16.fromFloat(x));

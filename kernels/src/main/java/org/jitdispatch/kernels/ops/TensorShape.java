@@ -72,6 +72,12 @@ public final class TensorShape implements TensorShapeDeclarations {
         return self.reshape(shape);
     }
 
+    /** {@code self.contiguous().view(-1)}, as 1.13 writes it: a view when self is contiguous, else a copy's. */
+    @Override
+    public Tensor ravel(Tensor self) {
+        return self.contiguous().view(-1);
+    }
+
     // ---- transpose, permute, expand
 
     /** A view with the same geometry; a new tensor object, so it carries no autograd history. */

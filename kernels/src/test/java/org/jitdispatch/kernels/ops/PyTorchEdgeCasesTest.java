@@ -225,4 +225,37 @@ class PyTorchEdgeCasesTest {
                 Scalar.of(Double.POSITIVE_INFINITY), 3, org.jitdispatch.runtime.ScalarType.Int32));
         assertEquals("value cannot be converted to type int without overflow", e.getMessage());
     }
+
+    // --------------------------------------------------------------------------------------- logspace, ravel
+
+    @Test
+    void logspace() {
+        // torch.logspace(-1.5, 2.3, 7, 3.7).tolist()
+        org.jitdispatch.runtime.TensorTesting.assertClose(Torch.logspace(Scalar.of(-1.5), Scalar.of(2.3), 7, 3.7),
+                Torch.tensor(new float[] {0.1405068188905716f, 0.32177960872650146f, 0.7369187474250793f,
+                    1.6876434087753296f, 3.864931106567383f, 8.851214408874512f, 20.270475387573242f}), 1e-7, 0);
+        // torch.logspace(-1.5, 2.3, 7, 3.7, dtype=torch.int64).tolist() -> [0, 0, 1, 1, 3, 7, 13]
+        assertArrayEquals(new long[] {0, 0, 1, 1, 3, 7, 13}, Torch.logspace(Scalar.of(-1.5), Scalar.of(2.3), 7, 3.7,
+                org.jitdispatch.runtime.ScalarType.Int64).toLongArray());
+        // torch.logspace(-2, 7, 4, 2, dtype=torch.int8).tolist() -> [0, 2, 16, -128]
+        assertArrayEquals(new long[] {0, 2, 16, -128}, Torch.logspace(Scalar.of(-2), Scalar.of(7), 4, 2.0,
+                org.jitdispatch.runtime.ScalarType.Int8).toLongArray());
+        // torch.logspace(0, 3, 1, dtype=torch.float16) -> tensor([1.], dtype=torch.float16); 3 steps are refused
+        assertArrayEquals(new double[] {1}, Torch.logspace(Scalar.of(0), Scalar.of(3), 1, 10.0,
+                org.jitdispatch.runtime.ScalarType.Float16).toDoubleArray());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Torch.logspace(Scalar.of(0),
+                Scalar.of(3), 3, 10.0, org.jitdispatch.runtime.ScalarType.Float16));
+        assertEquals("\"logspace_cpu\" not implemented for 'Half'", e.getMessage());
+        // torch.logspace(0, 3, -1)
+        assertThrows(IllegalArgumentException.class, () -> Torch.logspace(Scalar.of(0), Scalar.of(3), -1));
+    }
+
+    @Test
+    void ravel() {
+        // torch.ravel(torch.arange(6.).reshape(2, 3).t()).tolist() -> [0.0, 3.0, 1.0, 4.0, 2.0, 5.0]
+        Tensor x = Torch.arange(Scalar.of(6.0)).reshape(2, 3);
+        assertArrayEquals(new float[] {0, 3, 1, 4, 2, 5}, Torch.ravel(x.t()).toFloatArray());
+        // torch.ravel(torch.tensor(5.)).shape -> torch.Size([1])
+        assertArrayEquals(new long[] {1}, Torch.scalarTensor(Scalar.of(5.0)).ravel().sizes());
+    }
 }
