@@ -4,7 +4,9 @@ package org.jitdispatch.kernels.ops;
  * lgamma, digamma, polygamma, erfc and erfinv of one double, for the ufunc loops.
  *
  * <p>lgamma is the Lanczos approximation (g = 7, 9 terms), with the reflection formula below 0.5 and +inf at
- * the poles (0 and the negative integers); about 1e-15 relative away from lgamma's zeros at 1 and 2. digamma is
+ * the poles (0 and the negative integers); about 1e-15 relative. Within 0.2 of its zeros at 1 and 2 it is the
+ * Taylor series about 2 (exactly 0 at both, accurate relative to itself as glibc's), and below 2^-56 in magnitude
+ * {@code -log|x|}. digamma is
  * ATen's calc_digamma: the reflection formula below 0 (from the fractional part, so tan(pi r) stays accurate),
  * the recurrence up to 10 and the asymptotic series there. erfinv starts from Winitzki's closed form (within
  * 2e-3) and takes Newton steps on {@link Erf#erf} (within an ulp), like ATen's two Newton steps after its
@@ -36,6 +38,15 @@ public final class SpecialFunctions {
         if (x <= 0 && x == Math.rint(x)) {
             return Double.POSITIVE_INFINITY; // a pole
         }
+        double a = Math.abs(x);
+        if (a < 0x1p-56) {
+            // -log|x| - EulerGamma x, whose second term is below the first's ulp (pi / sin(pi x) would overflow
+            // for a subnormal x)
+            return -Math.log(a);
+        }
+        if (Math.abs(x - 1) <= NEAR_ZERO || Math.abs(x - 2) <= NEAR_ZERO) {
+            return nearZeros(x);
+        }
         if (x < 0.5) {
             // Gamma(x) Gamma(1 - x) = pi / sin(pi x)
             return Math.log(Math.PI / Math.abs(sinPi(x))) - lgamma(1 - x);
@@ -49,8 +60,43 @@ public final class SpecialFunctions {
         return HALF_LOG_TWO_PI + (z + 0.5) * Math.log(t) - t + Math.log(sum);
     }
 
+    /** How far from 1 and 2 lgamma takes its Taylor series there. */
+    private static final double NEAR_ZERO = 0.2;
+    /** {@code (-1)^k (zeta(k) - 1) / k} for k = 2, 3, ...: lgamma(2 + z)'s Taylor coefficients past z's. */
+    private static final class TaylorAtTwo {
+        static final double[] COEFFICIENTS = new double[30];
+
+        static {
+            for (int k = 2; k < COEFFICIENTS.length + 2; k++) {
+                COEFFICIENTS[k - 2] = ((k & 1) == 0 ? 1 : -1) * zeta(k, 2.0) / k;
+            }
+        }
+    }
+
+    /**
+     * lgamma near its zeros at 1 and 2, accurate relative to itself (glibc's is; Lanczos' sum is accurate only to
+     * about 1e-16 absolute there): {@code lgamma(2 + z) = (1 - EulerGamma) z + sum_k (-1)^k (zeta(k) - 1) z^k / k},
+     * and {@code lgamma(1 + z) = lgamma(2 + z) - log1p(z)}. Exactly 0 at 1 and 2.
+     */
+    private static double nearZeros(double x) {
+        boolean nearOne = Math.abs(x - 1) <= NEAR_ZERO;
+        double z = nearOne ? x - 1 : x - 2;
+        double sum = 0;
+        double[] c = TaylorAtTwo.COEFFICIENTS;
+        for (int i = c.length - 1; i >= 0; i--) {
+            sum = (sum + c[i]) * z;
+        }
+        double atTwo = (1 - EULER_GAMMA + sum) * z;
+        return nearOne ? atTwo - Math.log1p(z) : atTwo;
+    }
+
+    private static final double EULER_GAMMA = 0.57721566490153286061;
+
     /** sin(pi x) from x's distance to the nearest integer, which pi x itself loses for large x. */
     private static double sinPi(double x) {
+        if (Math.abs(x) < 0.5) {
+            return Math.sin(Math.PI * x); // x is its own distance to 0 (reducing it below would lose a tiny x)
+        }
         double r = x - 2 * Math.floor(x / 2); // [0, 2)
         return r <= 1 ? Math.sin(Math.PI * r) : -Math.sin(Math.PI * (r - 1));
     }

@@ -258,4 +258,21 @@ class PyTorchEdgeCasesTest {
         // torch.ravel(torch.tensor(5.)).shape -> torch.Size([1])
         assertArrayEquals(new long[] {1}, Torch.scalarTensor(Scalar.of(5.0)).ravel().sizes());
     }
+
+    // -------------------------------------------------------------------------------------------- lgamma
+
+    @Test
+    void lgammaAtItsZerosAndForTinyArguments() {
+        // torch.lgamma(torch.tensor([1.0, 2.0, -1e-20, 1e-310, 1.000001, 2.1, -2.5, 0.5], dtype=torch.float64))
+        double[] expected = {0.0, 0.0, 46.051701859880914, 713.8013788281542, -5.772148423874147e-07,
+            0.04543773854448518, -0.05624371649767405, 0.5723649429247001};
+        double[] got = Torch.lgamma(Torch.tensor(new double[] {1.0, 2.0, -1e-20, 1e-310, 1.000001, 2.1, -2.5, 0.5}))
+                .toDoubleArray();
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(expected[i], got[i], Math.abs(expected[i]) * 1e-13, "element " + i);
+        }
+        // torch.lgamma(torch.tensor([1.0, 2.0, -1e-20])).tolist() -> [0.0, 0.0, 46.051700592041016]
+        assertArrayEquals(new float[] {0f, 0f, 46.051700592041016f},
+                Torch.lgamma(Torch.tensor(new float[] {1, 2, -1e-20f})).toFloatArray());
+    }
 }
