@@ -100,7 +100,16 @@ public final class MoreActivations implements MoreActivationsDeclarations {
             throw new IllegalArgumentException("cdist only supports non-negative p values");
         }
         Tensor differences = x1.unsqueeze(-2).sub(x2.unsqueeze(-3));
-        return Torch.norm(differences, Scalar.of(p), new long[] {-1}, false);
+        if (p == Double.POSITIVE_INFINITY) {
+            // ATen's loop takes std::max(agg, |d|) from 0, which passes over a NaN difference
+            differences = Torch.where(Torch.isnan(differences), Scalar.of(0), differences);
+        }
+        Tensor distances = Torch.norm(differences, Scalar.of(p), new long[] {-1}, false);
+        if (p == 0) {
+            // ATen's loop adds std::min(ceil(|d|), 1), which is NaN for a NaN difference
+            distances = Torch.where(Torch.isnan(differences).any(-1, false), Scalar.of(Double.NaN), distances);
+        }
+        return distances;
     }
 
     // ---------------------------------------------------------------- cross products

@@ -275,4 +275,19 @@ class PyTorchEdgeCasesTest {
         assertArrayEquals(new float[] {0f, 0f, 46.051700592041016f},
                 Torch.lgamma(Torch.tensor(new float[] {1, 2, -1e-20f})).toFloatArray());
     }
+
+    // --------------------------------------------------------------------------------------------- cdist
+
+    @Test
+    void cdistTreatsNaNAsAtensLoopDoes() {
+        // a = torch.tensor([[nan, 1.0], [2.0, -1.0]]); b = torch.tensor([[0.0, 0.0], [1.0, nan]])
+        Tensor a = Torch.tensor(new float[] {NAN, 1, 2, -1}, 2, 2);
+        Tensor b = Torch.tensor(new float[] {0, 0, 1, NAN}, 2, 2);
+        // torch.cdist(a, b, p=0).tolist() -> [[nan, nan], [2.0, nan]]
+        assertArrayEquals(new float[] {NAN, NAN, 2, NAN}, Torch.cdist(a, b, 0.0).toFloatArray());
+        // torch.cdist(a, b, p=1).tolist() -> [[nan, nan], [3.0, nan]]
+        assertArrayEquals(new float[] {NAN, NAN, 3, NAN}, Torch.cdist(a, b, 1.0).toFloatArray());
+        // torch.cdist(a, b, p=float('inf')).tolist() -> [[1.0, 0.0], [2.0, 1.0]]
+        assertArrayEquals(new float[] {1, 0, 2, 1}, Torch.cdist(a, b, Double.POSITIVE_INFINITY).toFloatArray());
+    }
 }
