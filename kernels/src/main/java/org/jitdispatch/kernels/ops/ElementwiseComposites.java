@@ -6,6 +6,7 @@ import org.jitdispatch.Torch;
 import org.jitdispatch.kernels.iter.Broadcast;
 import org.jitdispatch.kernels.iter.ResultType;
 import org.jitdispatch.kernels.structured.TypeMetaNames;
+import org.jitdispatch.runtime.MemoryFormat;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 
@@ -41,6 +42,21 @@ public final class ElementwiseComposites implements ElementwiseCompositesDeclara
             return Torch.ones_like(self, ScalarType.Bool, null, null, null, null);
         }
         return Torch.mul(Torch.eq(self, self), Torch.ne(Torch.abs(self), Scalar.of(Double.POSITIVE_INFINITY)));
+    }
+
+    /** Every real dtype's values are real: ones of bool, in self's layout. */
+    @Override
+    public Tensor isreal(Tensor self) {
+        return Torch.ones_like(self, ScalarType.Bool, null, null, null, MemoryFormat.Preserve);
+    }
+
+    /** self itself; a bool tensor is refused as 1.13 refuses it. */
+    @Override
+    public Tensor positive(Tensor self) {
+        if (self.dtype() == ScalarType.Bool) {
+            throw new IllegalArgumentException("The `+` operator, on a bool tensor is not supported.");
+        }
+        return self;
     }
 
     /** A bool tensor, true where self is zero (NaN is not zero). */

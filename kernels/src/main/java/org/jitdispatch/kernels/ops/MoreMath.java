@@ -129,6 +129,44 @@ public final class MoreMath implements MoreMathDeclarations {
     }
 
     @Override
+    public void meta_isposinf(TensorIterator op, Tensor self) {
+        TensorImpl out = op.maybeGetOutput(0);
+        if (out != null && out.dtype() != ScalarType.Bool) {
+            throw new IllegalArgumentException("isposinf does not support non-boolean outputs.");
+        }
+        op.buildUnaryForceBooleanOp(out, self);
+    }
+
+    /** True where self is +inf; integers and bool are never infinite (1.13 fills false without a loop). */
+    @Override
+    public void isposinf_out(TensorIterator op, Tensor self, Tensor out) {
+        if (self.dtype().isFloatingPoint()) {
+            UfuncKernels.isposinf(op, self.dtype());
+        } else {
+            out.fill_(Scalar.of(false));
+        }
+    }
+
+    @Override
+    public void meta_isneginf(TensorIterator op, Tensor self) {
+        TensorImpl out = op.maybeGetOutput(0);
+        if (out != null && out.dtype() != ScalarType.Bool) {
+            throw new IllegalArgumentException("isneginf does not support non-boolean outputs.");
+        }
+        op.buildUnaryForceBooleanOp(out, self);
+    }
+
+    /** True where self is -inf; integers and bool are never infinite. */
+    @Override
+    public void isneginf_out(TensorIterator op, Tensor self, Tensor out) {
+        if (self.dtype().isFloatingPoint()) {
+            UfuncKernels.isneginf(op, self.dtype());
+        } else {
+            out.fill_(Scalar.of(false));
+        }
+    }
+
+    @Override
     public void meta_logaddexp(TensorIterator op, Tensor self, Tensor other) {
         op.buildBinaryOp(op.maybeGetOutput(0), self, other);
         Activations.requireFloating(op, "logaddexp_cpu");

@@ -290,4 +290,28 @@ class PyTorchEdgeCasesTest {
         // torch.cdist(a, b, p=float('inf')).tolist() -> [[1.0, 0.0], [2.0, 1.0]]
         assertArrayEquals(new float[] {1, 0, 2, 1}, Torch.cdist(a, b, Double.POSITIVE_INFINITY).toFloatArray());
     }
+
+    // ------------------------------------------------------------------- isposinf, isneginf, isreal, positive
+
+    @Test
+    void infinityTestsIsrealAndPositive() {
+        // x = torch.tensor([-inf, -1.0, 0.0, inf, nan])
+        Tensor x = Torch.tensor(new float[] {-INF, -1, 0, INF, NAN});
+        // torch.isposinf(x).tolist() -> [False, False, False, True, False]
+        assertArrayEquals(new boolean[] {false, false, false, true, false}, Torch.isposinf(x).toBooleanArray());
+        // torch.isneginf(x).tolist() -> [True, False, False, False, False]
+        assertArrayEquals(new boolean[] {true, false, false, false, false}, x.isneginf().toBooleanArray());
+        // torch.isposinf(torch.tensor([1, 2])).tolist() -> [False, False]
+        assertArrayEquals(new boolean[] {false, false}, Torch.isposinf(Torch.tensor(new long[] {1, 2})).toBooleanArray());
+        // torch.isposinf(x, out=torch.zeros(5))
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.isposinf_out(Torch.zeros(5), x));
+        assertEquals("isposinf does not support non-boolean outputs.", e.getMessage());
+        // torch.isreal(torch.tensor([1.0, inf])).tolist() -> [True, True]
+        assertArrayEquals(new boolean[] {true, true}, Torch.isreal(Torch.tensor(new float[] {1, INF})).toBooleanArray());
+        // torch.positive(x) is x; torch.positive(torch.tensor([True]))
+        org.junit.jupiter.api.Assertions.assertSame(x, Torch.positive(x));
+        e = assertThrows(IllegalArgumentException.class, () -> Torch.positive(Torch.tensor(new boolean[] {true})));
+        assertEquals("The `+` operator, on a bool tensor is not supported.", e.getMessage());
+    }
 }
