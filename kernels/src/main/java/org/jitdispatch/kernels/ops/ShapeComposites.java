@@ -550,6 +550,13 @@ public final class ShapeComposites implements ShapeCompositesDeclarations {
                     throw new IllegalArgumentException(
                             "diff expects prepend or append to be the same dimension as input");
                 }
+                for (int i = 0; t != self && i < t.dim(); i++) {
+                    if (t.size(i) != self.size(i) && i != d) {
+                        throw new IllegalArgumentException("diff expects the shape of tensor to prepend or append to"
+                                + " match that of input except along the differencing dimension; input.size(" + i
+                                + ") = " + self.size(i) + ", but got tensor.size(" + i + ") = " + t.size(i));
+                    }
+                }
                 parts.add(t);
             }
             input = Torch.cat(parts.toArray(new Tensor[0]), d);

@@ -314,4 +314,16 @@ class PyTorchEdgeCasesTest {
         e = assertThrows(IllegalArgumentException.class, () -> Torch.positive(Torch.tensor(new boolean[] {true})));
         assertEquals("The `+` operator, on a bool tensor is not supported.", e.getMessage());
     }
+
+    // ---------------------------------------------------------------------------------------------- diff
+
+    @Test
+    void diffChecksThePrependedShape() {
+        // torch.diff(torch.arange(6.).reshape(2, 3), prepend=torch.zeros(3, 1))
+        Tensor x = Torch.arange(Scalar.of(6.0)).reshape(2, 3);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.diff(x, 1, -1, Torch.zeros(3, 1), null));
+        assertEquals("diff expects the shape of tensor to prepend or append to match that of input except along the"
+                + " differencing dimension; input.size(0) = 2, but got tensor.size(0) = 3", e.getMessage());
+    }
 }
