@@ -84,12 +84,20 @@ public final class DecompositionComposites implements DecompositionCompositesDec
             throw new IllegalArgumentException("torch.linalg.matrix_rank: The input tensor input must have at least 2"
                     + " dimensions.");
         }
-        if (input.dtype() != ScalarType.Float32 && input.dtype() != ScalarType.Float64) {
+        boolean floating = input.dtype() == ScalarType.Float32 || input.dtype() == ScalarType.Float64;
+        if (!floating && rtol == null) {
+            // 1.13 fails first where it computes the default rtol from the dtype's epsilon
             throw new IllegalArgumentException("This function doesn't handle types other than float and double");
         }
         Tensor[] tolerances = tolerances(input, atol, rtol);
         if (input.numel() == 0) {
             return Torch.zeros(Arrays.copyOf(input.sizes(), input.dim() - 2), ScalarType.Int64);
+        }
+        if (!floating) {
+            // then in the decomposition
+            throw hermitian ? Elementwise.notImplemented("linalg_eigh_cpu", input.dtype())
+                    : new IllegalArgumentException("linalg.svd: Expected a floating point or complex tensor as input."
+                            + " Got " + input.dtype().c10Name());
         }
         Tensor s;
         Tensor largest;
@@ -105,6 +113,11 @@ public final class DecompositionComposites implements DecompositionCompositesDec
 
     @Override
     public Tensor linalg_matrix_rank(Tensor self, Double atol, Double rtol, boolean hermitian) {
+        if (rtol == null && !(atol != null && atol > 0) && self.dtype() != ScalarType.Float32
+                && self.dtype() != ScalarType.Float64) {
+            // 1.13 fails first where it computes the default rtol from the dtype's epsilon
+            throw new IllegalArgumentException("This function doesn't handle types other than float and double");
+        }
         Tensor[] tolerances = tolerances(self, atol, rtol);
         return Torch.linalg_matrix_rank(self, tolerances[0], tolerances[1], hermitian);
     }

@@ -326,4 +326,22 @@ class PyTorchEdgeCasesTest {
         assertEquals("diff expects the shape of tensor to prepend or append to match that of input except along the"
                 + " differencing dimension; input.size(0) = 2, but got tensor.size(0) = 3", e.getMessage());
     }
+
+    // -------------------------------------------------------------------------------------- matrix_rank
+
+    @Test
+    void matrixRankOfIntegersFailsWhere113Fails() {
+        Tensor a = Torch.tensor(new long[] {1, 2, 3, 4}, 2, 2);
+        // torch.linalg.matrix_rank(a) (the default rtol needs the dtype's epsilon)
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Torch.linalg_matrix_rank(a));
+        assertEquals("This function doesn't handle types other than float and double", e.getMessage());
+        // torch.linalg.matrix_rank(a, atol=1.0, rtol=0.0) (then the SVD refuses the dtype)
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.linalg_matrix_rank(a, (Double) 1.0, (Double) 0.0, false));
+        assertEquals("linalg.svd: Expected a floating point or complex tensor as input. Got Long", e.getMessage());
+        // torch.linalg.matrix_rank(a, atol=1.0, rtol=0.0, hermitian=True)
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.linalg_matrix_rank(a, (Double) 1.0, (Double) 0.0, true));
+        assertEquals("\"linalg_eigh_cpu\" not implemented for 'Long'", e.getMessage());
+    }
 }
