@@ -87,6 +87,16 @@ public final class Aliases implements AliasesDeclarations {
     }
 
     @Override
+    public Tensor true_divide_(Tensor self, Tensor other) {
+        return self.div_(other);
+    }
+
+    @Override
+    public Tensor true_divide_(Tensor self, Scalar other) {
+        return self.div_(other);
+    }
+
+    @Override
     public Tensor clip(Tensor self, Scalar min, Scalar max) {
         return Torch.clamp(self, min, max);
     }
@@ -99,6 +109,21 @@ public final class Aliases implements AliasesDeclarations {
     @Override
     public Tensor clip_out(Tensor self, Scalar min, Scalar max, Tensor out) {
         return Torch.clamp_out(out, self, min, max);
+    }
+
+    @Override
+    public Tensor clip_out(Tensor self, Tensor min, Tensor max, Tensor out) {
+        return Torch.clamp_out(out, self, min, max);
+    }
+
+    @Override
+    public Tensor clip_(Tensor self, Scalar min, Scalar max) {
+        return self.clamp_(min, max);
+    }
+
+    @Override
+    public Tensor clip_(Tensor self, Tensor min, Tensor max) {
+        return self.clamp_(min, max);
     }
 
     @Override

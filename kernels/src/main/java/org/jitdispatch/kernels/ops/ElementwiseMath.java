@@ -412,6 +412,21 @@ public final class ElementwiseMath implements ElementwiseMathDeclarations {
     }
 
     @Override
+    public Tensor sgn_(Tensor self) {
+        return self.sign_();
+    }
+
+    @Override
+    public Tensor sgn_out(Tensor self, Tensor out) {
+        return Torch.sign_out(out, self);
+    }
+
+    @Override
+    public Tensor fix_out(Tensor self, Tensor out) {
+        return Torch.trunc_out(out, self);
+    }
+
+    @Override
     public void meta_trunc(TensorIterator op, Tensor self) {
         roundingMeta(op, self, "trunc_vml_cpu");
     }

@@ -157,6 +157,17 @@ public final class MoreComposites implements MoreCompositesDeclarations {
 
     // ---------------------------------------------------------------- elementwise
 
+    /** sinc into self: the result cast into self as TensorIterator casts (a float into an int fails). */
+    @Override
+    public Tensor sinc_(Tensor self) {
+        return ResultIntoOut.castingCopy(sinc(self), self);
+    }
+
+    @Override
+    public Tensor sinc_out(Tensor self, Tensor out) {
+        return ResultIntoOut.castingCopy(sinc(self), out);
+    }
+
     /**
      * {@code sin(pi x) / (pi x)}, 1 at 0; the quotient is taken of a nonzero stand-in at 0, so that its gradient there
      * is 0 rather than NaN (PyTorch's derivative masks it to 0 too).

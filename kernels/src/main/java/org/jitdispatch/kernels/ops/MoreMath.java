@@ -269,6 +269,66 @@ public final class MoreMath implements MoreMathDeclarations {
         return Torch.mul(floating(self), Scalar.of(180.0 / Math.PI));
     }
 
+    /** pow_ of a float64 self (1.13 requires the result's dtype of self) by the exponent in float64. */
+    @Override
+    public Tensor float_power_(Tensor self, Scalar exponent) {
+        checkFloatPowerDtype("base given to float_power_", self);
+        return self.pow_(Scalar.of(exponent.toDouble()));
+    }
+
+    @Override
+    public Tensor float_power_(Tensor self, Tensor exponent) {
+        checkFloatPowerDtype("base given to float_power_", self);
+        return self.pow_(exponent.to(ScalarType.Float64));
+    }
+
+    /** pow_out into a float64 out (1.13 requires the result's dtype of out) of both operands in float64. */
+    @Override
+    public Tensor float_power_out(Tensor self, Tensor exponent, Tensor out) {
+        checkFloatPowerDtype("output given to float_power", out);
+        return Torch.pow_out(out, self.to(ScalarType.Float64), exponent.to(ScalarType.Float64));
+    }
+
+    @Override
+    public Tensor float_power_out(Scalar self, Tensor exponent, Tensor out) {
+        checkFloatPowerDtype("output given to float_power", out);
+        return Torch.pow_out(out, Scalar.of(self.toDouble()), exponent.to(ScalarType.Float64));
+    }
+
+    @Override
+    public Tensor float_power_out(Tensor self, Scalar exponent, Tensor out) {
+        checkFloatPowerDtype("output given to float_power", out);
+        return Torch.pow_out(out, self.to(ScalarType.Float64), Scalar.of(exponent.toDouble()));
+    }
+
+    private static void checkFloatPowerDtype(String what, Tensor t) {
+        if (t.dtype() != ScalarType.Float64) {
+            throw new IllegalArgumentException("the " + what + " has dtype " + t.dtype().c10Name()
+                    + " but the operation's result requires dtype Double");
+        }
+    }
+
+    /** deg2rad into self: the functional result cast into self as TensorIterator casts (a float into an int fails). */
+    @Override
+    public Tensor deg2rad_(Tensor self) {
+        return ResultIntoOut.castingCopy(deg2rad(self), self);
+    }
+
+    @Override
+    public Tensor deg2rad_out(Tensor self, Tensor out) {
+        return ResultIntoOut.castingCopy(deg2rad(self), out);
+    }
+
+    @Override
+    public Tensor rad2deg_(Tensor self) {
+        return ResultIntoOut.castingCopy(rad2deg(self), self);
+    }
+
+    @Override
+    public Tensor rad2deg_out(Tensor self, Tensor out) {
+        return ResultIntoOut.castingCopy(rad2deg(self), out);
+    }
+
     private static Tensor floating(Tensor self) {
         return self.dtype().isFloatingPoint() ? self : self.to(ResultType.DEFAULT_DTYPE);
     }

@@ -344,4 +344,38 @@ class PyTorchEdgeCasesTest {
                 () -> Torch.linalg_matrix_rank(a, (Double) 1.0, (Double) 0.0, true));
         assertEquals("\"linalg_eigh_cpu\" not implemented for 'Long'", e.getMessage());
     }
+
+    // ------------------------------------------------------------------- in-place and out= overloads of 1.13
+
+    @Test
+    void inPlaceAndOutOverloads() {
+        // torch.tensor([1., 2.], dtype=torch.float64).float_power_(2).tolist() -> [1.0, 4.0]
+        assertArrayEquals(new double[] {1, 4}, Torch.tensor(new double[] {1, 2}).float_power_(Scalar.of(2)).toDoubleArray());
+        // torch.tensor([1., 2.]).float_power_(2)
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.tensor(new float[] {1, 2}).float_power_(Scalar.of(2)));
+        assertEquals("the base given to float_power_ has dtype Float but the operation's result requires dtype Double",
+                e.getMessage());
+        // torch.float_power(torch.tensor([1., 2.]), 2, out=torch.zeros(2))
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.float_power_out(Torch.zeros(2), Torch.tensor(new float[] {1, 2}), Scalar.of(2)));
+        assertEquals("the output given to float_power has dtype Float but the operation's result requires dtype Double",
+                e.getMessage());
+        // torch.sinc_(torch.tensor([1, 2]))
+        e = assertThrows(IllegalArgumentException.class, () -> Torch.sinc_(Torch.tensor(new long[] {1, 2})));
+        assertEquals("result type Float can't be cast to the desired output type Long", e.getMessage());
+        // torch.deg2rad_(torch.tensor([0., 0.5, 180.])).tolist() -> [0.0, 0.008726646192371845, 3.1415927410125732]
+        Tensor x = Torch.tensor(new float[] {0, 0.5f, 180});
+        org.junit.jupiter.api.Assertions.assertSame(x, Torch.deg2rad_(x));
+        assertArrayEquals(new float[] {0f, 0.008726646192371845f, 3.1415927410125732f}, x.toFloatArray());
+        // torch.sinc(torch.tensor([0., 0.5]), out=o) -> [1.0, 0.6366197466850281]
+        Tensor o = Torch.zeros(2);
+        Torch.sinc_out(o, Torch.tensor(new float[] {0, 0.5f}));
+        assertArrayEquals(new float[] {1f, 0.6366197466850281f}, o.toFloatArray());
+        // torch.clip_(t, torch.tensor([0., 0.]), torch.tensor([1., 1.])) and t.true_divide_(2)
+        Tensor t = Torch.tensor(new float[] {-1, 3});
+        Torch.clip_(t, Torch.zeros(2), Torch.ones(2));
+        assertArrayEquals(new float[] {0, 1}, t.toFloatArray());
+        assertArrayEquals(new float[] {0, 0.5f}, t.true_divide_(Scalar.of(2)).toFloatArray());
+    }
 }
