@@ -276,13 +276,11 @@ public final class Counting implements CountingDeclarations {
 
     @Override
     public Tensor histc(Tensor self, long bins, org.jitdispatch.runtime.Scalar min, org.jitdispatch.runtime.Scalar max) {
-        if (!self.dtype().isFloatingPoint()) {
-            throw Elementwise.notImplemented("histogram_cpu", self.dtype());
-        }
         if (bins <= 0) {
             throw new IllegalArgumentException("torch.histogram(): bins must be > 0, but got " + bins + " for dimension 0");
         }
-        boolean single = self.dtype() != ScalarType.Float64;
+        boolean single = self.dtype() == ScalarType.Float32 || self.dtype() == ScalarType.Float16
+                || self.dtype() == ScalarType.BFloat16;
         double[] values = self.toDoubleArray();
         double lo = min.toDouble();
         double hi = max.toDouble();
@@ -308,6 +306,11 @@ public final class Counting implements CountingDeclarations {
         if (!Double.isFinite(lo) || !Double.isFinite(hi)) {
             throw new IllegalArgumentException("torch.histc: range of [" + RangeFactories.formatDouble(lo) + ", "
                     + RangeFactories.formatDouble(hi) + "] is not finite");
+        }
+        if (!self.dtype().isFloatingPoint()) {
+            // 1.13 checks bins and the range first; then the bin edges (linspace) or the kernel refuse the dtype
+            throw Elementwise.notImplemented(self.dtype() == ScalarType.Bool ? "linspace_cpu" : "histogram_cpu",
+                    self.dtype());
         }
         double[] counts = (double[]) Storage.allocate(ScalarType.Float64, bins).data(); // refuses absurd bin counts
         int n = counts.length;

@@ -378,4 +378,25 @@ class PyTorchEdgeCasesTest {
         assertArrayEquals(new float[] {0, 1}, t.toFloatArray());
         assertArrayEquals(new float[] {0, 0.5f}, t.true_divide_(Scalar.of(2)).toFloatArray());
     }
+
+    // --------------------------------------------------------------------------------------------- histc
+
+    @Test
+    void histcChecksBinsAndRangeBeforeTheDtype() {
+        Tensor ints = Torch.tensor(new long[] {1, 2, 3});
+        // torch.histc(torch.tensor([1, 2, 3]), 0, 0, 1)
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.histc(ints, 0, Scalar.of(0), Scalar.of(1)));
+        assertEquals("torch.histogram(): bins must be > 0, but got 0 for dimension 0", e.getMessage());
+        // torch.histc(torch.tensor([1, 2, 3]), 4, 3, 1)
+        e = assertThrows(IllegalArgumentException.class, () -> Torch.histc(ints, 4, Scalar.of(3), Scalar.of(1)));
+        assertEquals("torch.histc: max must be larger than min", e.getMessage());
+        // torch.histc(torch.tensor([1, 2, 3]), 4, 0, 1)
+        e = assertThrows(IllegalArgumentException.class, () -> Torch.histc(ints, 4, Scalar.of(0), Scalar.of(1)));
+        assertEquals("\"histogram_cpu\" not implemented for 'Long'", e.getMessage());
+        // torch.histc(torch.tensor([True]), 4, 0, 1)
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Torch.histc(Torch.tensor(new boolean[] {true}), 4, Scalar.of(0), Scalar.of(1)));
+        assertEquals("\"linspace_cpu\" not implemented for 'Bool'", e.getMessage());
+    }
 }
