@@ -629,7 +629,7 @@ public class TensorImpl {
             throw new IllegalStateException("a Tensor with " + numel + " elements cannot be converted to Scalar");
         }
         TensorImpl t = readable("item()");
-        long off = t.elementOffsets()[0];
+        long off = t.storageOffset; // the one element sits there, whatever the strides
         switch (dtype.category()) {
             case BOOLEAN: return Scalar.of(t.storage.getBoolean(off));
             case INTEGRAL: return Scalar.of(t.storage.getLong(off));
