@@ -58,6 +58,10 @@ public final class Indexing implements IndexingDeclarations {
             return;
         }
         int d = self.dim() == 0 ? 0 : TensorGeometry.wrapDim(dim, self.dim());
+        if (index.dim() > 0 && index.dim() == self.dim()) {
+            GatherRows.gather(self, d, index, out);
+            return;
+        }
         Walk w = new Walk(index);
         Storage src = self.storage();
         Storage dst = out.storage();
