@@ -16,7 +16,7 @@ public final class AdaptiveAvgPool1d extends Module {
     }
 
     @Override
-    public String toString() {
-        return "AdaptiveAvgPool1d(output_size=" + outputSize + ")";
+    protected String extraRepr() {
+        return "output_size=" + outputSize;
     }
 }

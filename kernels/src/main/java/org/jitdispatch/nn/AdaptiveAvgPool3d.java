@@ -9,12 +9,19 @@ import org.jitdispatch.Tensor;
  */
 public final class AdaptiveAvgPool3d extends Module {
     private final long[] outputSize;
+    /** Given as one int for every dim: PyTorch prints it as given. */
+    private final boolean givenAsInt;
 
     public AdaptiveAvgPool3d(long outputSize) {
-        this(new long[] {outputSize, outputSize, outputSize});
+        this(new long[] {outputSize, outputSize, outputSize}, true);
     }
 
     public AdaptiveAvgPool3d(long[] outputSize) {
+        this(outputSize, false);
+    }
+
+    private AdaptiveAvgPool3d(long[] outputSize, boolean givenAsInt) {
+        this.givenAsInt = givenAsInt;
         if (outputSize.length != 3) {
             throw new IllegalArgumentException("AdaptiveAvgPool3d: output_size must be one int or three, but got "
                     + Arrays.toString(outputSize));
@@ -28,7 +35,7 @@ public final class AdaptiveAvgPool3d extends Module {
     }
 
     @Override
-    public String toString() {
-        return "AdaptiveAvgPool3d(output_size=" + Arrays.toString(outputSize) + ")";
+    protected String extraRepr() {
+        return "output_size=" + PyRepr.intOrTuple(outputSize, givenAsInt);
     }
 }

@@ -10,12 +10,19 @@ import org.jitdispatch.Tensor;
  */
 public final class AdaptiveMaxPool2d extends Module {
     private final long[] outputSize;
+    /** Given as one int for every dim: PyTorch prints it as given. */
+    private final boolean givenAsInt;
 
     public AdaptiveMaxPool2d(long outputSize) {
-        this(new long[] {outputSize, outputSize});
+        this(new long[] {outputSize, outputSize}, true);
     }
 
     public AdaptiveMaxPool2d(long[] outputSize) {
+        this(outputSize, false);
+    }
+
+    private AdaptiveMaxPool2d(long[] outputSize, boolean givenAsInt) {
+        this.givenAsInt = givenAsInt;
         if (outputSize.length != 2) {
             throw new IllegalArgumentException("AdaptiveMaxPool2d: output_size must be one int or two, but got "
                     + Arrays.toString(outputSize));
@@ -29,7 +36,7 @@ public final class AdaptiveMaxPool2d extends Module {
     }
 
     @Override
-    public String toString() {
-        return "AdaptiveMaxPool2d(output_size=" + Arrays.toString(outputSize) + ")";
+    protected String extraRepr() {
+        return "output_size=" + PyRepr.intOrTuple(outputSize, givenAsInt);
     }
 }

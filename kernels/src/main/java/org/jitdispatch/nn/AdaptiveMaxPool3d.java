@@ -10,12 +10,19 @@ import org.jitdispatch.Tensor;
  */
 public final class AdaptiveMaxPool3d extends Module {
     private final long[] outputSize;
+    /** Given as one int for every dim: PyTorch prints it as given. */
+    private final boolean givenAsInt;
 
     public AdaptiveMaxPool3d(long outputSize) {
-        this(new long[] {outputSize, outputSize, outputSize});
+        this(new long[] {outputSize, outputSize, outputSize}, true);
     }
 
     public AdaptiveMaxPool3d(long[] outputSize) {
+        this(outputSize, false);
+    }
+
+    private AdaptiveMaxPool3d(long[] outputSize, boolean givenAsInt) {
+        this.givenAsInt = givenAsInt;
         if (outputSize.length != 3) {
             throw new IllegalArgumentException("AdaptiveMaxPool3d: output_size must be one int or three, but got "
                     + Arrays.toString(outputSize));
@@ -29,7 +36,7 @@ public final class AdaptiveMaxPool3d extends Module {
     }
 
     @Override
-    public String toString() {
-        return "AdaptiveMaxPool3d(output_size=" + Arrays.toString(outputSize) + ")";
+    protected String extraRepr() {
+        return "output_size=" + PyRepr.intOrTuple(outputSize, givenAsInt);
     }
 }

@@ -27,8 +27,10 @@ public final class AvgPool1d extends Module {
         return Functional.avg_pool1d(input, kernel, stride, padding, ceilMode, countIncludePad);
     }
 
+    /** AvgPool1d keeps its arguments as one-element tuples ({@code _single}), so it prints them so. */
     @Override
-    public String toString() {
-        return "AvgPool1d(kernel_size=(" + kernel[0] + ",), stride=(" + stride[0] + ",))";
+    protected String extraRepr() {
+        return "kernel_size=" + PyRepr.tuple(kernel) + ", stride=" + PyRepr.tuple(stride) + ", padding="
+                + PyRepr.tuple(padding);
     }
 }

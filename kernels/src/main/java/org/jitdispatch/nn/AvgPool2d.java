@@ -4,6 +4,8 @@ import org.jitdispatch.Tensor;
 
 /** 2-D average pooling ({@code torch.nn.AvgPool2d}); the stride defaults to the kernel size. */
 public final class AvgPool2d extends Module {
+    /** The arguments were given as single ints (else as tuples): PyTorch prints them as given. */
+    private final boolean givenAsInt;
     private final long[] kernel;
     private final long[] stride;
     private final long[] padding;
@@ -11,10 +13,16 @@ public final class AvgPool2d extends Module {
     private final boolean countIncludePad;
 
     public AvgPool2d(long kernel) {
-        this(new long[] {kernel, kernel}, new long[] {kernel, kernel}, new long[] {0, 0}, false, true);
+        this(new long[] {kernel, kernel}, new long[] {kernel, kernel}, new long[] {0, 0}, false, true, true);
     }
 
     public AvgPool2d(long[] kernel, long[] stride, long[] padding, boolean ceilMode, boolean countIncludePad) {
+        this(kernel, stride, padding, ceilMode, countIncludePad, false);
+    }
+
+    private AvgPool2d(long[] kernel, long[] stride, long[] padding, boolean ceilMode, boolean countIncludePad,
+            boolean givenAsInt) {
+        this.givenAsInt = givenAsInt;
         this.kernel = kernel.clone();
         this.stride = stride.clone();
         this.padding = padding.clone();
@@ -28,8 +36,8 @@ public final class AvgPool2d extends Module {
     }
 
     @Override
-    public String toString() {
-        return "AvgPool2d(kernel_size=" + java.util.Arrays.toString(kernel) + ", stride=" + java.util.Arrays.toString(stride)
-                + ")";
+    protected String extraRepr() {
+        return "kernel_size=" + PyRepr.intOrTuple(kernel, givenAsInt) + ", stride="
+                + PyRepr.intOrTuple(stride, givenAsInt) + ", padding=" + PyRepr.intOrTuple(padding, givenAsInt);
     }
 }

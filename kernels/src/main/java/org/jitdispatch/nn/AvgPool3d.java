@@ -1,6 +1,5 @@
 package org.jitdispatch.nn;
 
-import java.util.Arrays;
 import org.jitdispatch.Tensor;
 
 /**
@@ -8,6 +7,8 @@ import org.jitdispatch.Tensor;
  * kernel size, and the padding counts in the average unless {@code countIncludePad} is false.
  */
 public final class AvgPool3d extends Module {
+    /** The arguments were given as single ints (else as tuples): PyTorch prints them as given. */
+    private final boolean givenAsInt;
     private final long[] kernel;
     private final long[] stride;
     private final long[] padding;
@@ -17,11 +18,17 @@ public final class AvgPool3d extends Module {
 
     public AvgPool3d(long kernel) {
         this(new long[] {kernel, kernel, kernel}, new long[] {kernel, kernel, kernel}, new long[] {0, 0, 0}, false,
-                true, null);
+                true, null, true);
     }
 
     public AvgPool3d(long[] kernel, long[] stride, long[] padding, boolean ceilMode, boolean countIncludePad,
             Long divisorOverride) {
+        this(kernel, stride, padding, ceilMode, countIncludePad, divisorOverride, false);
+    }
+
+    private AvgPool3d(long[] kernel, long[] stride, long[] padding, boolean ceilMode, boolean countIncludePad,
+            Long divisorOverride, boolean givenAsInt) {
+        this.givenAsInt = givenAsInt;
         this.kernel = kernel.clone();
         this.stride = stride.clone();
         this.padding = padding.clone();
@@ -36,7 +43,8 @@ public final class AvgPool3d extends Module {
     }
 
     @Override
-    public String toString() {
-        return "AvgPool3d(kernel_size=" + Arrays.toString(kernel) + ", stride=" + Arrays.toString(stride) + ")";
+    protected String extraRepr() {
+        return "kernel_size=" + PyRepr.intOrTuple(kernel, givenAsInt) + ", stride="
+                + PyRepr.intOrTuple(stride, givenAsInt) + ", padding=" + PyRepr.intOrTuple(padding, givenAsInt);
     }
 }

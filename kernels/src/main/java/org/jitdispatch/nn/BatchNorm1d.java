@@ -63,8 +63,8 @@ public final class BatchNorm1d extends Module {
     }
 
     @Override
-    public String toString() {
-        return "BatchNorm1d(" + numFeatures + ", eps=" + eps + ", momentum=" + momentum + ", affine=" + (weight != null)
-                + ", track_running_stats=" + trackRunningStats + ")";
+    protected String extraRepr() {
+        return numFeatures + ", eps=" + PyRepr.of(eps) + ", momentum=" + PyRepr.of(momentum) + ", affine="
+                + PyRepr.of(weight != null) + ", track_running_stats=" + PyRepr.of(trackRunningStats);
     }
 }

@@ -49,8 +49,10 @@ public final class BatchNorm2d extends Module {
                 momentum, eps);
     }
 
+    /** Always affine with running statistics: PyTorch's defaults, the only ones this class has. */
     @Override
-    public String toString() {
-        return "BatchNorm2d(" + numFeatures + ", eps=" + eps + ", momentum=" + momentum + ")";
+    protected String extraRepr() {
+        return numFeatures + ", eps=" + PyRepr.of(eps) + ", momentum=" + PyRepr.of(momentum)
+                + ", affine=True, track_running_stats=True";
     }
 }

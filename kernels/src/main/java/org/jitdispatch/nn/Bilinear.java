@@ -12,7 +12,9 @@ import org.jitdispatch.runtime.ScalarType;
 public final class Bilinear extends Module {
     private final Tensor weight;
     private final Tensor bias;
-    private final String description;
+    private final long in1;
+    private final long in2;
+    private final long out;
 
     public Bilinear(long in1, long in2, long out) {
         this(in1, in2, out, true, ScalarType.Float32, null);
@@ -26,8 +28,9 @@ public final class Bilinear extends Module {
         if (bias) {
             Init.uniform_(this.bias, -bound, bound, generator);
         }
-        this.description = "Bilinear(in1_features=" + in1 + ", in2_features=" + in2 + ", out_features=" + out
-                + ", bias=" + (bias ? "True" : "False") + ")";
+        this.in1 = in1;
+        this.in2 = in2;
+        this.out = out;
     }
 
     /** A bilinear layer has two inputs: call {@link #forward(Tensor, Tensor)}. */
@@ -49,7 +52,8 @@ public final class Bilinear extends Module {
     }
 
     @Override
-    public String toString() {
-        return description;
+    protected String extraRepr() {
+        return "in1_features=" + in1 + ", in2_features=" + in2 + ", out_features=" + out + ", bias="
+                + PyRepr.of(bias != null);
     }
 }

@@ -20,7 +20,7 @@ public final class CELU extends Module {
     }
 
     @Override
-    public String toString() {
-        return "CELU(alpha=" + alpha + ")";
+    protected String extraRepr() {
+        return "alpha=" + PyRepr.of(alpha);
     }
 }

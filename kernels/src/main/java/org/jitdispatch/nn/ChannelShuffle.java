@@ -16,7 +16,7 @@ public final class ChannelShuffle extends Module {
     }
 
     @Override
-    public String toString() {
-        return "ChannelShuffle(groups=" + groups + ")";
+    protected String extraRepr() {
+        return "groups=" + groups;
     }
 }

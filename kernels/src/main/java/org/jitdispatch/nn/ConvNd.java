@@ -78,11 +78,16 @@ public abstract class ConvNd extends Module {
         return bias;
     }
 
+    @Override
+    protected String reprName() {
+        return name;
+    }
+
     /** PyTorch's repr: {@code Conv2d(1, 8, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1))}. */
     @Override
-    public String toString() {
-        String shownPadding = paddingString != null ? paddingString : ConvShapes.tuple(padding);
-        return ConvShapes.describe(name, inChannels, weight.size(0), kernel, stride,
+    protected String extraRepr() {
+        String shownPadding = paddingString != null ? paddingString : PyRepr.tuple(padding);
+        return ConvShapes.extraRepr(inChannels, weight.size(0), kernel, stride,
                 paddingString != null || !ConvShapes.all(padding, 0) ? shownPadding : null, dilation, null, groups,
                 bias != null, paddingMode);
     }

@@ -31,28 +31,20 @@ final class ConvShapes {
         return true;
     }
 
-    /** As Python prints a tuple: {@code (3,)} or {@code (3, 3)}. */
-    static String tuple(long[] values) {
-        StringBuilder s = new StringBuilder("(");
-        for (int i = 0; i < values.length; i++) {
-            s.append(i == 0 ? "" : ", ").append(values[i]);
-        }
-        return s.append(values.length == 1 ? ",)" : ")").toString();
-    }
-
     /**
-     * PyTorch's {@code _ConvNd.extra_repr} inside the module's name: channels, kernel size and stride, then what
-     * differs from the defaults ({@code padding} and {@code outputPadding} are already printed, or null for none).
+     * PyTorch's {@code _ConvNd.extra_repr}: channels, kernel size and stride, then what differs from the defaults
+     * ({@code padding} and {@code outputPadding} are already printed, or null for none). Python's {@code format}
+     * prints a string padding and the padding mode unquoted.
      */
-    static String describe(String name, long in, long out, long[] kernel, long[] stride, String padding,
-            long[] dilation, String outputPadding, long groups, boolean bias, String paddingMode) {
-        StringBuilder s = new StringBuilder(name).append('(').append(in).append(", ").append(out)
-                .append(", kernel_size=").append(tuple(kernel)).append(", stride=").append(tuple(stride));
+    static String extraRepr(long in, long out, long[] kernel, long[] stride, String padding, long[] dilation,
+            String outputPadding, long groups, boolean bias, String paddingMode) {
+        StringBuilder s = new StringBuilder().append(in).append(", ").append(out)
+                .append(", kernel_size=").append(PyRepr.tuple(kernel)).append(", stride=").append(PyRepr.tuple(stride));
         if (padding != null) {
             s.append(", padding=").append(padding);
         }
         if (!all(dilation, 1)) {
-            s.append(", dilation=").append(tuple(dilation));
+            s.append(", dilation=").append(PyRepr.tuple(dilation));
         }
         if (outputPadding != null) {
             s.append(", output_padding=").append(outputPadding);
@@ -66,7 +58,7 @@ final class ConvShapes {
         if (!paddingMode.equals("zeros")) {
             s.append(", padding_mode=").append(paddingMode);
         }
-        return s.append(')').toString();
+        return s.toString();
     }
 
     /**

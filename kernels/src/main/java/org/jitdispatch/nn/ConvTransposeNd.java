@@ -71,12 +71,16 @@ public abstract class ConvTransposeNd extends Module {
         return bias;
     }
 
+    @Override
+    protected String reprName() {
+        return name;
+    }
+
     /** PyTorch's repr: {@code ConvTranspose2d(8, 4, kernel_size=(3, 3), stride=(2, 2), output_padding=(1, 1))}. */
     @Override
-    public String toString() {
-        return ConvShapes.describe(name, inChannels, outChannels, kernel, stride,
-                ConvShapes.all(padding, 0) ? null : ConvShapes.tuple(padding), dilation,
-                ConvShapes.all(outputPadding, 0) ? null : ConvShapes.tuple(outputPadding), groups, bias != null,
-                "zeros");
+    protected String extraRepr() {
+        return ConvShapes.extraRepr(inChannels, outChannels, kernel, stride,
+                ConvShapes.all(padding, 0) ? null : PyRepr.tuple(padding), dilation,
+                ConvShapes.all(outputPadding, 0) ? null : PyRepr.tuple(outputPadding), groups, bias != null, "zeros");
     }
 }

@@ -23,7 +23,7 @@ public final class Dropout extends Module {
     }
 
     @Override
-    public String toString() {
-        return "Dropout(p=" + p + ", inplace=False)";
+    protected String extraRepr() {
+        return "p=" + PyRepr.of(p) + ", inplace=False";
     }
 }

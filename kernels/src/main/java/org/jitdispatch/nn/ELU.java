@@ -20,7 +20,7 @@ public final class ELU extends Module {
     }
 
     @Override
-    public String toString() {
-        return "ELU(alpha=" + alpha + ")";
+    protected String extraRepr() {
+        return "alpha=" + PyRepr.of(alpha);
     }
 }

@@ -58,7 +58,9 @@ public final class Embedding extends Module {
     }
 
     @Override
-    public String toString() {
-        return "Embedding(" + num + ", " + dim + (paddingIdx == null ? "" : ", padding_idx=" + paddingIdx) + ")";
+    protected String extraRepr() {
+        return num + ", " + dim + (paddingIdx == null ? "" : ", padding_idx=" + paddingIdx)
+                + (maxNorm == null ? "" : ", max_norm=" + PyRepr.of(maxNorm))
+                + (normType == 2 ? "" : ", norm_type=" + PyRepr.of(normType));
     }
 }

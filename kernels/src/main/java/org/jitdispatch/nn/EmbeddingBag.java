@@ -71,8 +71,11 @@ public final class EmbeddingBag extends Module {
         return weight;
     }
 
+    /** PyTorch prints the mode unquoted, after the norms and before padding_idx. */
     @Override
-    public String toString() {
-        return "EmbeddingBag(" + num + ", " + dim + ", mode='" + mode + "')";
+    protected String extraRepr() {
+        return num + ", " + dim + (maxNorm == null ? "" : ", max_norm=" + PyRepr.of(maxNorm))
+                + (normType == 2 ? "" : ", norm_type=" + PyRepr.of(normType)) + ", mode=" + mode
+                + (paddingIdx == null ? "" : ", padding_idx=" + paddingIdx);
     }
 }

@@ -67,9 +67,13 @@ public final class FeatureDropout extends Module {
     }
 
     @Override
-    public String toString() {
-        String name = kind == Kind.ALPHA ? "AlphaDropout" : kind == Kind.FEATURE_ALPHA ? "FeatureAlphaDropout"
+    protected String reprName() {
+        return kind == Kind.ALPHA ? "AlphaDropout" : kind == Kind.FEATURE_ALPHA ? "FeatureAlphaDropout"
                 : kind == Kind.DROPOUT1D ? "Dropout1d" : kind == Kind.DROPOUT2D ? "Dropout2d" : "Dropout3d";
-        return name + "(p=" + p + ", inplace=False)";
+    }
+
+    @Override
+    protected String extraRepr() {
+        return "p=" + PyRepr.of(p) + ", inplace=False";
     }
 }

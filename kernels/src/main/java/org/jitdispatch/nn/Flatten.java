@@ -22,7 +22,7 @@ public final class Flatten extends Module {
     }
 
     @Override
-    public String toString() {
-        return "Flatten(start_dim=" + start + ", end_dim=" + end + ")";
+    protected String extraRepr() {
+        return "start_dim=" + start + ", end_dim=" + end;
     }
 }

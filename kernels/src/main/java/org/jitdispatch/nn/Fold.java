@@ -1,6 +1,5 @@
 package org.jitdispatch.nn;
 
-import java.util.Arrays;
 import org.jitdispatch.Tensor;
 
 /**
@@ -14,13 +13,22 @@ public final class Fold extends Module {
     private final long[] dilation;
     private final long[] padding;
     private final long[] stride;
+    /** The kernel size, dilation, padding and stride were given as ints (else as tuples): printed as given. */
+    private final boolean givenAsInt;
 
     /** A square kernel, dilation 1, no padding, stride 1. */
     public Fold(long[] outputSize, long kernelSize) {
-        this(outputSize, new long[] {kernelSize, kernelSize}, new long[] {1, 1}, new long[] {0, 0}, new long[] {1, 1});
+        this(outputSize, new long[] {kernelSize, kernelSize}, new long[] {1, 1}, new long[] {0, 0}, new long[] {1, 1},
+                true);
     }
 
     public Fold(long[] outputSize, long[] kernelSize, long[] dilation, long[] padding, long[] stride) {
+        this(outputSize, kernelSize, dilation, padding, stride, false);
+    }
+
+    private Fold(long[] outputSize, long[] kernelSize, long[] dilation, long[] padding, long[] stride,
+            boolean givenAsInt) {
+        this.givenAsInt = givenAsInt;
         this.outputSize = outputSize.clone();
         this.kernelSize = kernelSize.clone();
         this.dilation = dilation.clone();
@@ -34,9 +42,9 @@ public final class Fold extends Module {
     }
 
     @Override
-    public String toString() {
-        return "Fold(output_size=" + Arrays.toString(outputSize) + ", kernel_size=" + Arrays.toString(kernelSize)
-                + ", dilation=" + Arrays.toString(dilation) + ", padding=" + Arrays.toString(padding) + ", stride="
-                + Arrays.toString(stride) + ")";
+    protected String extraRepr() {
+        return "output_size=" + PyRepr.tuple(outputSize) + ", kernel_size=" + PyRepr.intOrTuple(kernelSize, givenAsInt)
+                + ", dilation=" + PyRepr.intOrTuple(dilation, givenAsInt) + ", padding="
+                + PyRepr.intOrTuple(padding, givenAsInt) + ", stride=" + PyRepr.intOrTuple(stride, givenAsInt);
     }
 }

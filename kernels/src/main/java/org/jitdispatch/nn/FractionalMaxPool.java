@@ -75,9 +75,10 @@ public final class FractionalMaxPool extends Module {
     }
 
     /** PyTorch prints these modules without arguments. */
+    /** PyTorch's FractionalMaxPool2d and 3d have no extra_repr: the name alone. */
     @Override
-    public String toString() {
-        return "FractionalMaxPool" + kernel.length + "d()";
+    protected String reprName() {
+        return "FractionalMaxPool" + kernel.length + "d";
     }
 
     /** A single value repeated for each dim, as PyTorch's {@code _pair} and {@code _triple}. */

@@ -26,7 +26,7 @@ public final class GELU extends Module {
     }
 
     @Override
-    public String toString() {
-        return "GELU(approximate='" + approximate + "')";
+    protected String extraRepr() {
+        return "approximate=" + PyRepr.of(approximate);
     }
 }

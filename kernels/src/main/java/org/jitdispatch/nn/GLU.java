@@ -20,7 +20,7 @@ public final class GLU extends Module {
     }
 
     @Override
-    public String toString() {
-        return "GLU(dim=" + dim + ")";
+    protected String extraRepr() {
+        return "dim=" + dim;
     }
 }

@@ -38,7 +38,7 @@ public final class GroupNorm extends Module {
     }
 
     @Override
-    public String toString() {
-        return "GroupNorm(" + numGroups + ", " + numChannels + ", eps=" + eps + ", affine=" + (weight != null) + ")";
+    protected String extraRepr() {
+        return numGroups + ", " + numChannels + ", eps=" + PyRepr.of(eps) + ", affine=" + PyRepr.of(weight != null);
     }
 }

@@ -20,7 +20,7 @@ public final class Hardshrink extends Module {
     }
 
     @Override
-    public String toString() {
-        return "Hardshrink(" + lambd + ")";
+    protected String extraRepr() {
+        return PyRepr.of(lambd);
     }
 }

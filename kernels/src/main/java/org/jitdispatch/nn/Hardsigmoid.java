@@ -8,9 +8,4 @@ public final class Hardsigmoid extends Module {
     public Tensor forward(Tensor input) {
         return Functional.hardsigmoid(input);
     }
-
-    @Override
-    public String toString() {
-        return "Hardsigmoid()";
-    }
 }

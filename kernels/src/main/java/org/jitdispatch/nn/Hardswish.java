@@ -8,9 +8,4 @@ public final class Hardswish extends Module {
     public Tensor forward(Tensor input) {
         return Functional.hardswish(input);
     }
-
-    @Override
-    public String toString() {
-        return "Hardswish()";
-    }
 }

@@ -25,7 +25,7 @@ public final class Hardtanh extends Module {
     }
 
     @Override
-    public String toString() {
-        return "Hardtanh(min_val=" + minVal + ", max_val=" + maxVal + ")";
+    protected String extraRepr() {
+        return "min_val=" + PyRepr.of(minVal) + ", max_val=" + PyRepr.of(maxVal);
     }
 }

@@ -8,9 +8,4 @@ public final class Identity extends Module {
     public Tensor forward(Tensor input) {
         return input;
     }
-
-    @Override
-    public String toString() {
-        return "Identity()";
-    }
 }

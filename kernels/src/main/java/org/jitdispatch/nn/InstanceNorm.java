@@ -56,8 +56,8 @@ public abstract class InstanceNorm extends Module {
     }
 
     @Override
-    public String toString() {
-        return getClass().getSimpleName() + "(" + numFeatures + ", eps=" + eps + ", momentum=" + momentum + ", affine="
-                + (weight != null) + ", track_running_stats=" + trackRunningStats + ")";
+    protected String extraRepr() {
+        return numFeatures + ", eps=" + PyRepr.of(eps) + ", momentum=" + PyRepr.of(momentum) + ", affine="
+                + PyRepr.of(weight != null) + ", track_running_stats=" + PyRepr.of(trackRunningStats);
     }
 }

@@ -1,6 +1,5 @@
 package org.jitdispatch.nn;
 
-import java.util.Arrays;
 import org.jitdispatch.Tensor;
 
 /**
@@ -13,8 +12,13 @@ public final class LPPool extends Module {
     private final long[] kernel;
     private final long[] stride;
     private final boolean ceilMode;
+    /** The kernel size and stride were given as ints (else as tuples), and whether a stride was given at all. */
+    private final boolean givenAsInt;
+    private final boolean strideGiven;
 
-    private LPPool(double normType, long[] kernel, long[] stride, boolean ceilMode) {
+    private LPPool(double normType, long[] kernel, long[] stride, boolean ceilMode, boolean givenAsInt) {
+        this.givenAsInt = givenAsInt;
+        this.strideGiven = stride != null;
         this.normType = normType;
         this.kernel = kernel.clone();
         this.stride = stride == null ? kernel.clone() : stride.clone();
@@ -23,20 +27,20 @@ public final class LPPool extends Module {
 
     /** {@code nn.LPPool1d(norm_type, kernel_size)}. */
     public static LPPool lpPool1d(double normType, long kernel) {
-        return new LPPool(normType, new long[] {kernel}, null, false);
+        return new LPPool(normType, new long[] {kernel}, null, false, true);
     }
 
     public static LPPool lpPool1d(double normType, long kernel, long stride, boolean ceilMode) {
-        return new LPPool(normType, new long[] {kernel}, new long[] {stride}, ceilMode);
+        return new LPPool(normType, new long[] {kernel}, new long[] {stride}, ceilMode, true);
     }
 
     /** {@code nn.LPPool2d(norm_type, kernel_size)}. */
     public static LPPool lpPool2d(double normType, long kernel) {
-        return new LPPool(normType, new long[] {kernel, kernel}, null, false);
+        return new LPPool(normType, new long[] {kernel, kernel}, null, false, true);
     }
 
     public static LPPool lpPool2d(double normType, long[] kernel, long[] stride, boolean ceilMode) {
-        return new LPPool(normType, kernel, stride, ceilMode);
+        return new LPPool(normType, kernel, stride, ceilMode, false);
     }
 
     @Override
@@ -46,8 +50,14 @@ public final class LPPool extends Module {
     }
 
     @Override
-    public String toString() {
-        return "LPPool" + kernel.length + "d(norm_type=" + normType + ", kernel_size=" + Arrays.toString(kernel)
-                + ", stride=" + Arrays.toString(stride) + ", ceil_mode=" + (ceilMode ? "True" : "False") + ")";
+    protected String reprName() {
+        return "LPPool" + kernel.length + "d";
+    }
+
+    @Override
+    protected String extraRepr() {
+        return "norm_type=" + PyRepr.of(normType) + ", kernel_size=" + PyRepr.intOrTuple(kernel, givenAsInt)
+                + ", stride=" + (strideGiven ? PyRepr.intOrTuple(stride, givenAsInt) : "None") + ", ceil_mode="
+                + PyRepr.of(ceilMode);
     }
 }

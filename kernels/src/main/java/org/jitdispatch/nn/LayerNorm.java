@@ -30,7 +30,8 @@ public final class LayerNorm extends Module {
     }
 
     @Override
-    public String toString() {
-        return "LayerNorm(" + java.util.Arrays.toString(normalizedShape) + ", eps=" + eps + ")";
+    protected String extraRepr() {
+        return PyRepr.tuple(normalizedShape) + ", eps=" + PyRepr.of(eps) + ", elementwise_affine="
+                + PyRepr.of(weight != null);
     }
 }

@@ -20,7 +20,7 @@ public final class LeakyReLU extends Module {
     }
 
     @Override
-    public String toString() {
-        return "LeakyReLU(negative_slope=" + negativeSlope + ")";
+    protected String extraRepr() {
+        return "negative_slope=" + PyRepr.of(negativeSlope);
     }
 }

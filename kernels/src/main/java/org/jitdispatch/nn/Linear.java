@@ -8,9 +8,10 @@ import org.jitdispatch.runtime.ScalarType;
 /**
  * {@code y = x W^T + b} ({@code torch.nn.Linear}): weight {@code [out, in]} and bias {@code [out]}, initialised
  * as PyTorch does (kaiming_uniform_ with a = sqrt(5), then the bias uniform in +-1/sqrt(in)), so with the same
- * seed the same layer starts with the same values.
+ * seed the same layer starts with the same values. Not final: MultiheadAttention's output projection is a
+ * {@link NonDynamicallyQuantizableLinear}, as in PyTorch.
  */
-public final class Linear extends Module {
+public class Linear extends Module {
     private final long inFeatures;
     private final long outFeatures;
     private final Tensor weight;
@@ -49,7 +50,7 @@ public final class Linear extends Module {
     }
 
     @Override
-    public String toString() {
-        return "Linear(in_features=" + inFeatures + ", out_features=" + outFeatures + ", bias=" + (bias != null) + ")";
+    protected String extraRepr() {
+        return "in_features=" + inFeatures + ", out_features=" + outFeatures + ", bias=" + PyRepr.of(bias != null);
     }
 }

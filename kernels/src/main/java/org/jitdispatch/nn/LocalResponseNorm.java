@@ -30,7 +30,7 @@ public final class LocalResponseNorm extends Module {
     }
 
     @Override
-    public String toString() {
-        return "LocalResponseNorm(" + size + ", alpha=" + alpha + ", beta=" + beta + ", k=" + k + ")";
+    protected String extraRepr() {
+        return size + ", alpha=" + PyRepr.of(alpha) + ", beta=" + PyRepr.of(beta) + ", k=" + PyRepr.of(k);
     }
 }

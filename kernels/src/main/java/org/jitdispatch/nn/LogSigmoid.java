@@ -8,9 +8,4 @@ public final class LogSigmoid extends Module {
     public Tensor forward(Tensor input) {
         return Functional.logsigmoid(input);
     }
-
-    @Override
-    public String toString() {
-        return "LogSigmoid()";
-    }
 }

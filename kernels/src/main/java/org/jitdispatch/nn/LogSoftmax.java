@@ -16,7 +16,7 @@ public final class LogSoftmax extends Module {
     }
 
     @Override
-    public String toString() {
-        return "LogSoftmax(dim=" + dim + ")";
+    protected String extraRepr() {
+        return "dim=" + dim;
     }
 }

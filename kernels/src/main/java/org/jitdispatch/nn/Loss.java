@@ -36,6 +36,7 @@ public abstract class Loss {
         }
     }
 
+    /** PyTorch's losses have no extra_repr: the name alone, whatever the reduction. */
     @Override
     public String toString() {
         return getClass().getSimpleName() + "()";

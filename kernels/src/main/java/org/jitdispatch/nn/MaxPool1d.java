@@ -28,7 +28,8 @@ public final class MaxPool1d extends Module {
     }
 
     @Override
-    public String toString() {
-        return "MaxPool1d(kernel_size=" + kernel[0] + ", stride=" + stride[0] + ")";
+    protected String extraRepr() {
+        return "kernel_size=" + kernel[0] + ", stride=" + stride[0] + ", padding=" + padding[0] + ", dilation="
+                + dilation[0] + ", ceil_mode=" + PyRepr.of(ceilMode);
     }
 }

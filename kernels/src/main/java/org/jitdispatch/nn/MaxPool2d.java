@@ -4,6 +4,8 @@ import org.jitdispatch.Tensor;
 
 /** 2-D max pooling ({@code torch.nn.MaxPool2d}); the stride defaults to the kernel size. */
 public final class MaxPool2d extends Module {
+    /** The arguments were given as single ints (else as tuples): PyTorch prints them as given. */
+    private final boolean givenAsInt;
     private final long[] kernel;
     private final long[] stride;
     private final long[] padding;
@@ -11,10 +13,17 @@ public final class MaxPool2d extends Module {
     private final boolean ceilMode;
 
     public MaxPool2d(long kernel) {
-        this(new long[] {kernel, kernel}, new long[] {kernel, kernel}, new long[] {0, 0}, new long[] {1, 1}, false);
+        this(new long[] {kernel, kernel}, new long[] {kernel, kernel}, new long[] {0, 0}, new long[] {1, 1}, false,
+                true);
     }
 
     public MaxPool2d(long[] kernel, long[] stride, long[] padding, long[] dilation, boolean ceilMode) {
+        this(kernel, stride, padding, dilation, ceilMode, false);
+    }
+
+    private MaxPool2d(long[] kernel, long[] stride, long[] padding, long[] dilation, boolean ceilMode,
+            boolean givenAsInt) {
+        this.givenAsInt = givenAsInt;
         this.kernel = kernel.clone();
         this.stride = stride.clone();
         this.padding = padding.clone();
@@ -28,8 +37,9 @@ public final class MaxPool2d extends Module {
     }
 
     @Override
-    public String toString() {
-        return "MaxPool2d(kernel_size=" + java.util.Arrays.toString(kernel) + ", stride=" + java.util.Arrays.toString(stride)
-                + ")";
+    protected String extraRepr() {
+        return "kernel_size=" + PyRepr.intOrTuple(kernel, givenAsInt) + ", stride="
+                + PyRepr.intOrTuple(stride, givenAsInt) + ", padding=" + PyRepr.intOrTuple(padding, givenAsInt)
+                + ", dilation=" + PyRepr.intOrTuple(dilation, givenAsInt) + ", ceil_mode=" + PyRepr.of(ceilMode);
     }
 }

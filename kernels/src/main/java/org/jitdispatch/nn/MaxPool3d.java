@@ -1,10 +1,11 @@
 package org.jitdispatch.nn;
 
-import java.util.Arrays;
 import org.jitdispatch.Tensor;
 
 /** 3-D max pooling ({@code torch.nn.MaxPool3d}) over {@code [N, C, T, H, W]}; the stride defaults to the kernel size. */
 public final class MaxPool3d extends Module {
+    /** The arguments were given as single ints (else as tuples): PyTorch prints them as given. */
+    private final boolean givenAsInt;
     private final long[] kernel;
     private final long[] stride;
     private final long[] padding;
@@ -13,10 +14,16 @@ public final class MaxPool3d extends Module {
 
     public MaxPool3d(long kernel) {
         this(new long[] {kernel, kernel, kernel}, new long[] {kernel, kernel, kernel}, new long[] {0, 0, 0},
-                new long[] {1, 1, 1}, false);
+                new long[] {1, 1, 1}, false, true);
     }
 
     public MaxPool3d(long[] kernel, long[] stride, long[] padding, long[] dilation, boolean ceilMode) {
+        this(kernel, stride, padding, dilation, ceilMode, false);
+    }
+
+    private MaxPool3d(long[] kernel, long[] stride, long[] padding, long[] dilation, boolean ceilMode,
+            boolean givenAsInt) {
+        this.givenAsInt = givenAsInt;
         this.kernel = kernel.clone();
         this.stride = stride.clone();
         this.padding = padding.clone();
@@ -30,7 +37,9 @@ public final class MaxPool3d extends Module {
     }
 
     @Override
-    public String toString() {
-        return "MaxPool3d(kernel_size=" + Arrays.toString(kernel) + ", stride=" + Arrays.toString(stride) + ")";
+    protected String extraRepr() {
+        return "kernel_size=" + PyRepr.intOrTuple(kernel, givenAsInt) + ", stride="
+                + PyRepr.intOrTuple(stride, givenAsInt) + ", padding=" + PyRepr.intOrTuple(padding, givenAsInt)
+                + ", dilation=" + PyRepr.intOrTuple(dilation, givenAsInt) + ", ceil_mode=" + PyRepr.of(ceilMode);
     }
 }

@@ -1,6 +1,5 @@
 package org.jitdispatch.nn;
 
-import java.util.Arrays;
 import org.jitdispatch.Tensor;
 
 /**
@@ -55,8 +54,14 @@ public final class MaxUnpool extends Module {
     }
 
     @Override
-    public String toString() {
-        return "MaxUnpool" + kernel.length + "d(kernel_size=" + Arrays.toString(kernel) + ", stride="
-                + Arrays.toString(stride) + ", padding=" + Arrays.toString(padding) + ")";
+    protected String reprName() {
+        return "MaxUnpool" + kernel.length + "d";
+    }
+
+    /** MaxUnpool2d and 3d keep their arguments as tuples ({@code _pair}, {@code _triple}), so they print them so. */
+    @Override
+    protected String extraRepr() {
+        return "kernel_size=" + PyRepr.tuple(kernel) + ", stride=" + PyRepr.tuple(stride) + ", padding="
+                + PyRepr.tuple(padding);
     }
 }

@@ -8,9 +8,4 @@ public final class Mish extends Module {
     public Tensor forward(Tensor input) {
         return Functional.mish(input);
     }
-
-    @Override
-    public String toString() {
-        return "Mish()";
-    }
 }

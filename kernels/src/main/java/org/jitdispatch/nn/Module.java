@@ -233,8 +233,41 @@ public abstract class Module {
         return sb.toString();
     }
 
+    /**
+     * The module's own settings as PyTorch's {@code extra_repr()} writes them (values in Python's syntax, see
+     * {@link PyRepr}); empty when it has none. {@link #toString} adds the name and the children.
+     */
+    protected String extraRepr() {
+        return "";
+    }
+
+    /** The name {@link #toString} prints, PyTorch's {@code _get_name()}: the class name. */
+    protected String reprName() {
+        return getClass().getSimpleName();
+    }
+
+    /**
+     * PyTorch's {@code Module.__repr__}: the name, then the extra repr on the same line when it is one line and
+     * there are no children, else the extra repr's lines and each child as {@code (name): repr}, indented by two
+     * spaces (a child's own lines by two more).
+     */
     @Override
     public String toString() {
-        return getClass().getSimpleName() + "()";
+        String extra = extraRepr();
+        List<String> lines = new ArrayList<>();
+        if (!extra.isEmpty()) {
+            lines.addAll(List.of(extra.split("\n", -1)));
+        }
+        int extraLines = lines.size();
+        for (Map.Entry<String, Module> c : children.entrySet()) {
+            lines.add("(" + c.getKey() + "): " + c.getValue().toString().replace("\n", "\n  "));
+        }
+        StringBuilder sb = new StringBuilder(reprName()).append('(');
+        if (extraLines == 1 && lines.size() == 1) {
+            sb.append(lines.get(0));
+        } else if (!lines.isEmpty()) {
+            sb.append("\n  ").append(String.join("\n  ", lines)).append('\n');
+        }
+        return sb.append(')').toString();
     }
 }

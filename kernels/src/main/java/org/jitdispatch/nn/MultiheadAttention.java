@@ -64,7 +64,8 @@ public final class MultiheadAttention extends Module {
         this.kProjWeight = packed ? null : registerParameter("k_proj_weight", empty(dtype, embedDim, kdim));
         this.vProjWeight = packed ? null : registerParameter("v_proj_weight", empty(dtype, embedDim, vdim));
         this.inProjBias = bias ? registerParameter("in_proj_bias", empty(dtype, 3 * embedDim)) : null;
-        this.outProj = registerModule("out_proj", new Linear(embedDim, embedDim, bias, dtype, generator));
+        this.outProj = registerModule("out_proj",
+                new NonDynamicallyQuantizableLinear(embedDim, embedDim, bias, dtype, generator));
         for (Tensor w : packed ? new Tensor[] {inProjWeight} : new Tensor[] {qProjWeight, kProjWeight, vProjWeight}) {
             Init.xavierUniform_(w, 1.0, generator);
         }
@@ -111,10 +112,5 @@ public final class MultiheadAttention extends Module {
                 needWeights, attnMask, inProjWeight == null, qProjWeight, kProjWeight, vProjWeight, null, null,
                 averageAttnWeights);
         return new Result(batchFirst && batched ? r[0].transpose(1, 0) : r[0], r[1]);
-    }
-
-    @Override
-    public String toString() {
-        return "MultiheadAttention(embed_dim=" + embedDim + ", num_heads=" + numHeads + ")";
     }
 }

@@ -37,7 +37,7 @@ public final class PReLU extends Module {
     }
 
     @Override
-    public String toString() {
-        return "PReLU(num_parameters=" + numParameters + ")";
+    protected String extraRepr() {
+        return "num_parameters=" + numParameters;
     }
 }

@@ -79,7 +79,14 @@ public final class PaddingLayer extends Module {
     }
 
     @Override
-    public String toString() {
-        return name + Arrays.toString(padding).replace('[', '(').replace(']', ')');
+    protected String reprName() {
+        return name;
+    }
+
+    /** PyTorch's ConstantPadNd prints {@code padding=..., value=...}; ZeroPad2d and the others the padding alone. */
+    @Override
+    protected String extraRepr() {
+        return name.startsWith("ConstantPad") ? "padding=" + PyRepr.tuple(padding) + ", value=" + PyRepr.of(value)
+                : PyRepr.tuple(padding);
     }
 }

@@ -19,7 +19,7 @@ public final class PixelShuffle extends Module {
     }
 
     @Override
-    public String toString() {
-        return "PixelShuffle(upscale_factor=" + upscaleFactor + ")";
+    protected String extraRepr() {
+        return "upscale_factor=" + upscaleFactor;
     }
 }

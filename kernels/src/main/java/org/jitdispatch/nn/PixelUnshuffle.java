@@ -16,7 +16,7 @@ public final class PixelUnshuffle extends Module {
     }
 
     @Override
-    public String toString() {
-        return "PixelUnshuffle(downscale_factor=" + downscaleFactor + ")";
+    protected String extraRepr() {
+        return "downscale_factor=" + downscaleFactor;
     }
 }

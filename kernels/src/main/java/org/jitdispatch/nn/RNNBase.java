@@ -188,11 +188,10 @@ public abstract class RNNBase extends Module {
     }
 
     @Override
-    public String toString() {
-        return getClass().getSimpleName() + "(" + inputSize + ", " + hiddenSize
-                + (projSize != 0 ? ", proj_size=" + projSize : "")
-                + (numLayers != 1 ? ", num_layers=" + numLayers : "")
-                + (!bias ? ", bias=False" : "") + (batchFirst ? ", batch_first=True" : "")
-                + (dropout != 0 ? ", dropout=" + dropout : "") + (bidirectional ? ", bidirectional=True" : "") + ")";
+    protected String extraRepr() {
+        return inputSize + ", " + hiddenSize + (projSize != 0 ? ", proj_size=" + projSize : "")
+                + (numLayers != 1 ? ", num_layers=" + numLayers : "") + (!bias ? ", bias=False" : "")
+                + (batchFirst ? ", batch_first=True" : "") + (dropout != 0 ? ", dropout=" + PyRepr.of(dropout) : "")
+                + (bidirectional ? ", bidirectional=True" : "");
     }
 }

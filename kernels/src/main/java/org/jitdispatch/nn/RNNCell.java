@@ -22,6 +22,12 @@ public final class RNNCell extends RNNCellBase {
         this.nonlinearity = nonlinearity;
     }
 
+    /** PyTorch prints a nonlinearity other than tanh, unquoted. */
+    @Override
+    protected String extraRepr() {
+        return super.extraRepr() + (nonlinearity.equals("tanh") ? "" : ", nonlinearity=" + nonlinearity);
+    }
+
     /** h' from h = zeros. */
     @Override
     public Tensor forward(Tensor input) {

@@ -50,8 +50,7 @@ public abstract class RNNCellBase extends Module {
     }
 
     @Override
-    public String toString() {
-        return getClass().getSimpleName() + "(" + inputSize + ", " + hiddenSize + (biasIh == null ? ", bias=False" : "")
-                + ")";
+    protected String extraRepr() {
+        return inputSize + ", " + hiddenSize + (biasIh == null ? ", bias=False" : "");
     }
 }

@@ -26,7 +26,7 @@ public final class RReLU extends Module {
     }
 
     @Override
-    public String toString() {
-        return "RReLU(lower=" + lower + ", upper=" + upper + ")";
+    protected String extraRepr() {
+        return "lower=" + PyRepr.of(lower) + ", upper=" + PyRepr.of(upper);
     }
 }

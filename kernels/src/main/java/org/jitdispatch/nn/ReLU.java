@@ -8,9 +8,4 @@ public final class ReLU extends Module {
     public Tensor forward(Tensor input) {
         return Functional.relu(input);
     }
-
-    @Override
-    public String toString() {
-        return "ReLU()";
-    }
 }

@@ -8,9 +8,4 @@ public final class ReLU6 extends Module {
     public Tensor forward(Tensor input) {
         return Functional.relu6(input);
     }
-
-    @Override
-    public String toString() {
-        return "ReLU6()";
-    }
 }

@@ -8,9 +8,4 @@ public final class SELU extends Module {
     public Tensor forward(Tensor input) {
         return Functional.selu(input);
     }
-
-    @Override
-    public String toString() {
-        return "SELU()";
-    }
 }

@@ -30,13 +30,4 @@ public final class Sequential extends Module {
     public int size() {
         return layers.length;
     }
-
-    @Override
-    public String toString() {
-        StringBuilder sb = new StringBuilder("Sequential(");
-        for (int i = 0; i < layers.length; i++) {
-            sb.append("\n  (").append(i).append("): ").append(layers[i]);
-        }
-        return sb.append(layers.length == 0 ? ")" : "\n)").toString();
-    }
 }

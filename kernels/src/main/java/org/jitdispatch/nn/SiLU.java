@@ -8,9 +8,4 @@ public final class SiLU extends Module {
     public Tensor forward(Tensor input) {
         return Functional.silu(input);
     }
-
-    @Override
-    public String toString() {
-        return "SiLU()";
-    }
 }

@@ -9,9 +9,4 @@ public final class Sigmoid extends Module {
     public Tensor forward(Tensor input) {
         return Torch.sigmoid(input);
     }
-
-    @Override
-    public String toString() {
-        return "Sigmoid()";
-    }
 }

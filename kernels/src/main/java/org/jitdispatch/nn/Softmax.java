@@ -16,7 +16,7 @@ public final class Softmax extends Module {
     }
 
     @Override
-    public String toString() {
-        return "Softmax(dim=" + dim + ")";
+    protected String extraRepr() {
+        return "dim=" + dim;
     }
 }

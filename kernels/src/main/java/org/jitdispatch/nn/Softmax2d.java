@@ -15,9 +15,4 @@ public final class Softmax2d extends Module {
         }
         return input;
     }
-
-    @Override
-    public String toString() {
-        return "Softmax2d()";
-    }
 }

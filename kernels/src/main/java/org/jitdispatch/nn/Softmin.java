@@ -16,7 +16,7 @@ public final class Softmin extends Module {
     }
 
     @Override
-    public String toString() {
-        return "Softmin(dim=" + dim + ")";
+    protected String extraRepr() {
+        return "dim=" + dim;
     }
 }

@@ -9,14 +9,21 @@ import org.jitdispatch.Tensor;
 public final class Softplus extends Module {
     private final double beta;
     private final double threshold;
+    /** Built with the defaults, which PyTorch declares as the ints {@code beta=1, threshold=20} and prints so. */
+    private final boolean defaults;
 
     public Softplus() {
-        this(1.0, 20.0);
+        this(1.0, 20.0, true);
     }
 
     public Softplus(double beta, double threshold) {
+        this(beta, threshold, false);
+    }
+
+    private Softplus(double beta, double threshold, boolean defaults) {
         this.beta = beta;
         this.threshold = threshold;
+        this.defaults = defaults;
     }
 
     @Override
@@ -25,7 +32,8 @@ public final class Softplus extends Module {
     }
 
     @Override
-    public String toString() {
-        return "Softplus(beta=" + beta + ", threshold=" + threshold + ")";
+    protected String extraRepr() {
+        return defaults ? "beta=1, threshold=20"
+                : "beta=" + PyRepr.of(beta) + ", threshold=" + PyRepr.of(threshold);
     }
 }

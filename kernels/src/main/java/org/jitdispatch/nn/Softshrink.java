@@ -20,7 +20,7 @@ public final class Softshrink extends Module {
     }
 
     @Override
-    public String toString() {
-        return "Softshrink(" + lambd + ")";
+    protected String extraRepr() {
+        return PyRepr.of(lambd);
     }
 }

@@ -9,9 +9,4 @@ public final class Softsign extends Module {
     public Tensor forward(Tensor input) {
         return Functional.softsign(input);
     }
-
-    @Override
-    public String toString() {
-        return "Softsign()";
-    }
 }

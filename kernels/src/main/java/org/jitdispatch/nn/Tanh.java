@@ -9,9 +9,4 @@ public final class Tanh extends Module {
     public Tensor forward(Tensor input) {
         return Torch.tanh(input);
     }
-
-    @Override
-    public String toString() {
-        return "Tanh()";
-    }
 }

@@ -8,9 +8,4 @@ public final class Tanhshrink extends Module {
     public Tensor forward(Tensor input) {
         return Functional.tanhshrink(input);
     }
-
-    @Override
-    public String toString() {
-        return "Tanhshrink()";
-    }
 }

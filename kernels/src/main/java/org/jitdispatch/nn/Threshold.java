@@ -18,7 +18,7 @@ public final class Threshold extends Module {
     }
 
     @Override
-    public String toString() {
-        return "Threshold(threshold=" + threshold + ", value=" + value + ")";
+    protected String extraRepr() {
+        return "threshold=" + PyRepr.of(threshold) + ", value=" + PyRepr.of(value);
     }
 }

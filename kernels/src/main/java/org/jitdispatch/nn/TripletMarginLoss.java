@@ -31,8 +31,9 @@ public final class TripletMarginLoss {
         return Functional.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, reduction);
     }
 
+    /** PyTorch's losses have no extra_repr: the name alone, whatever the margin and norm. */
     @Override
     public String toString() {
-        return "TripletMarginLoss(margin=" + margin + ", p=" + p + ")";
+        return "TripletMarginLoss()";
     }
 }

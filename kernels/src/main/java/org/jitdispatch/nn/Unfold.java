@@ -1,6 +1,5 @@
 package org.jitdispatch.nn;
 
-import java.util.Arrays;
 import org.jitdispatch.Tensor;
 
 /**
@@ -12,13 +11,20 @@ public final class Unfold extends Module {
     private final long[] dilation;
     private final long[] padding;
     private final long[] stride;
+    /** The kernel size, dilation, padding and stride were given as ints (else as tuples): printed as given. */
+    private final boolean givenAsInt;
 
     /** A square kernel, dilation 1, no padding, stride 1. */
     public Unfold(long kernelSize) {
-        this(new long[] {kernelSize, kernelSize}, new long[] {1, 1}, new long[] {0, 0}, new long[] {1, 1});
+        this(new long[] {kernelSize, kernelSize}, new long[] {1, 1}, new long[] {0, 0}, new long[] {1, 1}, true);
     }
 
     public Unfold(long[] kernelSize, long[] dilation, long[] padding, long[] stride) {
+        this(kernelSize, dilation, padding, stride, false);
+    }
+
+    private Unfold(long[] kernelSize, long[] dilation, long[] padding, long[] stride, boolean givenAsInt) {
+        this.givenAsInt = givenAsInt;
         this.kernelSize = kernelSize.clone();
         this.dilation = dilation.clone();
         this.padding = padding.clone();
@@ -31,8 +37,9 @@ public final class Unfold extends Module {
     }
 
     @Override
-    public String toString() {
-        return "Unfold(kernel_size=" + Arrays.toString(kernelSize) + ", dilation=" + Arrays.toString(dilation)
-                + ", padding=" + Arrays.toString(padding) + ", stride=" + Arrays.toString(stride) + ")";
+    protected String extraRepr() {
+        return "kernel_size=" + PyRepr.intOrTuple(kernelSize, givenAsInt) + ", dilation="
+                + PyRepr.intOrTuple(dilation, givenAsInt) + ", padding=" + PyRepr.intOrTuple(padding, givenAsInt)
+                + ", stride=" + PyRepr.intOrTuple(stride, givenAsInt);
     }
 }

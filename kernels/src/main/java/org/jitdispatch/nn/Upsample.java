@@ -58,10 +58,10 @@ public final class Upsample extends Module {
         return Functional.interpolate(input, null, scales, mode, align, null);
     }
 
+    /** PyTorch prints the mode unquoted ({@code str}) and leaves align_corners out. */
     @Override
-    public String toString() {
-        String target = size != null ? "size=(" + String.join(", ", Arrays.stream(size).mapToObj(Long::toString)
-                .toArray(String[]::new)) + ")" : "scale_factor=" + scaleFactor;
-        return "Upsample(" + target + ", mode='" + mode + "'" + (alignCorners ? ", align_corners=True" : "") + ")";
+    protected String extraRepr() {
+        return (size != null ? "size=" + PyRepr.tuple(size) : "scale_factor=" + PyRepr.of(scaleFactor)) + ", mode="
+                + mode;
     }
 }
