@@ -200,4 +200,18 @@ class ScalarMathTest {
         assertEquals(Runtime.version().feature() >= 21 ? ScalarMath.expBySquaring(0.3f) : Math.exp(0.3f),
                 ScalarMath.exp(0.3f));
     }
+
+    @Test
+    void widenedZerosAreSignlessOnlyWhereNoResultTellsThemApart() {
+        // widen turns -0.0 into +0.0 on JDK 17: its users give both zeros one result, and tanh keeps -0.0's sign
+        assertEquals(1.0, ScalarMath.exp(-0f));
+        assertEquals(Double.NEGATIVE_INFINITY, Math.log(ScalarMath.widen(-0f)));
+        assertEquals(1.0, Math.cos(ScalarMath.widen(-0f)));
+        assertEquals(Float.floatToRawIntBits(-0f), Float.floatToRawIntBits(ScalarMath.tanh(-0f)));
+        assertEquals(Float.floatToRawIntBits(-1f), Float.floatToRawIntBits(ScalarMath.tanh(-30f)));
+        assertEquals((float) Math.tanh(-0.75), ScalarMath.tanh(-0.75f), Math.ulp(0.64f));
+        assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(ScalarMath.widen(-0.0)));
+        org.jitdispatch.Tensor zeros = org.jitdispatch.Torch.tensor(new float[] {-0f, 0f});
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new float[] {-0f, 0f}, zeros.tanh().toFloatArray());
+    }
 }
