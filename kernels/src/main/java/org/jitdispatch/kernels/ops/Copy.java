@@ -11,6 +11,7 @@ import org.jitdispatch.kernels.iter.TensorIterator;
 import org.jitdispatch.kernels.iter.TensorIteratorConfig;
 import org.jitdispatch.kernels.parallel.Parallel;
 import org.jitdispatch.kernels.parallel.ParallelArrays;
+import org.jitdispatch.kernels.reduce.StridedCopy;
 import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.TensorImpl;
 import org.jitdispatch.runtime.dispatch.NotImplementedError;
@@ -72,6 +73,14 @@ public final class Copy implements CopyDeclarations {
                 ParallelArrays.copy(src.storage().data(), (int) src.storageOffset(), dst.storage().data(),
                         (int) dst.storageOffset(), (int) n);
             }
+            return;
+        }
+        if (dst.dtype() == src.dtype() && Arrays.equals(dst.sizes(), src.sizes())
+                && Parallel.chunkCount(0, dst.numel(), Parallel.GRAIN_SIZE) <= 1) {
+            // one dtype, no broadcast, one thread's work: whole rows (an arraycopy where both rows are contiguous,
+            // as in the copy of an expanded view that repeat makes) rather than TensorIterator's buffered runs
+            StridedCopy.copyStrided(src.storage().data(), src.storageOffset(), src.strides(), dst.storage().data(),
+                    dst.storageOffset(), dst.strides(), dst.sizes());
             return;
         }
         TensorIterator iter = TensorIterator.inplace(Tensor.FACTORY, dst);

@@ -11,7 +11,8 @@ import org.jitdispatch.Torch;
 import org.jitdispatch.runtime.ScalarType;
 
 /**
- * flip, tril and triu copy whole rows (StridedCopy's RowWalk) rather than element by element; here they are
+ * flip, tril, triu and copy_ between tensors of one dtype and shape copy whole rows (StridedCopy's RowWalk) rather
+ * than element by element; here they are
  * checked against the definition, element by element through logical indices, on random shapes (empty dims
  * included), every dtype, and transposed, sliced and offset operands, and tril_/triu_ in place.
  */
@@ -70,6 +71,55 @@ class RowCopiesPropertyTest {
             long offset = index[nd - 1] - index[nd - 2];
             boolean keep = lower ? offset <= diagonal : offset >= diagonal;
             assertEquals(keep ? original[i] : 0.0, got[i], "seed " + seed + " at " + i);
+        }
+    }
+
+    @Property(tries = 400)
+    void copyWritesEveryElementOfItsViewAndNothingElse(@ForAll long seed) {
+        Random r = new Random(seed);
+        int nd = 1 + r.nextInt(4);
+        Tensor src = operand(r, nd);
+        if (r.nextBoolean()) { // an expanded view, as repeat copies: zero strides
+            long[] sizes = src.sizes().clone();
+            sizes = java.util.Arrays.copyOf(sizes, nd + 1);
+            System.arraycopy(sizes, 0, sizes, 1, nd);
+            sizes[0] = 1 + r.nextInt(3);
+            src = src.unsqueeze(0).expand(sizes);
+        }
+        long[] sizes = src.sizes();
+        int dims = sizes.length;
+        // dst: a view of a larger buffer, its dims in another order, with a border it must not touch
+        long[] bufferSizes = new long[dims];
+        for (int d = 0; d < dims; d++) {
+            bufferSizes[d] = sizes[dims - 1 - d] + 1;
+        }
+        Tensor buffer = Torch.randn(bufferSizes).to(src.dtype());
+        Tensor before = buffer.clone();
+        Tensor dst = buffer;
+        for (int d = 0; d < dims; d++) {
+            dst = dst.narrow(d, 1, bufferSizes[d] - 1);
+        }
+        long[] reversed = new long[dims];
+        for (int d = 0; d < dims; d++) {
+            reversed[d] = dims - 1 - d;
+        }
+        dst = dst.permute(reversed);
+        dst.copy_(src);
+        String what = "seed " + seed;
+        assertArrayEquals(src.toDoubleArray(), dst.toDoubleArray(), what);
+        // the border of the buffer is as it was
+        double[] after = buffer.toDoubleArray();
+        double[] was = before.toDoubleArray();
+        long[] index = new long[dims];
+        for (int i = 0; i < after.length; i++) {
+            unravel(i, bufferSizes, index);
+            boolean border = false;
+            for (int d = 0; d < dims; d++) {
+                border |= index[d] == 0;
+            }
+            if (border) {
+                assertEquals(was[i], after[i], what + " border " + i);
+            }
         }
     }
 
