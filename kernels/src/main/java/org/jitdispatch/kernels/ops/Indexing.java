@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.jitdispatch.Tensor;
 import org.jitdispatch.autograd.NoGrad;
 import org.jitdispatch.kernels.iter.Broadcast;
+import org.jitdispatch.kernels.reduce.RowWalk;
 import org.jitdispatch.kernels.structured.StructuredMeta;
 import org.jitdispatch.runtime.MemoryFormat;
 import org.jitdispatch.runtime.Scalar;
@@ -305,6 +306,23 @@ public final class Indexing implements IndexingDeclarations {
     /** The kernel's check of every index, made before anything is written (CPU tensors only). */
     static void checkIndexBounds(TensorImpl index, int dim, long size) {
         if (index.isMeta()) {
+            return;
+        }
+        if (index.dtype() == ScalarType.Int64 && index.numel() > 0) {
+            // row by row over the index's own geometry: no copy of its values, no offsets array
+            long[] values = index.storage().longs();
+            RowWalk rows = new RowWalk(index.sizes(), index.strides(), index.storageOffset(), index.strides(),
+                    index.storageOffset());
+            while (rows.next()) {
+                int at = (int) rows.a();
+                for (int j = 0, n = rows.length(), step = rows.aStep(); j < n; j++, at += step) {
+                    long i = values[at];
+                    if (i < 0 || i >= size) {
+                        throw new IndexOutOfBoundsException("index " + i + " is out of bounds for dimension " + dim
+                                + " with size " + size);
+                    }
+                }
+            }
             return;
         }
         for (long i : index.toLongArray()) {
