@@ -4,15 +4,15 @@ import org.jitdispatch.runtime.ScalarType;
 import org.jitdispatch.runtime.TensorImpl;
 
 /**
- * The vector norm of all elements of a contiguous float32 or float64 tensor, in double as {@code norm_out}'s
- * general loop computes it: ord 2 and 1 sum into four accumulators (four independent chains of additions, not
- * one), ±inf take the largest or smallest magnitude (NaN wins), 0 counts the non-zeros, and any other ord sums
- * {@code |x|^ord}. A NaN element makes every sum NaN, as the general loop's early exit does.
+ * The 2-norm or 1-norm of all elements of a contiguous float32 or float64 tensor, in double as {@code norm_out}'s
+ * general loop computes it, but into four accumulators (four independent chains of additions, not one) and without
+ * per-element offsets. A NaN element makes the sum NaN, as the general loop's early exit does.
  */
 final class ContiguousNorms {
     private ContiguousNorms() {
     }
 
+    /** {@code ord} is 1 or 2. */
     static double of(TensorImpl self, double ord) {
         int n = (int) self.numel();
         int at = (int) self.storageOffset();
@@ -23,44 +23,28 @@ final class ContiguousNorms {
         } else {
             values = self.storage().doubles();
         }
-        if (ord == 2 || ord == 1) {
-            double s0 = 0;
-            double s1 = 0;
-            double s2 = 0;
-            double s3 = 0;
-            int i = 0;
-            boolean squares = ord == 2;
-            for (; i + 4 <= n; i += 4) {
-                double a0 = element(floats, values, at + i);
-                double a1 = element(floats, values, at + i + 1);
-                double a2 = element(floats, values, at + i + 2);
-                double a3 = element(floats, values, at + i + 3);
-                s0 += squares ? a0 * a0 : Math.abs(a0);
-                s1 += squares ? a1 * a1 : Math.abs(a1);
-                s2 += squares ? a2 * a2 : Math.abs(a2);
-                s3 += squares ? a3 * a3 : Math.abs(a3);
-            }
-            for (; i < n; i++) {
-                double a = element(floats, values, at + i);
-                s0 += squares ? a * a : Math.abs(a);
-            }
-            double sum = (s0 + s1) + (s2 + s3);
-            return squares ? Math.sqrt(sum) : sum;
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int i = 0;
+        boolean squares = ord == 2;
+        for (; i + 4 <= n; i += 4) {
+            double a0 = element(floats, values, at + i);
+            double a1 = element(floats, values, at + i + 1);
+            double a2 = element(floats, values, at + i + 2);
+            double a3 = element(floats, values, at + i + 3);
+            s0 += squares ? a0 * a0 : Math.abs(a0);
+            s1 += squares ? a1 * a1 : Math.abs(a1);
+            s2 += squares ? a2 * a2 : Math.abs(a2);
+            s3 += squares ? a3 * a3 : Math.abs(a3);
         }
-        double acc = ord == Double.NEGATIVE_INFINITY ? Double.POSITIVE_INFINITY : 0;
-        for (int i = 0; i < n; i++) {
-            double a = Math.abs(element(floats, values, at + i));
-            if (ord == 0) {
-                acc += a != 0 ? 1 : 0;
-            } else if (ord == Double.POSITIVE_INFINITY) {
-                acc = Double.isNaN(a) || a > acc ? a : acc;
-            } else if (ord == Double.NEGATIVE_INFINITY) {
-                acc = Double.isNaN(a) || a < acc ? a : acc;
-            } else {
-                acc += Math.pow(a, ord);
-            }
+        for (; i < n; i++) {
+            double a = element(floats, values, at + i);
+            s0 += squares ? a * a : Math.abs(a);
         }
-        return ord == 0 || Double.isInfinite(ord) ? acc : Math.pow(acc, 1.0 / ord);
+        double sum = (s0 + s1) + (s2 + s3);
+        return squares ? Math.sqrt(sum) : sum;
     }
 
     private static double element(float[] floats, double[] values, int i) {

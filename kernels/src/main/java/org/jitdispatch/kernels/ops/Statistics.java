@@ -370,9 +370,9 @@ public final class Statistics implements StatisticsDeclarations {
     @Override
     public void norm_out(StructuredMeta op, Tensor self, Scalar p, long[] dim, boolean keepdim, Tensor out) {
         double ord = p == null ? 2.0 : p.toDouble();
-        if (out.numel() == 1 && self.isContiguous() && self.numel() > 0
+        if ((ord == 2 || ord == 1) && out.numel() == 1 && self.isContiguous() && self.numel() > 0
                 && (self.dtype() == ScalarType.Float32 || self.dtype() == ScalarType.Float64)) {
-            // every element is reduced: one pass over the array, no per-element offsets
+            // the usual norms of every element: one pass over the array, no per-element offsets
             out.storage().setDouble(out.storageOffset(), ContiguousNorms.of(self, ord));
             return;
         }
