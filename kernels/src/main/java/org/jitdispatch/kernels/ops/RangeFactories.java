@@ -69,15 +69,36 @@ public final class RangeFactories implements RangeFactoriesDeclarations {
         }
         int n = Math.toIntExact(steps);
         int halfway = n / 2;
-        double[] values = new double[n];
+        int at = (int) result.storageOffset();
         if (type == ScalarType.Float64) {
+            // written in place, each half in a loop of its own: no branch an element, no copy
+            double[] out = result.storage().doubles();
             double s = start.toDouble();
             double e = end.toDouble();
             double step = (e - s) / (n - 1);
-            for (int i = 0; i < n; i++) {
-                values[i] = i < halfway ? s + step * i : e - step * (n - i - 1);
+            for (int i = 0; i < halfway; i++) {
+                out[at + i] = s + step * i;
             }
-        } else if (type == ScalarType.Float16 || type == ScalarType.BFloat16) {
+            for (int i = halfway; i < n; i++) {
+                out[at + i] = e - step * (n - i - 1);
+            }
+            return TensorFactories.fresh(result);
+        }
+        if (type == ScalarType.Float32) {
+            float[] out = result.storage().floats();
+            float s = (float) start.toDouble();
+            float e = (float) end.toDouble();
+            float step = (e - s) / (n - 1);
+            for (int i = 0; i < halfway; i++) {
+                out[at + i] = s + step * i;
+            }
+            for (int i = halfway; i < n; i++) {
+                out[at + i] = e - step * (n - i - 1);
+            }
+            return TensorFactories.fresh(result);
+        }
+        double[] values = new double[n];
+        if (type == ScalarType.Float16 || type == ScalarType.BFloat16) {
             // c10::Half and c10::BFloat16 arithmetic: start, end, the step and every product and sum rounded to
             // the type, as the kernel's scalar_t operations round them
             float s = roundTo(type, (float) start.toDouble());
@@ -86,14 +107,6 @@ public final class RangeFactories implements RangeFactoriesDeclarations {
             for (int i = 0; i < n; i++) {
                 values[i] = i < halfway ? roundTo(type, s + roundTo(type, step * roundTo(type, i)))
                         : roundTo(type, e - roundTo(type, step * roundTo(type, n - i - 1)));
-            }
-        } else if (type.isFloatingPoint()) {
-            // float32 arithmetic
-            float s = (float) start.toDouble();
-            float e = (float) end.toDouble();
-            float step = (e - s) / (n - 1);
-            for (int i = 0; i < n; i++) {
-                values[i] = i < halfway ? s + step * i : e - step * (n - i - 1);
             }
         } else {
             // start.to<scalar_t>() and end.to<scalar_t>(): checked, then wrapped to the dtype (-5 is 251 for uint8)
