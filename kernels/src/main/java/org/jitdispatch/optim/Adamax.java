@@ -18,13 +18,9 @@ import org.jitdispatch.runtime.Scalar;
  * in ATen's operation order (PyTorch takes the maximum as {@code amax} of the two stacked, the same values),
  * into the state ({@code step}, {@code exp_avg}, {@code exp_inf}) and scratch tensors.
  */
-public final class Adamax extends Optimizer implements HasBetas {
+public final class Adamax extends AdamFamily {
     private static final String EXP_AVG = "exp_avg";
     private static final String EXP_INF = "exp_inf";
-    private double beta1;
-    private final double beta2;
-    private final double eps;
-    private final double weightDecay;
     private final boolean maximize;
     private final Scratch gradScratch;
     private final Scratch norm;
@@ -36,32 +32,10 @@ public final class Adamax extends Optimizer implements HasBetas {
 
     public Adamax(List<Tensor> params, double lr, double beta1, double beta2, double eps, double weightDecay,
             boolean maximize) {
-        super(params, lr);
-        checkNonNegative("epsilon value", eps);
-        Betas.check(beta1, beta2);
-        checkNonNegative("weight_decay value", weightDecay);
-        this.beta1 = beta1;
-        this.beta2 = beta2;
-        this.eps = eps;
-        this.weightDecay = weightDecay;
+        super(params, lr, beta1, beta2, eps, weightDecay);
         this.maximize = maximize;
         gradScratch = new Scratch(this.params.size());
         norm = new Scratch(this.params.size());
-    }
-
-    @Override
-    public double beta1() {
-        return beta1;
-    }
-
-    @Override
-    public double beta2() {
-        return beta2;
-    }
-
-    @Override
-    public void setBeta1(double beta1) {
-        this.beta1 = beta1;
     }
 
     @Override

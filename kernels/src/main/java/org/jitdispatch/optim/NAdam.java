@@ -23,14 +23,10 @@ import org.jitdispatch.runtime.ScalarType;
  * in ATen's operation order, into the state ({@code step}, {@code mu_product}, {@code exp_avg},
  * {@code exp_avg_sq}) and scratch tensors. 1.13's NAdam has no {@code maximize}.
  */
-public final class NAdam extends Optimizer implements HasBetas {
+public final class NAdam extends AdamFamily {
     private static final String MU_PRODUCT = "mu_product";
     private static final String EXP_AVG = "exp_avg";
     private static final String EXP_AVG_SQ = "exp_avg_sq";
-    private double beta1;
-    private final double beta2;
-    private final double eps;
-    private final double weightDecay;
     private final double momentumDecay;
     private final Scratch gradScratch;
     private final Scratch denom;
@@ -44,33 +40,11 @@ public final class NAdam extends Optimizer implements HasBetas {
 
     public NAdam(List<Tensor> params, double lr, double beta1, double beta2, double eps, double weightDecay,
             double momentumDecay) {
-        super(params, lr);
-        checkNonNegative("epsilon value", eps);
-        Betas.check(beta1, beta2);
-        checkNonNegative("weight_decay value", weightDecay);
+        super(params, lr, beta1, beta2, eps, weightDecay);
         checkNonNegative("momentum_decay value", momentumDecay);
-        this.beta1 = beta1;
-        this.beta2 = beta2;
-        this.eps = eps;
-        this.weightDecay = weightDecay;
         this.momentumDecay = momentumDecay;
         gradScratch = new Scratch(this.params.size());
         denom = new Scratch(this.params.size());
-    }
-
-    @Override
-    public double beta1() {
-        return beta1;
-    }
-
-    @Override
-    public double beta2() {
-        return beta2;
-    }
-
-    @Override
-    public void setBeta1(double beta1) {
-        this.beta1 = beta1;
     }
 
     @Override

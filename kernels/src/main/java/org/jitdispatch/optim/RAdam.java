@@ -21,13 +21,9 @@ import org.jitdispatch.runtime.Scalar;
  * the state ({@code step}, {@code exp_avg}, {@code exp_avg_sq}) and scratch tensors. 1.13's RAdam has no
  * {@code maximize}.
  */
-public final class RAdam extends Optimizer implements HasBetas {
+public final class RAdam extends AdamFamily {
     private static final String EXP_AVG = "exp_avg";
     private static final String EXP_AVG_SQ = "exp_avg_sq";
-    private double beta1;
-    private final double beta2;
-    private final double eps;
-    private final double weightDecay;
     private final Scratch gradScratch;
     private final Scratch correctedAvg;
     private final Scratch adaptiveLr;
@@ -38,33 +34,11 @@ public final class RAdam extends Optimizer implements HasBetas {
     }
 
     public RAdam(List<Tensor> params, double lr, double beta1, double beta2, double eps, double weightDecay) {
-        super(params, lr);
-        checkNonNegative("epsilon value", eps);
-        Betas.check(beta1, beta2);
-        checkNonNegative("weight_decay value", weightDecay);
-        this.beta1 = beta1;
-        this.beta2 = beta2;
-        this.eps = eps;
-        this.weightDecay = weightDecay;
+        super(params, lr, beta1, beta2, eps, weightDecay);
         int n = this.params.size();
         gradScratch = new Scratch(n);
         correctedAvg = new Scratch(n);
         adaptiveLr = new Scratch(n);
-    }
-
-    @Override
-    public double beta1() {
-        return beta1;
-    }
-
-    @Override
-    public double beta2() {
-        return beta2;
-    }
-
-    @Override
-    public void setBeta1(double beta1) {
-        this.beta1 = beta1;
     }
 
     @Override
