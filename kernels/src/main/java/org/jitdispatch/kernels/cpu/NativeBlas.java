@@ -38,8 +38,9 @@ import java.util.logging.Logger;
  * ({@code OPENBLAS_NUM_THREADS}) says. A single-threaded build (OpenBLAS's {@code -serial}) may keep its work
  * buffers in globals: Debian's {@code libopenblas0-serial} does, and two threads calling it at once get each
  * other's partial results (in a test of two threads repeating one 16 x 72 x 196 product, 3% of the calls came back
- * wrong). So such a build is called by one thread at a time ({@link #exclusive()}): a product is not split between
- * this library's threads, and products from parallel regions (convolution's samples) wait for each other.
+ * wrong). So such a build is called by one thread at a time ({@link #exclusive()}): products from parallel regions
+ * (convolution's samples) wait for each other, and a large product is not split between native calls but shared
+ * between one native call and the Java kernels on the other threads ({@code FloatGemm.withNative}).
  */
 public final class NativeBlas {
     /** The system property that chooses: {@code auto}, {@code native} or {@code java}. */
@@ -164,18 +165,37 @@ public final class NativeBlas {
      */
     public boolean gemm(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,
             float[] c, int cOff, int cs0, int cs1, int m, int k, int n) {
-        return product(a, a.length, aOff, as0, as1, b, b.length, bOff, bs0, bs1, c, c.length, cOff, cs0, cs1, m, k, n);
+        return product(a, a.length, aOff, as0, as1, b, b.length, bOff, bs0, bs1, c, c.length, cOff, cs0, cs1, m, k, n,
+                true);
     }
 
     /** {@link #gemm(float[], int, int, int, float[], int, int, int, float[], int, int, int, int, int, int)} for float64. */
     public boolean gemm(double[] a, int aOff, int as0, int as1, double[] b, int bOff, int bs0, int bs1,
             double[] c, int cOff, int cs0, int cs1, int m, int k, int n) {
-        return product(a, a.length, aOff, as0, as1, b, b.length, bOff, bs0, bs1, c, c.length, cOff, cs0, cs1, m, k, n);
+        return product(a, a.length, aOff, as0, as1, b, b.length, bOff, bs0, bs1, c, c.length, cOff, cs0, cs1, m, k, n,
+                true);
     }
 
-    /** Maps the product onto one BLAS call, for arrays of either type (all three of one type). */
+    /** Whether {@link #gemm(float[], int, int, int, float[], int, int, int, float[], int, int, int, int, int, int)} takes this layout; computes nothing. */
+    public boolean accepts(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,
+            float[] c, int cOff, int cs0, int cs1, int m, int k, int n) {
+        return product(a, a.length, aOff, as0, as1, b, b.length, bOff, bs0, bs1, c, c.length, cOff, cs0, cs1, m, k, n,
+                false);
+    }
+
+    /** Whether {@link #gemm(double[], int, int, int, double[], int, int, int, double[], int, int, int, int, int, int)} takes this layout; computes nothing. */
+    public boolean accepts(double[] a, int aOff, int as0, int as1, double[] b, int bOff, int bs0, int bs1,
+            double[] c, int cOff, int cs0, int cs1, int m, int k, int n) {
+        return product(a, a.length, aOff, as0, as1, b, b.length, bOff, bs0, bs1, c, c.length, cOff, cs0, cs1, m, k, n,
+                false);
+    }
+
+    /**
+     * Maps the product onto one BLAS call, for arrays of either type (all three of one type), and makes it when
+     * {@code compute}; false when BLAS does not take the layout.
+     */
     private boolean product(Object a, int aLength, int aOff, int as0, int as1, Object b, int bLength, int bOff, int bs0,
-            int bs1, Object c, int cLength, int cOff, int cs0, int cs1, int m, int k, int n) {
+            int bs1, Object c, int cLength, int cOff, int cs0, int cs1, int m, int k, int n, boolean compute) {
         int ldc = rowMajorLd(cs0, cs1, m, n);
         if (ldc > 0) {
             // row-major c = a @ b is column-major c^T = b^T @ a^T: b and a swap places
@@ -185,7 +205,9 @@ public final class NativeBlas {
                     || !fits(cOff, ldc, m, n, true, cLength)) {
                 return false;
             }
-            call(op(ldb), op(lda), n, m, k, b, bOff, Math.abs(ldb), a, aOff, Math.abs(lda), c, cOff, ldc);
+            if (compute) {
+                call(op(ldb), op(lda), n, m, k, b, bOff, Math.abs(ldb), a, aOff, Math.abs(lda), c, cOff, ldc);
+            }
             return true;
         }
         ldc = colMajorLd(cs0, cs1, m, n);
@@ -196,7 +218,9 @@ public final class NativeBlas {
                     || !fits(cOff, ldc, m, n, false, cLength)) {
                 return false;
             }
-            call(op(lda), op(ldb), m, n, k, a, aOff, Math.abs(lda), b, bOff, Math.abs(ldb), c, cOff, ldc);
+            if (compute) {
+                call(op(lda), op(ldb), m, n, k, a, aOff, Math.abs(lda), b, bOff, Math.abs(ldb), c, cOff, ldc);
+            }
             return true;
         }
         return false;

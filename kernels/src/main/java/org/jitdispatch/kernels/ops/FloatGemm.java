@@ -43,7 +43,8 @@ final class FloatGemm {
 
     /**
      * {@code c = a @ b}, any strides: one call of the native BLAS when there is one and it takes the layout (a
-     * product is never split between threads for it: see {@link NativeBlas}), else split between threads over rows
+     * large product is shared between a single-threaded BLAS and the Java kernels on the other threads:
+     * {@link #withNative}), else split between threads over rows
      * of c, or over columns when c is wider than it is tall, each share computed by {@link #packed} (or
      * {@link #narrow}).
      */
@@ -61,9 +62,12 @@ final class FloatGemm {
         if (work == 0) {
             return;
         }
-        if (NATIVE != null && !vectorBeforeNative(m, k, n)
-                && NATIVE.gemm(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n)) {
-            return; // the whole product in one call
+        if (NATIVE != null && !vectorBeforeNative(m, k, n)) {
+            if (sharesWithNative(m, n, work)
+                    ? withNative(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n)
+                    : NATIVE.gemm(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n)) {
+                return; // the whole product computed, natively or shared with the Java kernels
+            }
         }
         if (work <= Gemm.GRAIN_MULTIPLY_ADDS || Parallel.getNumThreads() == 1 || Parallel.inParallelRegion()) {
             share(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, n);
@@ -81,6 +85,65 @@ final class FloatGemm {
                         m, k, j1 - j0);
             });
         }
+    }
+
+    /**
+     * Whether a product is shared between a single-threaded native BLAS and the Java kernels
+     * ({@link #withNative}): only a build that must be called by one thread at a time ({@link
+     * NativeBlas#exclusive()}), with a second thread to spare, outside a parallel region, and a product of at
+     * least {@link Gemm#MIN_SHARED_MULTIPLY_ADDS} with room for a share of each.
+     */
+    private static boolean sharesWithNative(int m, int n, long work) {
+        return NATIVE.exclusive() && work >= Gemm.MIN_SHARED_MULTIPLY_ADDS && Math.max(m, n) >= 4 * Gemm.COLUMN_UNIT
+                && Parallel.getNumThreads() > 1 && !Parallel.inParallelRegion();
+    }
+
+    /**
+     * {@code c = a @ b} with a single-threaded native BLAS on the caller's thread and the Java kernels on the
+     * pool's: the native call takes the first {@link Gemm#nativeShare} of c's columns (of its rows, when c is
+     * taller than it is wide), and the other threads split the rest between them. The split depends only on the
+     * shape and the thread count, so a product gives the same bits every time; an element is computed by one of
+     * the two (each within float rounding of the other, as {@link NativeBlas} says). False, with nothing written,
+     * when BLAS does not take the layout.
+     */
+    private static boolean withNative(float[] a, int aOff, int as0, int as1, float[] b, int bOff, int bs0, int bs1,
+            float[] c, int cOff, int cs0, int cs1, int m, int k, int n) {
+        boolean byColumns = n >= m;
+        int threads = Parallel.getNumThreads();
+        int length = byColumns ? n : m;
+        int unit = Gemm.sharedUnit(byColumns);
+        int nativePart = Gemm.nativePart(length, threads, unit);
+        // the native share first, on the caller's thread: when BLAS cannot take the layout nothing has been written
+        if (byColumns ? !NATIVE.accepts(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, nativePart)
+                : !NATIVE.accepts(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, nativePart, k, n)) {
+            return false;
+        }
+        int javaPart = length - nativePart;
+        int javaThreads = threads - 1;
+        int javaUnits = (int) Gemm.divideRoundingUp(javaPart, unit);
+        Parallel.forEachChunk(0, threads, 0, (chunk, from, to) -> {
+            if (chunk == 0) {
+                if (byColumns) {
+                    NATIVE.gemm(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, m, k, nativePart);
+                } else {
+                    NATIVE.gemm(a, aOff, as0, as1, b, bOff, bs0, bs1, c, cOff, cs0, cs1, nativePart, k, n);
+                }
+                return;
+            }
+            int u0 = (int) ((long) javaUnits * (chunk - 1) / javaThreads);
+            int u1 = (int) ((long) javaUnits * chunk / javaThreads);
+            int p0 = nativePart + u0 * unit;
+            int p1 = Math.min(length, nativePart + u1 * unit);
+            if (p0 >= p1) {
+                return;
+            }
+            if (byColumns) {
+                share(a, aOff, as0, as1, b, bOff + p0 * bs1, bs0, bs1, c, cOff + p0 * cs1, cs0, cs1, m, k, p1 - p0);
+            } else {
+                share(a, aOff + p0 * as0, as0, as1, b, bOff, bs0, bs1, c, cOff + p0 * cs0, cs0, cs1, p1 - p0, k, n);
+            }
+        });
+        return true;
     }
 
     /**

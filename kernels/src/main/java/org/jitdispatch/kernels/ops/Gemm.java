@@ -62,6 +62,21 @@ final class Gemm {
     static final long GRAIN_MULTIPLY_ADDS = Parallel.GRAIN_SIZE * (NativeBlas.current() != null ? 64 : 16);
     /** Columns of c per unit when a product is split over columns. */
     static final int COLUMN_UNIT = 16;
+    /**
+     * Products from this many multiply-adds (256 x 256 x 256) are shared between a single-threaded native BLAS
+     * and the Java kernels when there are threads to spare (see {@code FloatGemm.withNative}). Smaller ones are
+     * one native call: there the Java kernel's share took longer than the native call saved (n x n on two
+     * threads, against one call: 128, 36 µs alone, 78 µs shared; 192, 114 against 107 to 173).
+     */
+    static final long MIN_SHARED_MULTIPLY_ADDS = 1L << 24;
+    /**
+     * How much faster the native BLAS runs a share than one Java thread does, with both running at once: the
+     * native call takes {@code r / (r + threads - 1)} of the product. Measured with Debian's OpenBLAS 0.3.21
+     * (AVX2 kernels) against the scalar packed kernel on a 2-core AMD EPYC, n x n products with the native share
+     * from 0.65 to 0.85 of the columns: best at 0.75 to 0.8 for n = 256 (266 and 238 µs against 274 µs native
+     * alone), 0.75 at 384 (709 against 926 µs) and 0.7 to 0.75 at 1024 (13.7 and 14.0 ms against 18.6 ms).
+     */
+    static final double NATIVE_SPEED_RATIO = 3.0;
 
     private Gemm() {
     }
@@ -156,6 +171,34 @@ final class Gemm {
             DoubleGemm.strided(a.storage().doubles(), aOff, as0, as1, b.storage().doubles(), bOff, bs0, bs1,
                     c.storage().doubles(), cOff, cs0, cs1, m, k, n);
         }
+    }
+
+    /**
+     * Whether products of {@code dtype} with {@code multiplyAdds} each are shared between a single-threaded native
+     * BLAS and the Java kernels on a caller outside a parallel region; a caller that splits a batch between
+     * threads leaves such products whole instead.
+     */
+    static boolean sharedWithNative(ScalarType dtype, long multiplyAdds) {
+        NativeBlas blas = NativeBlas.current();
+        return blas != null && blas.exclusive() && (dtype == ScalarType.Float32 || dtype == ScalarType.Float64)
+                && multiplyAdds >= MIN_SHARED_MULTIPLY_ADDS && Parallel.getNumThreads() > 1;
+    }
+
+    /**
+     * How many of a shared product's {@code length} columns (or rows) the native BLAS computes, on one of
+     * {@code threads} threads: {@code r / (r + threads - 1)} of them with {@code r} = {@link
+     * #NATIVE_SPEED_RATIO}, a multiple of {@code unit}, and at least a unit left to each side ({@code length}
+     * is at least two units).
+     */
+    static int nativePart(int length, int threads, int unit) {
+        double share = NATIVE_SPEED_RATIO / (NATIVE_SPEED_RATIO + threads - 1);
+        int most = (length - unit) / unit * unit;
+        return Math.min(most, Math.max(unit, (int) Math.round(length * share / unit) * unit));
+    }
+
+    /** The columns (16: whole vectors of the packed kernel) or rows (4) a shared product is cut at. */
+    static int sharedUnit(boolean byColumns) {
+        return byColumns ? COLUMN_UNIT : 4;
     }
 
     static long divideRoundingUp(long x, long y) {

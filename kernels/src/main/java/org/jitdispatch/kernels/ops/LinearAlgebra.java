@@ -85,8 +85,10 @@ public final class LinearAlgebra implements LinearAlgebraDeclarations {
     public void bmm_out_cpu(StructuredMeta op, Tensor self, Tensor mat2, Tensor out) {
         long bs = self.size(0);
         long perBatch = Math.max(1, self.size(1) * self.size(2) * mat2.size(2));
-        if (bs >= Parallel.getNumThreads() && !out.isMeta()) {
-            // enough batches for every thread: each product on one thread, the batch split between threads
+        if (bs >= Parallel.getNumThreads() && !out.isMeta() && !Gemm.sharedWithNative(self.dtype(), perBatch)) {
+            // enough batches for every thread: each product on one thread, the batch split between threads (unless
+            // a single-threaded native BLAS computes them: then each product is shared between it and the Java
+            // kernels, and the batch runs in order)
             Parallel.parallelFor(0, bs, (Gemm.GRAIN_MULTIPLY_ADDS + perBatch - 1) / perBatch, (from, to) -> {
                 for (long b = from; b < to; b++) {
                     Gemm.multiply(select0(self, b), select0(mat2, b), select0(out, b));

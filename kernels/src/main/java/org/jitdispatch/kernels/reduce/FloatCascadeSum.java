@@ -18,14 +18,25 @@ import org.jitdispatch.kernels.parallel.Parallel;
  * <li>Longer runs are cut in two at a multiple of {@link #BLOCK} (the first half holding the extra block)
  *     and the halves' sums added: pairwise summation over blocks, whose error grows with the logarithm of
  *     the length.
+ * <li>A contiguous run of at least {@link #GROUP} elements, when the Vector API's block is not in use, is
+ *     summed in {@link #WIDE} lanes instead ({@link #wide}): C2 does not vectorize a chain of float
+ *     additions into scalar accumulators (it keeps their order), but it does vectorize adding one array into
+ *     another element by element. Each group of four blocks is copied into a per-thread scratch array and its
+ *     four blocks added lane by lane into the lanes (a tree of two levels per lane); up to four groups
+ *     ({@link #SPAN} elements) go into the lanes one after the other, and the lanes are then added as a
+ *     balanced tree. Longer runs are cut in two at a multiple of {@link #SPAN}, and the rest after the last
+ *     whole group takes the blocks above. The copy is what lets C2 vectorize: it will not pack loads and a
+ *     store of the same element type at offsets whose distance it does not know.
  * <li>Above {@link Parallel#GRAIN_SIZE} elements, {@link #sum(float[], int, int, long)} cuts the run into
  *     {@link Parallel#chunkCount} contiguous chunks, sums each as above on the intra-op pool and adds the
  *     chunk sums in chunk order in double: the same thread count gives the same result every time.
  * </ul>
  *
  * The error bound is about {@code (64 + 4 + log2(n / 1024)) * eps * sum(|x|)}, against
- * {@code n * eps * sum(|x|)} for one running sum. Strided runs are added in exactly the order of contiguous
- * ones. Below the grain nothing is allocated.
+ * {@code n * eps * sum(|x|)} for one running sum (the lanes' is about {@code (16 + log2(n / SPAN)) * eps *
+ * sum(|x|)}). Strided runs are added in the order of contiguous ones as long as these take the blocks (shorter
+ * than {@link #GROUP}, or with the Vector API's blocks). Below the grain nothing is allocated per call (each
+ * thread keeps one scratch array for the lanes).
  */
 @TypeTemplate
 public final class FloatCascadeSum {
@@ -33,6 +44,15 @@ public final class FloatCascadeSum {
     static final int LANES = 16;
     /** The elements of a block: each accumulator sums at most {@code BLOCK / LANES}. */
     static final int BLOCK = 1024;
+    /** The lanes of {@link #wide}: one block's width. */
+    static final int WIDE = BLOCK;
+    /** The elements copied and added into the lanes at once: four blocks. */
+    static final int GROUP = 4 * BLOCK;
+    /** The most elements the lanes collect before they are added up: four groups, four elements a lane each. */
+    static final int SPAN = 4 * GROUP;
+
+    /** Per thread: the lanes ({@code [0, WIDE)}) and one group's copy after them. */
+    private static final ThreadLocal<float[]> WIDE_SCRATCH = ThreadLocal.withInitial(() -> new float[WIDE + GROUP]);
 
     /**
      * The Vector API's block sum when the CPU capability is VECTOR and {@link VectorKernels} has one for this
@@ -71,8 +91,68 @@ public final class FloatCascadeSum {
             }
             return VECTOR_BLOCK != null ? VECTOR_BLOCK.block(x, i, n) : block(x, i, n);
         }
+        if (is == 1 && VECTOR_BLOCK == null && n >= GROUP) {
+            return wide(x, i, n, WIDE_SCRATCH.get());
+        }
         int half = (n / BLOCK + 1) / 2 * BLOCK;
         return cascade(x, i, is, half) + cascade(x, i + half * is, is, n - half);
+    }
+
+    /** The sum of a contiguous run of {@code n} floats from {@code i} in {@link #WIDE} lanes, cut in spans. */
+    static float wide(float[] x, int i, int n, float[] scratch) {
+        if (n > SPAN) {
+            int half = (n / SPAN + 1) / 2 * SPAN;
+            return wide(x, i, half, scratch) + wide(x, i + half, n - half, scratch);
+        }
+        int groups = n / GROUP;
+        int whole = groups * GROUP;
+        if (groups == 0) {
+            return cascade(x, i, 1, n);
+        }
+        float sum = span(x, i, groups, scratch);
+        return whole == n ? sum : sum + cascade(x, i + whole, 1, n - whole);
+    }
+
+    /**
+     * The sum of {@code groups} (1 to 4) whole groups from {@code i}: each copied after the lanes, its four
+     * blocks added into them lane by lane, then the lanes added as a tree. Every loop here reads and writes
+     * {@code s} at constant distances, so C2 vectorizes them.
+     */
+    private static float span(float[] x, int i, int groups, float[] s) {
+        System.arraycopy(x, i, s, WIDE, GROUP);
+        for (int j = 0; j < WIDE; j++) {
+            s[j] = (s[j + WIDE] + s[j + 2 * WIDE]) + (s[j + 3 * WIDE] + s[j + 4 * WIDE]);
+        }
+        for (int g = 1; g < groups; g++) {
+            System.arraycopy(x, i + g * GROUP, s, WIDE, GROUP);
+            for (int j = 0; j < WIDE; j++) {
+                s[j] += (s[j + WIDE] + s[j + 2 * WIDE]) + (s[j + 3 * WIDE] + s[j + 4 * WIDE]);
+            }
+        }
+        for (int j = 0; j < 512; j++) {
+            s[j] += s[j + 512];
+        }
+        for (int j = 0; j < 256; j++) {
+            s[j] += s[j + 256];
+        }
+        for (int j = 0; j < 128; j++) {
+            s[j] += s[j + 128];
+        }
+        for (int j = 0; j < 64; j++) {
+            s[j] += s[j + 64];
+        }
+        for (int j = 0; j < 32; j++) {
+            s[j] += s[j + 32];
+        }
+        float a = (s[0] + s[16]) + (s[8] + s[24]);
+        float b = (s[4] + s[20]) + (s[12] + s[28]);
+        float c = (s[2] + s[18]) + (s[10] + s[26]);
+        float d = (s[6] + s[22]) + (s[14] + s[30]);
+        float e = (s[1] + s[17]) + (s[9] + s[25]);
+        float f = (s[5] + s[21]) + (s[13] + s[29]);
+        float g = (s[3] + s[19]) + (s[11] + s[27]);
+        float h = (s[7] + s[23]) + (s[15] + s[31]);
+        return ((a + b) + (c + d)) + ((e + f) + (g + h));
     }
 
     static float block(float[] x, int i, int n) {
