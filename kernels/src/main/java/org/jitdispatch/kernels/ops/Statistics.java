@@ -172,7 +172,9 @@ public final class Statistics implements StatisticsDeclarations {
         DimGroups in = DimGroups.along(self, self.dim() == 0 ? 0 : TensorGeometry.wrapDim(dim, self.dim()));
         DimGroups to = DimGroups.along(out, out.dim() == 0 ? 0 : TensorGeometry.wrapDim(dim, out.dim()));
         ScalarType t = out.dtype();
-        if (t.isFloatingPoint()) {
+        if (t == self.dtype() && (t == ScalarType.Float32 || t == ScalarType.Float64)) {
+            cumulativeInPlace(self, in, out, to, product);
+        } else if (t.isFloatingPoint()) {
             double[] runs = new double[in.groups * in.size];
             for (int i = 0; i < in.groups; i++) {
                 double acc = product ? 1 : 0;
@@ -202,6 +204,39 @@ public final class Statistics implements StatisticsDeclarations {
             for (int i = 0; i < in.groups; i++) {
                 for (int k = 0; k < in.size; k++) {
                     to.storage.setLong(to.offset(i, k), runs[i * in.size + k]);
+                }
+            }
+        }
+    }
+
+    /**
+     * {@link #cumulative} of a float32 or float64 self into out of its dtype, read and written through the arrays
+     * group by group: the same running sums (products) in double, each rounded to the dtype as it is written.
+     * Each element is read before it is written, and out is either self itself or shares no memory with it
+     * (the meta function refuses partial overlaps), so no copy of the values is needed.
+     */
+    private static void cumulativeInPlace(Tensor self, DimGroups in, Tensor out, DimGroups to, boolean product) {
+        long inStep = in.step();
+        long outStep = to.step();
+        for (int i = 0; i < in.groups; i++) {
+            int from = (int) in.base(i);
+            int into = (int) to.base(i);
+            double acc = product ? 1 : 0;
+            if (self.dtype() == ScalarType.Float32) {
+                float[] x = self.storage().floats();
+                float[] o = out.storage().floats();
+                for (int k = 0; k < in.size; k++) {
+                    float v = x[inStep > 0 ? from + (int) (k * inStep) : (int) in.offset(i, k)];
+                    acc = product ? acc * v : acc + v;
+                    o[outStep > 0 ? into + (int) (k * outStep) : (int) to.offset(i, k)] = (float) acc;
+                }
+            } else {
+                double[] x = self.storage().doubles();
+                double[] o = out.storage().doubles();
+                for (int k = 0; k < in.size; k++) {
+                    double v = x[inStep > 0 ? from + (int) (k * inStep) : (int) in.offset(i, k)];
+                    acc = product ? acc * v : acc + v;
+                    o[outStep > 0 ? into + (int) (k * outStep) : (int) to.offset(i, k)] = acc;
                 }
             }
         }
