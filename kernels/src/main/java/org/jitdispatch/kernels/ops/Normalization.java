@@ -45,6 +45,10 @@ public final class Normalization implements NormalizationDeclarations {
         if (f.rows == 0) {
             return outs;
         }
+        if (FloatLayerNormRows.takes(input, weight, bias)) {
+            FloatLayerNormRows.forward(input, weight, bias, eps, f.rows, f.cols, outs);
+            return outs;
+        }
         double[] x = input.toDoubleArray();
         double[] gamma = weight == null ? null : weight.toDoubleArray();
         double[] beta = bias == null ? null : bias.toDoubleArray();
