@@ -119,6 +119,10 @@ public final class Normalization implements NormalizationDeclarations {
         Tensor[] outs = layerNormBackwardOutputs(input, weight, bias, outputMask, Device.CPU);
         int m = f.rows;
         int n = f.cols;
+        if (FloatLayerNormRows.takesBackward(gradOut, input, mean, rstd, weight)) {
+            FloatLayerNormRows.backward(gradOut, input, mean, rstd, weight, m, n, outs);
+            return outs;
+        }
         double[] dy = gradOut.toDoubleArray();
         double[] x = input.toDoubleArray();
         double[] mu = mean.toDoubleArray();

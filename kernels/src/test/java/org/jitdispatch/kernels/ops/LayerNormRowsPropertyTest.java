@@ -1,5 +1,7 @@
 package org.jitdispatch.kernels.ops;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
@@ -15,7 +17,8 @@ import org.jitdispatch.runtime.ScalarType;
  * same values in an input whose rows are padded, so not contiguous) on the same random arguments: 1 to 300 rows
  * of 1 to 300 values, shifted far from zero or not, with and without weight and bias, several eps. The
  * statistics are summed in another order, so each mean and reciprocal deviation is within one float ulp of the
- * general kernel's and each output within what one ulp of the mean moves it by, plus one ulp of its own.
+ * general kernel's and each output within what one ulp of the mean moves it by, plus one ulp of its own. The
+ * backward rows compute the general kernel's arithmetic in its order: the same bits, for every output mask.
  */
 class LayerNormRowsPropertyTest {
     static {
@@ -64,6 +67,34 @@ class LayerNormRowsPropertyTest {
                         + Math.ulp(yGeneral[at]);
                 assertTrue(Math.abs(y[at] - yGeneral[at]) <= tolerance,
                         () -> what + ": y[" + at + "] " + y[at] + " vs " + yGeneral[at]);
+            }
+        }
+    }
+
+    @Property(tries = 300)
+    void theBackwardRowsGiveTheGeneralKernelsBits(@ForAll long seed) {
+        Random rnd = new Random(seed);
+        int rows = 1 + rnd.nextInt(rnd.nextBoolean() ? 8 : 200);
+        int n = 1 + rnd.nextInt(rnd.nextBoolean() ? 8 : 200);
+        Tensor x = Torch.randn(rows, n).mul(org.jitdispatch.runtime.Scalar.of(1 + rnd.nextInt(100)));
+        Tensor weight = rnd.nextBoolean() ? Torch.randn(n) : null;
+        Tensor bias = rnd.nextBoolean() ? Torch.randn(n) : null;
+        long[] shape = {n};
+        Tensor[] forward = Torch.native_layer_norm(x, shape, weight, bias, 1e-5);
+        Tensor grad = Torch.randn(rows, n);
+        Tensor paddedGrad = Torch.zeros(new long[] {rows, n + 1}, ScalarType.Float32).narrow(1, 0, n);
+        paddedGrad.copy_(grad);
+        boolean[] mask = {rnd.nextBoolean(), rnd.nextBoolean(), rnd.nextBoolean()};
+        Tensor[] fast = Torch.native_layer_norm_backward(grad, x, shape, forward[1], forward[2], weight, bias, mask);
+        Tensor[] general = Torch.native_layer_norm_backward(paddedGrad, x, shape, forward[1], forward[2], weight, bias,
+                mask);
+        String what = rows + " x " + n + (weight == null ? "" : ", weight") + (bias == null ? "" : ", bias") + ", mask "
+                + java.util.Arrays.toString(mask);
+        for (int k = 0; k < 3; k++) {
+            if (general[k] == null) {
+                assertNull(fast[k], what);
+            } else {
+                assertArrayEquals(general[k].toFloatArray(), fast[k].toFloatArray(), what + ", output " + k);
             }
         }
     }
