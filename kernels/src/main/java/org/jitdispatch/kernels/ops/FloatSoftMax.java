@@ -56,7 +56,7 @@ final class FloatSoftMax {
                 int row = block + d * inner;
                 int k = (d & (PARTIALS - 1)) * inner;
                 for (int i = 0; i < inner; i++) {
-                    float e = (float) ScalarMath.exp(x[xOff + row + i] - max[i]);
+                    float e = ScalarMath.expRounded(x[xOff + row + i] - max[i]);
                     partial[k + i] += e;
                     if (!log) {
                         out[outOff + row + i] = e;
@@ -126,21 +126,12 @@ final class FloatSoftMax {
         if (!log || x != out || at + n <= outAt || outAt + n <= at) {
             // the exponentials first, into out (log_softmax overwrites them below, when out is not x), in a loop
             // C2 can vectorize; then their sum
-            if (at == outAt) {
-                // one index for both arrays, the form C2's superword pass vectorizes
-                for (int i = at, end = at + n; i < end; i++) {
-                    out[i] = (float) ScalarMath.exp(x[i] - max);
-                }
-            } else {
-                for (int i = 0; i < n; i++) {
-                    out[outAt + i] = (float) ScalarMath.exp(x[at + i] - max);
-                }
-            }
+            ScalarMath.expRun(x, at, max, out, outAt, n);
             sum = sum(out, outAt, n);
         } else {
             float[] partial = new float[PARTIALS];
             for (int i = 0; i < n; i++) {
-                partial[i & (PARTIALS - 1)] += (float) ScalarMath.exp(x[at + i] - max);
+                partial[i & (PARTIALS - 1)] += ScalarMath.expRounded(x[at + i] - max);
             }
             sum = combine(partial[0], partial[1], partial[2], partial[3], partial[4], partial[5], partial[6], partial[7]);
         }

@@ -50,6 +50,48 @@ public final class ScalarMath {
     }
 
     /**
+     * e^x of a float32 element rounded to float32, as the exp operator and softmax compute it: {@link #expBySquaring}
+     * rounded where C2 vectorizes it (JDK 21 and later), else {@link FloatExponential}'s float32 exponential, which
+     * runs vectorized in blocks on those JDKs ({@link #expRun}). Both are within an ulp of e^x; a constant picks
+     * one, which C2 folds.
+     */
+    public static float expRounded(float x) {
+        return SQUARING_EXP ? (float) expBySquaring(x) : FloatExponential.exp(x);
+    }
+
+    /** {@link #expRounded(float)} for a float64 loop: {@code Math.exp}. */
+    public static double expRounded(double x) {
+        return Math.exp(x);
+    }
+
+    /**
+     * {@code out[outOff + i] = expRounded(x[xOff + i] - shift)} for {@code i < n}, the same bits as one element at a
+     * time: in {@link FloatExponential}'s vectorized blocks where it has them (JDKs before 21), else in a loop C2
+     * vectorizes (JDK 21 and later). {@code out} may be {@code x} at the same offset.
+     */
+    public static void expRun(float[] x, int xOff, float shift, float[] out, int outOff, int n) {
+        if (!SQUARING_EXP) {
+            FloatExponential.exp(x, xOff, shift, out, outOff, n);
+        } else if (xOff == outOff) {
+            // one index for both arrays, the form C2's superword pass vectorizes
+            for (int i = xOff, end = xOff + n; i < end; i++) {
+                out[i] = (float) expBySquaring(x[i] - shift);
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                out[outOff + i] = (float) expBySquaring(x[xOff + i] - shift);
+            }
+        }
+    }
+
+    /** {@link #expRun(float[], int, float, float[], int, int)} for float64: {@code Math.exp} one element at a time. */
+    public static void expRun(double[] x, int xOff, double shift, double[] out, int outOff, int n) {
+        for (int i = 0; i < n; i++) {
+            out[outOff + i] = Math.exp(x[xOff + i] - shift);
+        }
+    }
+
+    /**
      * e^x of a float32 element, in double (not rounded, so that a formula around it, such as sigmoid's
      * {@code 1 / (1 + e^-x)}, rounds once): {@link #expBySquaring} where C2 vectorizes it, else {@code Math.exp}.
      * A constant picks one, which C2 folds.

@@ -30,6 +30,35 @@ public final class UnaryFastPaths implements UnaryFastPathsDeclarations {
         return apply(out, self, true);
     }
 
+    /**
+     * exp of one contiguous float32 run, into a new contiguous tensor, into self or into a contiguous out= tensor as
+     * above: {@link ScalarMath#expRun} (in parallel chunks above the grain), the general loop's exponential
+     * ({@link ScalarMath#expRounded(float)}) computed in vectorized blocks.
+     */
+    @Override
+    public Tensor exp(Tensor out, Tensor self) {
+        if (self.dtype() != ScalarType.Float32 || self.device().type() != DeviceType.CPU || self.numel() == 0
+                || self.isWrappedNumber() || !self.isContiguous()) {
+            return null;
+        }
+        Tensor result = out == self ? out : FastOperands.output(out, self, self, self);
+        if (result == null) {
+            return null;
+        }
+        float[] x = self.storage().floats();
+        float[] y = result.storage().floats();
+        int xOff = (int) self.storageOffset();
+        int yOff = (int) result.storageOffset();
+        long n = self.numel();
+        if (n > Parallel.GRAIN_SIZE) {
+            Parallel.parallelFor(0, n, Parallel.GRAIN_SIZE, (begin, end) ->
+                    ScalarMath.expRun(x, xOff + (int) begin, 0f, y, yOff + (int) begin, (int) (end - begin)));
+        } else {
+            ScalarMath.expRun(x, xOff, 0f, y, yOff, (int) n);
+        }
+        return result;
+    }
+
     private static Tensor apply(Tensor out, Tensor self, boolean tanh) {
         ScalarType dtype = self.dtype();
         if ((dtype != ScalarType.Float32 && dtype != ScalarType.Float64) || self.device().type() != DeviceType.CPU

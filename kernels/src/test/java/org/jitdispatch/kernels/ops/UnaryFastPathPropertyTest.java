@@ -18,12 +18,13 @@ import org.jitdispatch.runtime.TensorGeometry;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fast paths of sigmoid and tanh against the general path (TensorIterator's meta and impl, called directly, as
+ * The fast paths of sigmoid, tanh and exp against the general path (TensorIterator's meta and impl, called directly, as
  * the generated wrapper did before it had a fast path) on the same random arguments: float32 and float64 (and the
  * dtypes the fast paths leave alone), values with NaN, infinities and zeros of both signs, contiguous, offset,
  * transposed, expanded and odd-strided inputs, column blocks of wider matrices (a recurrent step's gates), and
  * functional, in-place and out= calls (out= tensors that fit, need resizing, have another dtype or alias the input).
- * Both give the same error, or the same dtype, geometry and values.
+ * Both give the same error, or the same dtype, geometry and values. exp's fast path also on long contiguous runs,
+ * which it computes in blocks and, above the grain, in parallel chunks.
  */
 class UnaryFastPathPropertyTest {
     static {
@@ -35,10 +36,12 @@ class UnaryFastPathPropertyTest {
 
     enum Mode { FUNCTIONAL, INPLACE, OUT_FITS, OUT_RESIZED, OUT_OTHER_DTYPE, OUT_ALIAS }
 
+    enum Op { SIGMOID, TANH, EXP }
+
     @Property(tries = 2000)
     void fastPathComputesWhatTheGeneralPathComputes(@ForAll long seed) {
-        for (boolean tanh : new boolean[] {false, true}) {
-            String what = (tanh ? "tanh " : "sigmoid ") + describe(seed);
+        for (Op tanh : Op.values()) {
+            String what = tanh + " " + describe(seed);
             String generalError = null;
             String wrapperError = null;
             Tensor general = null;
@@ -89,15 +92,19 @@ class UnaryFastPathPropertyTest {
     }
 
     /** The call of {@code seed}: through the generated wrapper (fast path first), or TensorIterator directly. */
-    private static Tensor run(long seed, boolean tanh, boolean wrapper) {
+    private static Tensor run(long seed, Op tanh, boolean wrapper) {
+        return run(seed, tanh, wrapper, 0);
+    }
+
+    private static Tensor run(long seed, Op tanh, boolean wrapper, int length) {
         Random rnd = new Random(seed);
-        Tensor self = input(rnd);
+        Tensor self = length > 0 ? longRun(rnd, length) : input(rnd);
         Mode mode = Mode.values()[rnd.nextInt(Mode.values().length)];
         Tensor out;
         switch (mode) {
             case FUNCTIONAL:
                 if (wrapper) {
-                    return tanh ? Torch.tanh(self) : Torch.sigmoid(self);
+                    return tanh == Op.TANH ? Torch.tanh(self) : tanh == Op.EXP ? Torch.exp(self) : Torch.sigmoid(self);
                 }
                 return general(tanh, TensorIterator.functional(Tensor.FACTORY), self, null);
             case INPLACE:
@@ -105,7 +112,7 @@ class UnaryFastPathPropertyTest {
                     return null; // refused either way (an integer result, or an expanded self), not this test's subject
                 }
                 if (wrapper) {
-                    return tanh ? self.tanh_() : self.sigmoid_();
+                    return tanh == Op.TANH ? self.tanh_() : tanh == Op.EXP ? self.exp_() : self.sigmoid_();
                 }
                 return general(tanh, TensorIterator.inplace(Tensor.FACTORY, self), self, self);
             case OUT_FITS:
@@ -124,26 +131,53 @@ class UnaryFastPathPropertyTest {
                 out = self;
         }
         if (wrapper) {
-            return tanh ? Torch.tanh_out(out, self) : Torch.sigmoid_out(out, self);
+            return tanh == Op.TANH ? Torch.tanh_out(out, self)
+                    : tanh == Op.EXP ? Torch.exp_out(out, self) : Torch.sigmoid_out(out, self);
         }
         return general(tanh, TensorIterator.out(Tensor.FACTORY, out), self, out);
     }
 
-    private static Tensor general(boolean tanh, TensorIterator op, Tensor self, Tensor out) {
-        if (tanh) {
-            Kernels.UNARY_OPS.meta_tanh(op, self);
-        } else {
-            Kernels.UNARY_OPS.meta_sigmoid(op, self);
+    private static Tensor general(Op tanh, TensorIterator op, Tensor self, Tensor out) {
+        switch (tanh) {
+            case TANH -> Kernels.UNARY_OPS.meta_tanh(op, self);
+            case EXP -> Kernels.UNARY_OPS.meta_exp(op, self);
+            default -> Kernels.UNARY_OPS.meta_sigmoid(op, self);
         }
         op.commit();
         Tensor result = (Tensor) op.output(0);
-        if (tanh) {
-            Kernels.UNARY_OPS.tanh_out(op, self, result);
-        } else {
-            Kernels.UNARY_OPS.sigmoid_out(op, self, result);
+        switch (tanh) {
+            case TANH -> Kernels.UNARY_OPS.tanh_out(op, self, result);
+            case EXP -> Kernels.UNARY_OPS.exp_out(op, self, result);
+            default -> Kernels.UNARY_OPS.sigmoid_out(op, self, result);
         }
         op.finish();
         return out != null ? out : result;
+    }
+
+    /** exp of long runs (one block, several, past the grain): the fast path's blocks and chunks, the same values. */
+    @Property(tries = 60)
+    void expOfLongRunsComputesWhatTheGeneralPathComputes(@ForAll long seed) {
+        int length = new int[] {255, 256, 257, 1000, 40_000, 70_001}[new Random(seed).nextInt(6)];
+        Tensor general = run(seed, Op.EXP, false, length);
+        Tensor wrapper = run(seed, Op.EXP, true, length);
+        if (general == null) {
+            assertEquals(null, wrapper);
+            return;
+        }
+        assertArrayEquals(general.sizes(), wrapper.sizes());
+        assertArrayEquals(general.toDoubleArray(), wrapper.toDoubleArray(), "length " + length);
+    }
+
+    /** A contiguous float32 run of {@code length}, offset in its storage or not, with specials among its values. */
+    private static Tensor longRun(Random rnd, int length) {
+        int offset = rnd.nextInt(3);
+        float[] v = new float[offset + length];
+        for (int i = 0; i < v.length; i++) {
+            int r = rnd.nextInt(50);
+            v[i] = r == 0 ? Float.NaN : r == 1 ? Float.POSITIVE_INFINITY : r == 2 ? Float.NEGATIVE_INFINITY
+                    : r == 3 ? -0f : (float) (rnd.nextGaussian() * 40);
+        }
+        return Torch.tensor(v).narrow(0, offset, length);
     }
 
     /** A random tensor, or one time in four a column block of a wider matrix (a gate, as chunk cuts it). */

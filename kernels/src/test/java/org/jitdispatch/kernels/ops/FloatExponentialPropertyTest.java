@@ -1,0 +1,80 @@
+package org.jitdispatch.kernels.ops;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link FloatExponential}'s blocks against its one-element definition on the same random runs (lengths across
+ * block boundaries, offsets, a shift, in place, NaN, infinities, signed zeros, values whose e^x overflows or is
+ * subnormal): the same bits. And the definition against {@code Math.exp}: within one float ulp over a sweep of
+ * [-110, 95] and at the special values, where an exponential a few ulps off is caught.
+ */
+class FloatExponentialPropertyTest {
+
+    @Property(tries = 300)
+    void blocksGiveTheDefinitionsBits(@ForAll long seed) {
+        Random rnd = new Random(seed);
+        int n = rnd.nextInt(4) == 0 ? rnd.nextInt(20) : rnd.nextInt(4 * FloatExponential.BLOCK);
+        int xOff = rnd.nextInt(5);
+        int outOff = rnd.nextInt(5);
+        float[] x = new float[xOff + n + rnd.nextInt(3)];
+        for (int i = 0; i < x.length; i++) {
+            int r = rnd.nextInt(30);
+            x[i] = r == 0 ? Float.NaN : r == 1 ? Float.POSITIVE_INFINITY : r == 2 ? Float.NEGATIVE_INFINITY
+                    : r == 3 ? -0f : r == 4 ? 0f : (float) (rnd.nextGaussian() * 60);
+        }
+        float shift = rnd.nextBoolean() ? 0f : (float) rnd.nextGaussian() * 10;
+        boolean inPlace = rnd.nextInt(4) == 0;
+        float[] out = inPlace ? x.clone() : new float[outOff + n + 2];
+        int at = inPlace ? xOff : outOff;
+        float[] before = out.clone();
+        FloatExponential.exp(inPlace ? out : x, xOff, shift, out, at, n);
+        for (int i = 0; i < out.length; i++) {
+            int k = i - at;
+            float expected = k >= 0 && k < n ? FloatExponential.exp(x[xOff + k] - shift) : before[i];
+            int index = i;
+            assertEquals(Float.floatToIntBits(expected), Float.floatToIntBits(out[i]),
+                    () -> "n " + n + ", element " + index + " of x " + (index - at + xOff) + ", shift " + shift);
+        }
+    }
+
+    @Test
+    void theDefinitionIsWithinAnUlpOfMathExp() {
+        assertEquals(0, worstCase(FloatExponential::exp) > 1 ? 1 : 0, "ulps from (float) Math.exp");
+        assertTrue(Float.isNaN(FloatExponential.exp(Float.NaN)));
+        assertEquals(Float.POSITIVE_INFINITY, FloatExponential.exp(Float.POSITIVE_INFINITY));
+        assertEquals(Float.POSITIVE_INFINITY, FloatExponential.exp(89f));
+        assertEquals(0f, FloatExponential.exp(Float.NEGATIVE_INFINITY));
+        assertEquals(0f, FloatExponential.exp(-200f));
+        assertEquals(1f, FloatExponential.exp(0f));
+        assertEquals(1f, FloatExponential.exp(-0f));
+        assertEquals(Float.MIN_VALUE, FloatExponential.exp(-103.9f));
+        assertEquals((float) Math.exp(88.72283f), FloatExponential.exp(88.72283f), Math.ulp(3.4e38f));
+    }
+
+    /** The negative control: the sweep catches an exponential a few ulps off (a relative error of 5e-7). */
+    @Test
+    void theSweepCatchesALesserExponential() {
+        assertTrue(worstCase(x -> (float) (Math.exp(x) * (1 + 5e-7))) > 1);
+    }
+
+    private interface FloatFunction {
+        float apply(float x);
+    }
+
+    /** The largest distance in ulps from {@code (float) Math.exp(x)} over [-110, 95], 300,000 points. */
+    private static long worstCase(FloatFunction f) {
+        long worst = 0;
+        for (int i = 0; i < 300_000; i++) {
+            float x = -110f + i * 0.00068f;
+            long d = Math.abs((long) Float.floatToIntBits(f.apply(x)) - Float.floatToIntBits((float) Math.exp(x)));
+            worst = Math.max(worst, d);
+        }
+        return worst;
+    }
+}
