@@ -2,11 +2,15 @@ package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.kernels.generated.UfuncLoops;
+import org.jitdispatch.kernels.parallel.Parallel;
+import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 
 /**
- * The CPU fast path of threshold_backward ({@code cpu_fast_path} in ops.yaml), relu's gradient: for the
+ * The CPU fast paths of gelu and its gradient ({@code approximate='none'}, contiguous float32 operands of one
+ * shape: {@link FloatGelu}'s runs, the general loop's values, in parallel chunks above the grain) and of
+ * threshold_backward ({@code cpu_fast_path} in ops.yaml), relu's gradient: for the
  * operand shapes of {@link FastOperands} in float32 or float64, the generated ufunc loop computes
  * {@code self <= threshold ? 0 : grad_output}, exactly as {@link Activations}' kernel does (two float32
  * operands of one shape through {@link VectorActivationRuns} when the CPU capability is VECTOR, and relu's
@@ -14,6 +18,51 @@ import org.jitdispatch.runtime.ScalarType;
  * returns null having touched nothing.
  */
 public final class ActivationFastPaths implements ActivationFastPathsDeclarations {
+
+    @Override
+    public Tensor gelu(Tensor out, Tensor self, String approximate) {
+        if (!"none".equals(approximate) || !contiguousFloat(self)) {
+            return null;
+        }
+        Tensor result = out == self ? out : FastOperands.output(out, self, self, self);
+        if (result == null) {
+            return null;
+        }
+        float[] x = self.storage().floats();
+        float[] y = result.storage().floats();
+        int xOff = (int) self.storageOffset();
+        int yOff = (int) result.storageOffset();
+        Parallel.parallelFor(0, self.numel(), Parallel.GRAIN_SIZE, (begin, end) ->
+                FloatGelu.gelu(x, xOff + (int) begin, y, yOff + (int) begin, (int) (end - begin)));
+        return result;
+    }
+
+    @Override
+    public Tensor gelu_backward(Tensor out, Tensor gradOutput, Tensor self, String approximate) {
+        if (!"none".equals(approximate) || !contiguousFloat(self) || !contiguousFloat(gradOutput)
+                || !gradOutput.sameSizes(self)) {
+            return null;
+        }
+        Tensor result = FastOperands.output(out, self, gradOutput, self);
+        if (result == null) {
+            return null;
+        }
+        float[] dy = gradOutput.storage().floats();
+        float[] x = self.storage().floats();
+        float[] dx = result.storage().floats();
+        int dyOff = (int) gradOutput.storageOffset();
+        int xOff = (int) self.storageOffset();
+        int dxOff = (int) result.storageOffset();
+        Parallel.parallelFor(0, self.numel(), Parallel.GRAIN_SIZE, (begin, end) -> FloatGelu.backward(dy,
+                dyOff + (int) begin, x, xOff + (int) begin, dx, dxOff + (int) begin, (int) (end - begin)));
+        return result;
+    }
+
+    /** A contiguous float32 CPU tensor with elements, not a wrapped number. */
+    private static boolean contiguousFloat(Tensor t) {
+        return t.dtype() == ScalarType.Float32 && t.device().type() == DeviceType.CPU && t.numel() > 0
+                && !t.isWrappedNumber() && t.isContiguous();
+    }
 
     @Override
     public Tensor threshold_backward(Tensor out, Tensor gradOutput, Tensor self, Scalar threshold) {

@@ -153,6 +153,28 @@ final class FloatExponential {
     }
 
     /**
+     * {@code magnitudes[i] = Math.copySign(magnitudes[i], signs[i])} for {@code i < m}, through the bits (C2 on
+     * JDK 17 vectorizes neither {@code Math.copySign} nor {@code Float.floatToRawIntBits}). Only with {@link #BLOCKS}.
+     */
+    static void copySigns(float[] magnitudes, float[] signs, int m) {
+        if (m < 0 || m > magnitudes.length || m > signs.length) {
+            throw new IndexOutOfBoundsException("copySigns of " + m + " elements");
+        }
+        try {
+            for (int i = 0; i < m; i++) {
+                long at = FLOAT_BASE + (long) i * Float.BYTES;
+                int magnitude = (int) GET_INT.invokeExact((Object) magnitudes, at) & 0x7fffffff;
+                int sign = (int) GET_INT.invokeExact((Object) signs, at) & 0x80000000;
+                PUT_INT.invokeExact((Object) magnitudes, at, magnitude | sign);
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e); // the method handles throw nothing else
+        }
+    }
+
+    /**
      * From each {@code rounded[i]} (k + 1.5 * 2^23, k in [-150, 129]), {@code 2^(k >> 1)} into {@code first[i]} and
      * {@code 2^(k - (k >> 1))} into {@code second[i]}, both normal floats, written as bits. {@code m <= BLOCK}.
      */

@@ -255,6 +255,19 @@ public final class ScalarMath {
         return mod;
     }
 
+    /**
+     * gelu of a float32 element in float32, as ATen's vectorized kernel computes it ({@link FloatGelu}: its
+     * error function within 1.5e-7); the float32 loops call this overload.
+     */
+    public static float gelu(float x) {
+        return FloatGelu.gelu(x);
+    }
+
+    /** gelu's gradient of float32 elements in float32 ({@link FloatGelu}). */
+    public static float geluBackward(float dy, float x) {
+        return FloatGelu.backward(dy, x);
+    }
+
     /** x * Phi(x) = x / 2 * (1 + erf(x / sqrt(2))). */
     public static double gelu(double x) {
         return x * 0.5 * (1.0 + ScalarMath.erf(x * SQRT1_2));
