@@ -175,6 +175,26 @@ final class FloatExponential {
     }
 
     /**
+     * {@code ones[i] = 1f} where {@code x[i]}'s sign bit is set (negative numbers, -0.0, NaN with the bit), else
+     * {@code 0f}, for {@code i < m}, through the bits. Only with {@link #BLOCKS}.
+     */
+    static void signsAsOnes(float[] x, float[] ones, int m) {
+        if (m < 0 || m > x.length || m > ones.length) {
+            throw new IndexOutOfBoundsException("signsAsOnes of " + m + " elements");
+        }
+        try {
+            for (int i = 0; i < m; i++) {
+                long at = FLOAT_BASE + (long) i * Float.BYTES;
+                PUT_INT.invokeExact((Object) ones, at, ((int) GET_INT.invokeExact((Object) x, at) >>> 31) * 0x3f800000);
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e); // the method handles throw nothing else
+        }
+    }
+
+    /**
      * From each {@code rounded[i]} (k + 1.5 * 2^23, k in [-150, 129]), {@code 2^(k >> 1)} into {@code first[i]} and
      * {@code 2^(k - (k >> 1))} into {@code second[i]}, both normal floats, written as bits. {@code m <= BLOCK}.
      */

@@ -59,6 +59,20 @@ public final class ScalarMath {
         return SQUARING_EXP ? (float) expBySquaring(x) : FloatExponential.exp(x);
     }
 
+    /**
+     * sigmoid of a float32 element: {@code 1 / (1 + e^-x)} in double with {@link #expBySquaring}, rounded once, where
+     * C2 vectorizes it (JDK 21 and later), else in float32 as ATen's vectorized kernel computes it ({@link
+     * FloatSigmoid}, within about two ulps), whose runs are computed in vectorized blocks. A constant picks one.
+     */
+    public static float sigmoid(float x) {
+        return SQUARING_EXP ? (float) (1.0 / (1.0 + expBySquaring(-x))) : FloatSigmoid.inFloat(x);
+    }
+
+    /** sigmoid of a float64 element: {@code 1 / (1 + Math.exp(-x))}. */
+    public static double sigmoid(double x) {
+        return 1.0 / (1.0 + Math.exp(-x));
+    }
+
     /** {@link #expRounded(float)} for a float64 loop: {@code Math.exp}. */
     public static double expRounded(double x) {
         return Math.exp(x);

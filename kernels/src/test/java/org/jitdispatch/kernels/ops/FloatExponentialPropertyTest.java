@@ -57,6 +57,33 @@ class FloatExponentialPropertyTest {
         assertEquals((float) Math.exp(88.72283f), FloatExponential.exp(88.72283f), Math.ulp(3.4e38f));
     }
 
+    /**
+     * The float32 sigmoid built on it ({@link FloatSigmoid#inFloat}) is within two ulps of sigmoid in double over
+     * [-110, 95], subnormal results included, and its blocks give its bits.
+     */
+    @Test
+    void theFloatSigmoidIsWithinTwoUlps() {
+        long worst = 0;
+        float[] x = new float[300_000];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = -110f + i * 0.00068f;
+            float expected = (float) (1.0 / (1.0 + Math.exp(-(double) x[i])));
+            long d = Math.abs((long) Float.floatToIntBits(FloatSigmoid.inFloat(x[i])) - Float.floatToIntBits(expected));
+            worst = Math.max(worst, d);
+        }
+        assertTrue(worst <= 2, worst + " ulps");
+        float[] out = new float[x.length];
+        FloatSigmoid.run(x, 0, out, 0, x.length);
+        for (int i = 0; i < x.length; i++) {
+            int at = i;
+            assertEquals(Float.floatToIntBits(FloatSigmoid.inFloat(x[i])), Float.floatToIntBits(out[i]), () -> "x " + x[at]);
+        }
+        assertEquals(0.5f, FloatSigmoid.inFloat(-0f));
+        assertEquals(1f, FloatSigmoid.inFloat(Float.POSITIVE_INFINITY));
+        assertEquals(0f, FloatSigmoid.inFloat(Float.NEGATIVE_INFINITY));
+        assertTrue(Float.isNaN(FloatSigmoid.inFloat(Float.NaN)));
+    }
+
     /** The negative control: the sweep catches an exponential a few ulps off (a relative error of 5e-7). */
     @Test
     void theSweepCatchesALesserExponential() {
