@@ -195,6 +195,29 @@ final class FloatExponential {
     }
 
     /**
+     * {@code ones[i] = 1f} where the non-negative {@code a[i]} is below {@code limit} (a non-negative float), else
+     * {@code 0f} (NaN included), for {@code i < m}: the bits of non-negative floats order as their values. Only with
+     * {@link #BLOCKS}.
+     */
+    static void belowAsOnes(float[] a, float limit, float[] ones, int m) {
+        if (m < 0 || m > a.length || m > ones.length) {
+            throw new IndexOutOfBoundsException("belowAsOnes of " + m + " elements");
+        }
+        int limitBits = Float.floatToRawIntBits(limit);
+        try {
+            for (int i = 0; i < m; i++) {
+                long at = FLOAT_BASE + (long) i * Float.BYTES;
+                int bits = (int) GET_INT.invokeExact((Object) a, at);
+                PUT_INT.invokeExact((Object) ones, at, ((bits - limitBits) >>> 31) * 0x3f800000);
+            }
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e); // the method handles throw nothing else
+        }
+    }
+
+    /**
      * From each {@code rounded[i]} (k + 1.5 * 2^23, k in [-150, 129]), {@code 2^(k >> 1)} into {@code first[i]} and
      * {@code 2^(k - (k >> 1))} into {@code second[i]}, both normal floats, written as bits. {@code m <= BLOCK}.
      */

@@ -294,9 +294,17 @@ public final class ScalarMath {
      * sign), and above 20, where tanh rounds to 1 even in double, as +-1. {@code Math.exp} is a C2 intrinsic and
      * {@code Math.tanh} is not on JDK 17 (about 27 ns an element against 8 here). The double result is within about
      * 1e-12 of tanh's, so rounded to float it is {@code (float) Math.tanh(x)} except next to a rounding midpoint
-     * between two floats: 10 of 611 million floats sampled across the whole range came out one ulp apart.
+     * between two floats: 10 of 611 million floats sampled across the whole range came out one ulp apart. Before
+     * JDK 21, where {@link FloatExponential} has its vectorized blocks, {@link FloatTanh}'s float32 tanh instead
+     * (within two ulps).
      */
     public static float tanh(float x) {
+        // before JDK 21: float32 arithmetic, whose runs vectorize in blocks
+        return FloatExponential.BLOCKS ? FloatTanh.inFloat(x) : tanhInDouble(x);
+    }
+
+    /** The double formula of {@link #tanh(float)}, rounded once. */
+    static float tanhInDouble(float x) {
         double d = x;
         double a = Math.abs(widen(x));
         if (a < 0x1p-12) {

@@ -14,8 +14,8 @@ import org.jitdispatch.runtime.ScalarType;
  * tensor, into self (in place) or into a contiguous out= tensor of the input's dtype and sizes that does not
  * overlap it partly. Every other call (integer or narrow dtypes, other strides, empty inputs, an out= tensor to
  * resize or convert into) returns null having touched nothing, for TensorIterator. Property-tested against the
- * general path ({@code UnaryFastPathPropertyTest}). float32 sigmoid before JDK 21 takes {@link FloatSigmoid}'s
- * vectorized blocks (the general loop's bits). With the CPU capability VECTOR, float32 runs take the
+ * general path ({@code UnaryFastPathPropertyTest}). float32 sigmoid and tanh before JDK 21 take {@link
+ * FloatSigmoid}'s and {@link FloatTanh}'s vectorized blocks (the general loop's bits). With the CPU capability VECTOR, float32 runs take the
  * float-lane loops of {@link VectorActivationRuns}, within three float ulps (sigmoid) and one (tanh) of
  * the general path ({@code FloatGateLoops}, {@code VectorGatesPropertyTest}).
  */
@@ -87,10 +87,10 @@ public final class UnaryFastPaths implements UnaryFastPathsDeclarations {
         if (self.dtype() == ScalarType.Float32) {
             if (VectorActivationRuns.GATES_ENABLED) {
                 VectorActivationRuns.gate(result, self, tanh);
+            } else if (FloatExponential.BLOCKS) {
+                wholeFloatRun(result, self, tanh);
             } else if (tanh) {
                 UfuncLoops.tanh_Float32(result, self);
-            } else if (FloatExponential.BLOCKS) {
-                wholeSigmoidRun(result, self);
             } else {
                 UfuncLoops.sigmoid_Float32(result, self);
             }
@@ -101,14 +101,22 @@ public final class UnaryFastPaths implements UnaryFastPathsDeclarations {
         }
     }
 
-    /** sigmoid of one contiguous float32 run in {@link FloatSigmoid}'s blocks, in parallel chunks above the grain. */
-    private static void wholeSigmoidRun(Tensor result, Tensor self) {
+    /**
+     * sigmoid or tanh of one contiguous float32 run in {@link FloatSigmoid}'s or {@link FloatTanh}'s blocks, in
+     * parallel chunks above the grain.
+     */
+    private static void wholeFloatRun(Tensor result, Tensor self, boolean tanh) {
         float[] x = self.storage().floats();
         float[] y = result.storage().floats();
         int xOff = (int) self.storageOffset();
         int yOff = (int) result.storageOffset();
-        Parallel.parallelFor(0, self.numel(), Parallel.GRAIN_SIZE, (begin, end) ->
-                FloatSigmoid.run(x, xOff + (int) begin, y, yOff + (int) begin, (int) (end - begin)));
+        Parallel.parallelFor(0, self.numel(), Parallel.GRAIN_SIZE, (begin, end) -> {
+            if (tanh) {
+                FloatTanh.run(x, xOff + (int) begin, y, yOff + (int) begin, (int) (end - begin));
+            } else {
+                FloatSigmoid.run(x, xOff + (int) begin, y, yOff + (int) begin, (int) (end - begin));
+            }
+        });
     }
 
     /**
@@ -143,10 +151,12 @@ public final class UnaryFastPaths implements UnaryFastPathsDeclarations {
             for (int r = 0; r < rows; r++, s += selfStride, o += outStride) {
                 if (VectorActivationRuns.GATES_ENABLED) {
                     VectorActivationRuns.gateRun(dst, o, in, s, cols, tanh);
-                } else if (tanh) {
-                    UfuncLoops.tanh_Float32(dst, o, in, s, cols);
+                } else if (FloatExponential.BLOCKS && tanh) {
+                    FloatTanh.run(in, s, dst, o, cols);
                 } else if (FloatExponential.BLOCKS) {
                     FloatSigmoid.run(in, s, dst, o, cols);
+                } else if (tanh) {
+                    UfuncLoops.tanh_Float32(dst, o, in, s, cols);
                 } else {
                     UfuncLoops.sigmoid_Float32(dst, o, in, s, cols);
                 }

@@ -84,6 +84,37 @@ class FloatExponentialPropertyTest {
         assertTrue(Float.isNaN(FloatSigmoid.inFloat(Float.NaN)));
     }
 
+    /** The float32 tanh ({@link FloatTanh}) is within two ulps of tanh over [-20, 20], and its blocks give its bits. */
+    @Test
+    void theFloatTanhIsWithinTwoUlps() {
+        long worst = 0;
+        float worstAt = 0;
+        float[] x = new float[400_000];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = i % 2 == 0 ? -20f + i * 1e-4f : (float) Math.scalb(1.0 + i * 1e-6, -(i % 40));
+            long d = Math.abs((long) Float.floatToIntBits(FloatTanh.inFloat(x[i]))
+                    - Float.floatToIntBits((float) Math.tanh(x[i])));
+            if (d > worst) {
+                worst = d;
+                worstAt = x[i];
+            }
+        }
+        assertTrue(worst <= 2, worst + " ulps at " + worstAt);
+        if (FloatExponential.BLOCKS) {
+            float[] out = new float[x.length];
+            FloatTanh.run(x, 0, out, 0, x.length);
+            for (int i = 0; i < x.length; i++) {
+                int at = i;
+                assertEquals(Float.floatToIntBits(FloatTanh.inFloat(x[i])), Float.floatToIntBits(out[i]),
+                        () -> "x " + x[at]);
+            }
+        }
+        assertEquals(Float.floatToIntBits(-0f), Float.floatToIntBits(FloatTanh.inFloat(-0f)));
+        assertEquals(1f, FloatTanh.inFloat(Float.POSITIVE_INFINITY));
+        assertEquals(-1f, FloatTanh.inFloat(Float.NEGATIVE_INFINITY));
+        assertTrue(Float.isNaN(FloatTanh.inFloat(Float.NaN)));
+    }
+
     /** The negative control: the sweep catches an exponential a few ulps off (a relative error of 5e-7). */
     @Test
     void theSweepCatchesALesserExponential() {

@@ -145,27 +145,38 @@ class ScalarMathTest {
     }
 
     /**
-     * The float tanh against {@code (float) Math.tanh} on every 61st float of both signs (about 70 million) and the
-     * special values: the same sign (zeros included) and NaN-ness, at most one ulp apart, and that rarely.
+     * The float tanh's double formula against {@code (float) Math.tanh} on every 61st float of both signs (about 70
+     * million) and the special values: the same sign (zeros included) and NaN-ness, at most one ulp apart, and that
+     * rarely. The float32 formula of JDKs before 21 ({@link FloatTanh}) on the same floats: the same sign and
+     * NaN-ness, within two ulps.
      */
     @Test
     void floatTanhIsMathTanhRoundedButForRareMidpoints() {
         for (float x : FLOATS) {
             float expected = (float) Math.tanh(x);
-            assertEquals(Float.floatToIntBits(expected), Float.floatToIntBits(ScalarMath.tanh(x)), "tanh(" + x + ")");
+            assertEquals(Float.floatToIntBits(expected), Float.floatToIntBits(ScalarMath.tanhInDouble(x)),
+                    "tanh(" + x + ")");
+            float inFloat = FloatTanh.inFloat(x);
+            assertEquals(Float.isNaN(expected), Float.isNaN(inFloat), "tanh(" + x + ")");
+            org.junit.jupiter.api.Assertions.assertTrue(Float.isNaN(expected)
+                    || Math.abs((long) Float.floatToIntBits(expected) - Float.floatToIntBits(inFloat)) <= 2,
+                    "float32 tanh(" + x + ") = " + inFloat);
         }
         long apart = 0;
+        long worstInFloat = 0;
         for (int bits = 0; bits >= 0 && bits <= 0x7f800000; bits += 61) {
             for (float x : new float[] {Float.intBitsToFloat(bits), -Float.intBitsToFloat(bits)}) {
                 int expected = Float.floatToIntBits((float) Math.tanh(x));
-                int actual = Float.floatToIntBits(ScalarMath.tanh(x));
+                int actual = Float.floatToIntBits(ScalarMath.tanhInDouble(x));
                 if (expected != actual) {
                     org.junit.jupiter.api.Assertions.assertEquals(1, Math.abs((long) expected - actual), "tanh(" + x + ")");
                     apart++;
                 }
+                worstInFloat = Math.max(worstInFloat, Math.abs((long) expected - Float.floatToIntBits(FloatTanh.inFloat(x))));
             }
         }
         org.junit.jupiter.api.Assertions.assertTrue(apart <= 20, apart + " floats one ulp apart");
+        org.junit.jupiter.api.Assertions.assertTrue(worstInFloat <= 2, "float32 tanh " + worstInFloat + " ulps apart");
         assertEquals(Math.tanh(0.3), ScalarMath.tanh(0.3)); // float64 stays Math.tanh
     }
 

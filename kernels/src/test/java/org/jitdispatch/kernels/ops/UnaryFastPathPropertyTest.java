@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
  * dtypes the fast paths leave alone), values with NaN, infinities and zeros of both signs, contiguous, offset,
  * transposed, expanded and odd-strided inputs, column blocks of wider matrices (a recurrent step's gates), and
  * functional, in-place and out= calls (out= tensors that fit, need resizing, have another dtype or alias the input).
- * Both give the same error, or the same dtype, geometry and values. exp's and sigmoid's fast paths also on long
- * contiguous runs, which they compute in blocks and, above the grain, in parallel chunks.
+ * Both give the same error, or the same dtype, geometry and values. The fast paths also on long contiguous runs,
+ * which they compute in blocks and, above the grain, in parallel chunks.
  */
 class UnaryFastPathPropertyTest {
     static {
@@ -155,13 +155,13 @@ class UnaryFastPathPropertyTest {
     }
 
     /**
-     * exp and sigmoid of long runs (one block, several, past the grain): the fast paths' blocks and chunks, the same
-     * values.
+     * exp, sigmoid and tanh of long runs (one block, several, past the grain): the fast paths' blocks and chunks, the
+     * same values.
      */
     @Property(tries = 60)
     void longRunsComputeWhatTheGeneralPathComputes(@ForAll long seed) {
         int length = new int[] {255, 256, 257, 1000, 40_000, 70_001}[new Random(seed).nextInt(6)];
-        for (Op op : new Op[] {Op.EXP, Op.SIGMOID}) {
+        for (Op op : Op.values()) {
             Tensor general = run(seed, op, false, length);
             Tensor wrapper = run(seed, op, true, length);
             if (general == null) {
