@@ -1,10 +1,5 @@
 package org.jitdispatch.kernels.ops;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
-import java.lang.reflect.Field;
-
 /**
  * e^x of float32 elements in float32 arithmetic, for the JDKs before 21, whose C2 neither vectorizes a call of
  * {@code Math.exp} nor converts between float and double or int in vector registers, so that no loop of an
@@ -24,16 +19,12 @@ import java.lang.reflect.Field;
  * offsets whose distance it does not know), and the bits of {@code k} are read from and written to the float
  * arrays through {@code sun.misc.Unsafe}'s {@code getInt}/{@code putInt}, which C2 vectorizes where it does not
  * vectorize {@code Float.floatToRawIntBits}. The scratch arrays are this class's only memory so accessed, every
- * index within them. Where {@code sun.misc.Unsafe} is not reachable, {@link #BLOCKS} is false and runs take the
- * element loop.
+ * index within them ({@link FloatIntView}). Where {@code sun.misc.Unsafe} is not reachable, {@link #BLOCKS} is false and
+ * runs take the element loop.
  */
 final class FloatExponential {
     /** Whether {@link #exp(float[], int, float, float[], int, int)} runs in blocks (else one element at a time). */
     static final boolean BLOCKS;
-    private static final MethodHandle GET_INT;
-    private static final MethodHandle PUT_INT;
-    private static final long FLOAT_BASE;
-
     private static final float LOG2E = 1.44269504088896341f;
     /** ln 2 in two parts, the first with few enough bits that {@code k} times it is exact. */
     private static final float LN2_HI = 0.693359375f;
@@ -49,34 +40,7 @@ final class FloatExponential {
     private static final ThreadLocal<float[][]> SCRATCH = ThreadLocal.withInitial(() -> new float[5][BLOCK]);
 
     static {
-        MethodHandle get = null;
-        MethodHandle put = null;
-        long base = 0;
-        boolean blocks = false;
-        if (Runtime.version().feature() < 21) {
-            try {
-                Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
-                Field field = unsafeClass.getDeclaredField("theUnsafe");
-                field.setAccessible(true);
-                Object unsafe = field.get(null);
-                MethodHandles.Lookup lookup = MethodHandles.lookup();
-                get = lookup.findVirtual(unsafeClass, "getInt", MethodType.methodType(int.class, Object.class, long.class))
-                        .bindTo(unsafe);
-                put = lookup.findVirtual(unsafeClass, "putInt",
-                        MethodType.methodType(void.class, Object.class, long.class, int.class)).bindTo(unsafe);
-                base = (int) lookup.findVirtual(unsafeClass, "arrayBaseOffset",
-                        MethodType.methodType(int.class, Class.class)).bindTo(unsafe).invoke(float[].class);
-                int scale = (int) lookup.findVirtual(unsafeClass, "arrayIndexScale",
-                        MethodType.methodType(int.class, Class.class)).bindTo(unsafe).invoke(float[].class);
-                blocks = scale == Float.BYTES;
-            } catch (Throwable e) {
-                blocks = false; // not reachable (a security policy, a JVM without it): one element at a time
-            }
-        }
-        GET_INT = get;
-        PUT_INT = put;
-        FLOAT_BASE = base;
-        BLOCKS = blocks;
+        BLOCKS = Runtime.version().feature() < 21 && FloatIntView.AVAILABLE;
     }
 
     private FloatExponential() {
@@ -126,29 +90,23 @@ final class FloatExponential {
         float[] reduced = scratch[2];
         float[] first = scratch[3];
         float[] second = scratch[4];
-        try {
-            for (int done = 0; done < n; done += BLOCK) {
-                int m = Math.min(BLOCK, n - done);
-                System.arraycopy(x, xOff + done, clamped, 0, m);
-                for (int i = 0; i < m; i++) {
-                    float c = Math.max(Math.min(clamped[i] - shift, HIGHEST), LOWEST);
-                    float t = c * LOG2E + ROUNDER;
-                    float k = t - ROUNDER;
-                    clamped[i] = c;
-                    rounded[i] = t;
-                    reduced[i] = (c - k * LN2_HI) - k * LN2_LO;
-                }
-                powersOfTwo(rounded, first, second, m);
-                for (int i = 0; i < m; i++) {
-                    float c = clamped[i];
-                    reduced[i] = ((polynomial(reduced[i]) * first[i]) * second[i]) + (c - c);
-                }
-                System.arraycopy(reduced, 0, out, outOff + done, m);
+        for (int done = 0; done < n; done += BLOCK) {
+            int m = Math.min(BLOCK, n - done);
+            System.arraycopy(x, xOff + done, clamped, 0, m);
+            for (int i = 0; i < m; i++) {
+                float c = Math.max(Math.min(clamped[i] - shift, HIGHEST), LOWEST);
+                float t = c * LOG2E + ROUNDER;
+                float k = t - ROUNDER;
+                clamped[i] = c;
+                rounded[i] = t;
+                reduced[i] = (c - k * LN2_HI) - k * LN2_LO;
             }
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException(e); // the method handles throw nothing else
+            powersOfTwo(rounded, first, second, m);
+            for (int i = 0; i < m; i++) {
+                float c = clamped[i];
+                reduced[i] = ((polynomial(reduced[i]) * first[i]) * second[i]) + (c - c);
+            }
+            System.arraycopy(reduced, 0, out, outOff + done, m);
         }
     }
 
@@ -157,20 +115,9 @@ final class FloatExponential {
      * JDK 17 vectorizes neither {@code Math.copySign} nor {@code Float.floatToRawIntBits}). Only with {@link #BLOCKS}.
      */
     static void copySigns(float[] magnitudes, float[] signs, int m) {
-        if (m < 0 || m > magnitudes.length || m > signs.length) {
-            throw new IndexOutOfBoundsException("copySigns of " + m + " elements");
-        }
-        try {
-            for (int i = 0; i < m; i++) {
-                long at = FLOAT_BASE + (long) i * Float.BYTES;
-                int magnitude = (int) GET_INT.invokeExact((Object) magnitudes, at) & 0x7fffffff;
-                int sign = (int) GET_INT.invokeExact((Object) signs, at) & 0x80000000;
-                PUT_INT.invokeExact((Object) magnitudes, at, magnitude | sign);
-            }
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException(e); // the method handles throw nothing else
+        FloatIntView.checkLength(m, magnitudes, signs);
+        for (int i = 0; i < m; i++) {
+            FloatIntView.put(magnitudes, i, (FloatIntView.get(magnitudes, i) & 0x7fffffff) | (FloatIntView.get(signs, i) & 0x80000000));
         }
     }
 
@@ -179,18 +126,9 @@ final class FloatExponential {
      * {@code 0f}, for {@code i < m}, through the bits. Only with {@link #BLOCKS}.
      */
     static void signsAsOnes(float[] x, float[] ones, int m) {
-        if (m < 0 || m > x.length || m > ones.length) {
-            throw new IndexOutOfBoundsException("signsAsOnes of " + m + " elements");
-        }
-        try {
-            for (int i = 0; i < m; i++) {
-                long at = FLOAT_BASE + (long) i * Float.BYTES;
-                PUT_INT.invokeExact((Object) ones, at, ((int) GET_INT.invokeExact((Object) x, at) >>> 31) * 0x3f800000);
-            }
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException(e); // the method handles throw nothing else
+        FloatIntView.checkLength(m, x, ones);
+        for (int i = 0; i < m; i++) {
+            FloatIntView.put(ones, i, (FloatIntView.get(x, i) >>> 31) * 0x3f800000);
         }
     }
 
@@ -200,20 +138,10 @@ final class FloatExponential {
      * {@link #BLOCKS}.
      */
     static void belowAsOnes(float[] a, float limit, float[] ones, int m) {
-        if (m < 0 || m > a.length || m > ones.length) {
-            throw new IndexOutOfBoundsException("belowAsOnes of " + m + " elements");
-        }
+        FloatIntView.checkLength(m, a, ones);
         int limitBits = Float.floatToRawIntBits(limit);
-        try {
-            for (int i = 0; i < m; i++) {
-                long at = FLOAT_BASE + (long) i * Float.BYTES;
-                int bits = (int) GET_INT.invokeExact((Object) a, at);
-                PUT_INT.invokeExact((Object) ones, at, ((bits - limitBits) >>> 31) * 0x3f800000);
-            }
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException(e); // the method handles throw nothing else
+        for (int i = 0; i < m; i++) {
+            FloatIntView.put(ones, i, ((FloatIntView.get(a, i) - limitBits) >>> 31) * 0x3f800000);
         }
     }
 
@@ -221,13 +149,13 @@ final class FloatExponential {
      * From each {@code rounded[i]} (k + 1.5 * 2^23, k in [-150, 129]), {@code 2^(k >> 1)} into {@code first[i]} and
      * {@code 2^(k - (k >> 1))} into {@code second[i]}, both normal floats, written as bits. {@code m <= BLOCK}.
      */
-    private static void powersOfTwo(float[] rounded, float[] first, float[] second, int m) throws Throwable {
+    private static void powersOfTwo(float[] rounded, float[] first, float[] second, int m) {
+        FloatIntView.checkLength(m, rounded, first, second);
         for (int i = 0; i < m; i++) {
-            long at = FLOAT_BASE + (long) i * Float.BYTES;
-            int bits = (int) GET_INT.invokeExact((Object) rounded, at) - ROUNDER_BITS;
+            int bits = FloatIntView.get(rounded, i) - ROUNDER_BITS;
             int half = bits >> 1;
-            PUT_INT.invokeExact((Object) first, at, (half + 127) << 23);
-            PUT_INT.invokeExact((Object) second, at, (bits - half + 127) << 23);
+            FloatIntView.put(first, i, (half + 127) << 23);
+            FloatIntView.put(second, i, (bits - half + 127) << 23);
         }
     }
 }

@@ -73,6 +73,20 @@ public final class ScalarMath {
         return 1.0 / (1.0 + Math.exp(-x));
     }
 
+    /**
+     * The natural logarithm of a float32 element: {@code Math.log} rounded, or before JDK 21, where {@link
+     * FloatExponential} has its vectorized blocks, {@link FloatLog}'s float32 logarithm (within an ulp), whose runs
+     * the fast path computes in blocks.
+     */
+    public static float log(float x) {
+        return FloatExponential.BLOCKS ? FloatLog.inFloat(x) : (float) Math.log(widen(x));
+    }
+
+    /** The natural logarithm of a float64 element: {@code Math.log}. */
+    public static double log(double x) {
+        return Math.log(x);
+    }
+
     /** {@link #expRounded(float)} for a float64 loop: {@code Math.exp}. */
     public static double expRounded(double x) {
         return Math.exp(x);

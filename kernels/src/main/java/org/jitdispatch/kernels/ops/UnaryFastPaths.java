@@ -60,6 +60,30 @@ public final class UnaryFastPaths implements UnaryFastPathsDeclarations {
         return result;
     }
 
+    /**
+     * log of one contiguous float32 run before JDK 21, into a new contiguous tensor, into self or into a contiguous
+     * out= tensor as above: {@link FloatLog}'s vectorized blocks (the general loop's bits), in parallel chunks above
+     * the grain. From JDK 21 (or without the blocks) null, for TensorIterator.
+     */
+    @Override
+    public Tensor log(Tensor out, Tensor self) {
+        if (!FloatExponential.BLOCKS || self.dtype() != ScalarType.Float32 || self.device().type() != DeviceType.CPU
+                || self.numel() == 0 || self.isWrappedNumber() || !self.isContiguous()) {
+            return null;
+        }
+        Tensor result = out == self ? out : FastOperands.output(out, self, self, self);
+        if (result == null) {
+            return null;
+        }
+        float[] x = self.storage().floats();
+        float[] y = result.storage().floats();
+        int xOff = (int) self.storageOffset();
+        int yOff = (int) result.storageOffset();
+        Parallel.parallelFor(0, self.numel(), Parallel.GRAIN_SIZE, (begin, end) ->
+                FloatLog.run(x, xOff + (int) begin, y, yOff + (int) begin, (int) (end - begin)));
+        return result;
+    }
+
     private static Tensor apply(Tensor out, Tensor self, boolean tanh) {
         ScalarType dtype = self.dtype();
         if ((dtype != ScalarType.Float32 && dtype != ScalarType.Float64) || self.device().type() != DeviceType.CPU

@@ -115,6 +115,54 @@ class FloatExponentialPropertyTest {
         assertTrue(Float.isNaN(FloatTanh.inFloat(Float.NaN)));
     }
 
+    /**
+     * The float32 logarithm ({@link FloatLog}) is within an ulp of {@code (float) Math.log} on every 61st positive
+     * float (subnormals included), gives -infinity at both zeros, NaN below zero and for NaN, +infinity at +infinity,
+     * and its blocks give its bits.
+     */
+    @Test
+    void theFloatLogIsWithinAnUlp() {
+        long worst = 0;
+        float worstAt = 0;
+        int count = 0;
+        float[] sample = new float[(0x7f800000 / 61) / 97 + 1];
+        for (int bits = 1; bits > 0 && bits < 0x7f800000; bits += 61) {
+            float x = Float.intBitsToFloat(bits);
+            long d = Math.abs((long) Float.floatToIntBits(FloatLog.inFloat(x)) - Float.floatToIntBits((float) Math.log(x)));
+            if (d > worst) {
+                worst = d;
+                worstAt = x;
+            }
+            if (count % 97 == 0 && count / 97 < sample.length) {
+                sample[count / 97] = x;
+            }
+            count++;
+        }
+        assertTrue(worst <= 1, worst + " ulps at " + worstAt);
+        assertEquals(Float.NEGATIVE_INFINITY, FloatLog.inFloat(0f));
+        assertEquals(Float.NEGATIVE_INFINITY, FloatLog.inFloat(-0f));
+        assertTrue(Float.isNaN(FloatLog.inFloat(-1f)));
+        assertTrue(Float.isNaN(FloatLog.inFloat(Float.NEGATIVE_INFINITY)));
+        assertTrue(Float.isNaN(FloatLog.inFloat(Float.NaN)));
+        assertEquals(Float.POSITIVE_INFINITY, FloatLog.inFloat(Float.POSITIVE_INFINITY));
+        assertEquals(0f, FloatLog.inFloat(1f));
+        if (FloatExponential.BLOCKS) {
+            float[] x = java.util.Arrays.copyOf(sample, sample.length + 6);
+            x[sample.length] = 0f;
+            x[sample.length + 1] = -0f;
+            x[sample.length + 2] = -3f;
+            x[sample.length + 3] = Float.NaN;
+            x[sample.length + 4] = Float.POSITIVE_INFINITY;
+            x[sample.length + 5] = Float.MIN_VALUE;
+            float[] out = new float[x.length];
+            FloatLog.run(x, 0, out, 0, x.length);
+            for (int i = 0; i < x.length; i++) {
+                int at = i;
+                assertEquals(Float.floatToIntBits(FloatLog.inFloat(x[i])), Float.floatToIntBits(out[i]), () -> "x " + x[at]);
+            }
+        }
+    }
+
     /** The negative control: the sweep catches an exponential a few ulps off (a relative error of 5e-7). */
     @Test
     void theSweepCatchesALesserExponential() {

@@ -18,7 +18,7 @@ import org.jitdispatch.runtime.TensorGeometry;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fast paths of sigmoid, tanh and exp against the general path (TensorIterator's meta and impl, called directly, as
+ * The fast paths of sigmoid, tanh, exp and log against the general path (TensorIterator's meta and impl, called directly, as
  * the generated wrapper did before it had a fast path) on the same random arguments: float32 and float64 (and the
  * dtypes the fast paths leave alone), values with NaN, infinities and zeros of both signs, contiguous, offset,
  * transposed, expanded and odd-strided inputs, column blocks of wider matrices (a recurrent step's gates), and
@@ -36,7 +36,7 @@ class UnaryFastPathPropertyTest {
 
     enum Mode { FUNCTIONAL, INPLACE, OUT_FITS, OUT_RESIZED, OUT_OTHER_DTYPE, OUT_ALIAS }
 
-    enum Op { SIGMOID, TANH, EXP }
+    enum Op { SIGMOID, TANH, EXP, LOG }
 
     @Property(tries = 2000)
     void fastPathComputesWhatTheGeneralPathComputes(@ForAll long seed) {
@@ -104,7 +104,8 @@ class UnaryFastPathPropertyTest {
         switch (mode) {
             case FUNCTIONAL:
                 if (wrapper) {
-                    return tanh == Op.TANH ? Torch.tanh(self) : tanh == Op.EXP ? Torch.exp(self) : Torch.sigmoid(self);
+                    return tanh == Op.TANH ? Torch.tanh(self) : tanh == Op.EXP ? Torch.exp(self)
+                            : tanh == Op.LOG ? Torch.log(self) : Torch.sigmoid(self);
                 }
                 return general(tanh, TensorIterator.functional(Tensor.FACTORY), self, null);
             case INPLACE:
@@ -112,7 +113,8 @@ class UnaryFastPathPropertyTest {
                     return null; // refused either way (an integer result, or an expanded self), not this test's subject
                 }
                 if (wrapper) {
-                    return tanh == Op.TANH ? self.tanh_() : tanh == Op.EXP ? self.exp_() : self.sigmoid_();
+                    return tanh == Op.TANH ? self.tanh_() : tanh == Op.EXP ? self.exp_()
+                            : tanh == Op.LOG ? self.log_() : self.sigmoid_();
                 }
                 return general(tanh, TensorIterator.inplace(Tensor.FACTORY, self), self, self);
             case OUT_FITS:
@@ -131,8 +133,8 @@ class UnaryFastPathPropertyTest {
                 out = self;
         }
         if (wrapper) {
-            return tanh == Op.TANH ? Torch.tanh_out(out, self)
-                    : tanh == Op.EXP ? Torch.exp_out(out, self) : Torch.sigmoid_out(out, self);
+            return tanh == Op.TANH ? Torch.tanh_out(out, self) : tanh == Op.EXP ? Torch.exp_out(out, self)
+                    : tanh == Op.LOG ? Torch.log_out(out, self) : Torch.sigmoid_out(out, self);
         }
         return general(tanh, TensorIterator.out(Tensor.FACTORY, out), self, out);
     }
@@ -141,6 +143,7 @@ class UnaryFastPathPropertyTest {
         switch (tanh) {
             case TANH -> Kernels.UNARY_OPS.meta_tanh(op, self);
             case EXP -> Kernels.UNARY_OPS.meta_exp(op, self);
+            case LOG -> Kernels.UNARY_OPS.meta_log(op, self);
             default -> Kernels.UNARY_OPS.meta_sigmoid(op, self);
         }
         op.commit();
@@ -148,6 +151,7 @@ class UnaryFastPathPropertyTest {
         switch (tanh) {
             case TANH -> Kernels.UNARY_OPS.tanh_out(op, self, result);
             case EXP -> Kernels.UNARY_OPS.exp_out(op, self, result);
+            case LOG -> Kernels.UNARY_OPS.log_out(op, self, result);
             default -> Kernels.UNARY_OPS.sigmoid_out(op, self, result);
         }
         op.finish();
