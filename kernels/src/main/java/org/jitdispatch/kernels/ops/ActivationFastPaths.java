@@ -9,7 +9,8 @@ import org.jitdispatch.runtime.ScalarType;
 
 /**
  * The CPU fast paths of gelu and its gradient ({@code approximate='none'}, contiguous float32 operands of one
- * shape: {@link FloatGelu}'s runs, the general loop's values, in parallel chunks above the grain) and of
+ * shape: {@link FloatGelu}'s runs, the general loop's values, in parallel chunks above the grain), of silu and its
+ * gradient before JDK 21 (likewise, {@link FloatSigmoid}'s runs) and of
  * threshold_backward ({@code cpu_fast_path} in ops.yaml), relu's gradient: for the
  * operand shapes of {@link FastOperands} in float32 or float64, the generated ufunc loop computes
  * {@code self <= threshold ? 0 : grad_output}, exactly as {@link Activations}' kernel does (two float32
@@ -54,6 +55,47 @@ public final class ActivationFastPaths implements ActivationFastPathsDeclaration
         int xOff = (int) self.storageOffset();
         int dxOff = (int) result.storageOffset();
         Parallel.parallelFor(0, self.numel(), Parallel.GRAIN_SIZE, (begin, end) -> FloatGelu.backward(dy,
+                dyOff + (int) begin, x, xOff + (int) begin, dx, dxOff + (int) begin, (int) (end - begin)));
+        return result;
+    }
+
+    /** silu of a contiguous float32 input before JDK 21: {@link FloatSigmoid}'s blocks, the general loop's bits. */
+    @Override
+    public Tensor silu(Tensor out, Tensor self) {
+        if (!FloatExponential.BLOCKS || !contiguousFloat(self)) {
+            return null;
+        }
+        Tensor result = out == self ? out : FastOperands.output(out, self, self, self);
+        if (result == null) {
+            return null;
+        }
+        float[] x = self.storage().floats();
+        float[] y = result.storage().floats();
+        int xOff = (int) self.storageOffset();
+        int yOff = (int) result.storageOffset();
+        Parallel.parallelFor(0, self.numel(), Parallel.GRAIN_SIZE, (begin, end) ->
+                FloatSigmoid.siluRun(null, 0, x, xOff + (int) begin, y, yOff + (int) begin, (int) (end - begin)));
+        return result;
+    }
+
+    /** silu's gradient over contiguous float32 operands of one shape before JDK 21, as {@link #silu}. */
+    @Override
+    public Tensor silu_backward(Tensor out, Tensor gradOutput, Tensor self) {
+        if (!FloatExponential.BLOCKS || !contiguousFloat(self) || !contiguousFloat(gradOutput)
+                || !gradOutput.sameSizes(self)) {
+            return null;
+        }
+        Tensor result = FastOperands.output(out, self, gradOutput, self);
+        if (result == null) {
+            return null;
+        }
+        float[] dy = gradOutput.storage().floats();
+        float[] x = self.storage().floats();
+        float[] dx = result.storage().floats();
+        int dyOff = (int) gradOutput.storageOffset();
+        int xOff = (int) self.storageOffset();
+        int dxOff = (int) result.storageOffset();
+        Parallel.parallelFor(0, self.numel(), Parallel.GRAIN_SIZE, (begin, end) -> FloatSigmoid.siluRun(dy,
                 dyOff + (int) begin, x, xOff + (int) begin, dx, dxOff + (int) begin, (int) (end - begin)));
         return result;
     }

@@ -23,6 +23,17 @@ final class FloatSigmoid {
         return (m * e + (1f - m)) / (1f + e);
     }
 
+    /** silu(x) = x * sigmoid(x), in float32. */
+    static float silu(float x) {
+        return x * inFloat(x);
+    }
+
+    /** silu's gradient {@code dy * s * (1 + x * (1 - s))}, s = sigmoid(x), in float32. */
+    static float siluBackward(float dy, float x) {
+        float s = inFloat(x);
+        return dy * s * (1f + x * (1f - s));
+    }
+
     /**
      * {@code out[outOff + i] = ScalarMath.sigmoid(x[xOff + i])} for {@code i < n}; {@code out} may be {@code x} at
      * the same offset.
@@ -48,6 +59,41 @@ final class FloatSigmoid {
             FloatExponential.signsAsOnes(xs, signs, m);
             for (int i = 0; i < m; i++) {
                 e[i] = (signs[i] * e[i] + (1f - signs[i])) / (1f + e[i]);
+            }
+            System.arraycopy(e, 0, out, outOff + done, m);
+        }
+    }
+
+    /**
+     * {@code out[outOff + i] = silu(x[xOff + i])} for {@code i < n}, or with {@code dy} the gradient
+     * {@code siluBackward(dy[dyOff + i], x[xOff + i])}, in blocks: the one-element forms' bits. {@code out} may be an
+     * input at the same offset. Only with {@link FloatExponential#BLOCKS}.
+     */
+    static void siluRun(float[] dy, int dyOff, float[] x, int xOff, float[] out, int outOff, int n) {
+        float[][] scratch = SCRATCH.get();
+        float[] xs = scratch[0];
+        float[] e = scratch[1];
+        float[] signs = scratch[2];
+        for (int done = 0; done < n; done += BLOCK) {
+            int m = Math.min(BLOCK, n - done);
+            System.arraycopy(x, xOff + done, xs, 0, m);
+            for (int i = 0; i < m; i++) {
+                e[i] = -Math.abs(xs[i]);
+            }
+            FloatExponential.exp(e, 0, 0f, e, 0, m);
+            FloatExponential.signsAsOnes(xs, signs, m);
+            for (int i = 0; i < m; i++) {
+                e[i] = (signs[i] * e[i] + (1f - signs[i])) / (1f + e[i]);
+            }
+            if (dy == null) {
+                for (int i = 0; i < m; i++) {
+                    e[i] = xs[i] * e[i];
+                }
+            } else {
+                System.arraycopy(dy, dyOff + done, signs, 0, m);
+                for (int i = 0; i < m; i++) {
+                    e[i] = signs[i] * e[i] * (1f + xs[i] * (1f - e[i]));
+                }
             }
             System.arraycopy(e, 0, out, outOff + done, m);
         }

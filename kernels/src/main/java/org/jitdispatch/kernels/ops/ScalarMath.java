@@ -358,6 +358,28 @@ public final class ScalarMath {
         return dy * (leftDerivative + rightDerivative);
     }
 
+    /**
+     * silu of a float32 element: {@code x / (1 + e^-x)} in double, rounded once; before JDK 21, where {@link
+     * FloatExponential} has its vectorized blocks, {@code x * sigmoid(x)} in float32 with {@link FloatSigmoid}'s
+     * sigmoid, whose runs the fast path computes in blocks.
+     */
+    public static float silu(float x) {
+        return FloatExponential.BLOCKS ? FloatSigmoid.silu(x) : (float) (x / (1.0 + exp(-x)));
+    }
+
+    /** silu of a float64 element: {@code x / (1 + Math.exp(-x))}. */
+    public static double silu(double x) {
+        return x / (1.0 + Math.exp(-x));
+    }
+
+    /**
+     * silu's gradient for float32 elements: {@link #siluBackward(double, double)} rounded once, or before JDK 21 in
+     * float32 with {@link FloatSigmoid}'s sigmoid.
+     */
+    public static float siluBackward(float dy, float x) {
+        return FloatExponential.BLOCKS ? FloatSigmoid.siluBackward(dy, x) : (float) siluBackward((double) dy, x);
+    }
+
     /** silu's gradient: dy * s * (1 + x * (1 - s)) with s = sigmoid(x). */
     public static double siluBackward(double dy, double x) {
         double s = 1.0 / (1.0 + Math.exp(-x));
