@@ -25,6 +25,8 @@ def main():
     ints = torch.randint(0, 100, (1_000_000,))
     index = torch.randint(0, 1000, (1000,)).view(1, -1).expand(1000, 1000)
     small = torch.randn(64, 64)
+    labels = torch.randint(0, 1000, (1000,))
+    seq = torch.randn(16, 128, 64)
     ops = {
         "sort": lambda: torch.sort(v),
         "topk10": lambda: torch.topk(v, 10),
@@ -37,6 +39,15 @@ def main():
         "tril": lambda: x.tril(),
         "gather": lambda: x.gather(1, index),
         "repeat": lambda: small.repeat(16, 16),
+        "sigmoid": lambda: torch.sigmoid(v),
+        "tanh": lambda: torch.tanh(v),
+        "gelu": lambda: torch.nn.functional.gelu(v),
+        "softmax": lambda: x.softmax(1),
+        "logSoftmax": lambda: x.log_softmax(1),
+        "crossEntropy": lambda: torch.nn.functional.cross_entropy(x, labels),
+        "cumsum": lambda: torch.cumsum(v, 0),
+        "maxDim": lambda: x.max(1),
+        "layerNorm": lambda: torch.nn.functional.layer_norm(seq, (64,)),
     }
     for name, op in ops.items():
         for _ in range(5):

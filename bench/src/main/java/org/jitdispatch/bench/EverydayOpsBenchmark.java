@@ -21,7 +21,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * Operators a user reaches for besides the arithmetic, at sizes where their loops, not the call, cost: float32 on
  * one thread, as {@code bench/python/everyday_ops.py} times PyTorch 1.13 eager (same shapes, seeded values, one
  * thread). {@code v} is 1M normal values, {@code x} 1000 x 1000, {@code ints} 1M integers below 100,
- * {@code index} an expanded 1000 x 1000 index into x's rows.
+ * {@code index} an expanded 1000 x 1000 index into x's rows, {@code labels} 1000 class indices into x's columns,
+ * {@code seq} a [16, 128, 64] batch of sequences.
  *
  * <pre>
  * java -jar bench/target/benchmarks.jar EverydayOps -f 1 -wi 3 -i 5 -prof gc
@@ -44,6 +45,9 @@ public class EverydayOpsBenchmark {
     private Tensor ints;
     private Tensor index;
     private Tensor small;
+    private Tensor labels;
+    private Tensor seq;
+    private final long[] lastDim = {64};
     private int threadsBefore;
     private final Scalar minusOne = Scalar.of(-1);
     private final Scalar one = Scalar.of(1);
@@ -58,6 +62,8 @@ public class EverydayOpsBenchmark {
         ints = Torch.randint(0, 100, new long[] {1_000_000});
         index = Torch.randint(0, 1000, new long[] {1000}).view(1, -1).expand(1000, 1000);
         small = Torch.randn(64, 64);
+        labels = Torch.randint(0, 1000, new long[] {1000});
+        seq = Torch.randn(16, 128, 64);
     }
 
     @TearDown
@@ -118,5 +124,50 @@ public class EverydayOpsBenchmark {
     @Benchmark
     public Tensor repeat() {
         return small.repeat(16, 16);
+    }
+
+    @Benchmark
+    public Tensor sigmoid() {
+        return Torch.sigmoid(v);
+    }
+
+    @Benchmark
+    public Tensor tanh() {
+        return Torch.tanh(v);
+    }
+
+    @Benchmark
+    public Tensor gelu() {
+        return Torch.gelu(v);
+    }
+
+    @Benchmark
+    public Tensor softmax() {
+        return x.softmax(1);
+    }
+
+    @Benchmark
+    public Tensor logSoftmax() {
+        return x.log_softmax(1);
+    }
+
+    @Benchmark
+    public Tensor crossEntropy() {
+        return Torch.cross_entropy_loss(x, labels);
+    }
+
+    @Benchmark
+    public Tensor cumsum() {
+        return Torch.cumsum(v, 0);
+    }
+
+    @Benchmark
+    public Tensor[] maxDim() {
+        return x.max(1);
+    }
+
+    @Benchmark
+    public Tensor layerNorm() {
+        return Torch.layer_norm(seq, lastDim);
     }
 }
