@@ -7,6 +7,7 @@ import org.jitdispatch.autograd.Autograd;
 import org.jitdispatch.kernels.structured.StructuredMeta;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
+import org.jitdispatch.runtime.Storage;
 
 /**
  * Losses, as PyTorch 1.13's Loss.cpp and LossNLL.cpp: mse_loss, the structured nll_loss_forward (two
@@ -157,8 +158,24 @@ public final class Loss implements LossDeclarations {
     public void nll_loss_backward_out_cpu(StructuredMeta op, Tensor gradOutput, Tensor self, Tensor target, Tensor weight,
             long reduction, long ignoreIndex, Tensor totalWeight, Tensor gradInput) {
         NllFrame f = NllFrame.of(self, target, weight);
-        double[] values = new double[Math.toIntExact(self.numel())];
         double[] grads = gradOutput.contiguous().toDoubleArray();
+        if (gradInput.isContiguous()) {
+            // zeros, and one value a sample written in place: no input-sized double array and copy
+            gradInput.zero_();
+            Storage into = gradInput.storage();
+            long base = gradInput.storageOffset();
+            double grad = reduction == NONE && self.dim() == 2 ? 0
+                    : -(reduction == MEAN ? f.round(grads[0] / totalWeight.toDoubleArray()[0]) : grads[0]);
+            for (int b = 0; b < f.batch; b++) {
+                long t = f.target[b];
+                if (t != ignoreIndex) {
+                    double value = reduction == NONE && self.dim() == 2 ? -f.weight(t) * grads[b] : f.weight(t) * grad;
+                    into.setDouble(base + f.index(b, t), value);
+                }
+            }
+            return;
+        }
+        double[] values = new double[Math.toIntExact(self.numel())];
         if (reduction == NONE && self.dim() == 2) {
             for (int b = 0; b < f.batch; b++) {
                 long t = f.target[b];
@@ -396,7 +413,9 @@ public final class Loss implements LossDeclarations {
     private static final class NllFrame {
         final int batch;
         final long[] target;
-        private final double[] input;
+        /** The input's storage, read in place (a contiguous input, or a contiguous copy): one value a sample. */
+        private final Storage input;
+        private final long inputOffset;
         private final long classes;
         private final double[] weights;
         private final boolean float32;
@@ -404,7 +423,9 @@ public final class Loss implements LossDeclarations {
         private NllFrame(Tensor self, Tensor target, Tensor weight) {
             this.batch = self.dim() == 1 ? 1 : Math.toIntExact(self.size(0));
             this.target = target.contiguous().toLongArray();
-            this.input = self.contiguous().toDoubleArray();
+            Tensor rows = self.contiguous();
+            this.input = rows.storage();
+            this.inputOffset = rows.storageOffset();
             this.classes = self.size(-1);
             this.weights = weight == null ? null : weight.contiguous().toDoubleArray();
             this.float32 = self.dtype() == ScalarType.Float32;
@@ -415,7 +436,7 @@ public final class Loss implements LossDeclarations {
         }
 
         double input(int row, long cls) {
-            return input[index(row, cls)];
+            return input.getDouble(inputOffset + index(row, cls));
         }
 
         /** Where class {@code cls} of sample {@code row} is in the row-major input. */
