@@ -35,7 +35,8 @@ public final class Loss implements LossDeclarations {
             throw Elementwise.notImplemented("mse_cpu", dtype);
         }
         Tensor difference = self.sub(target);
-        return reduced(difference.mul(difference), reduction);
+        // squared in place: the difference is this kernel's own tensor (autograd records mse_loss, not its parts)
+        return reduced(difference.mul_(difference), reduction);
     }
 
     @Override
