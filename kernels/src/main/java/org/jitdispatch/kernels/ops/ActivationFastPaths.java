@@ -2,8 +2,6 @@ package org.jitdispatch.kernels.ops;
 
 import org.jitdispatch.Tensor;
 import org.jitdispatch.kernels.generated.UfuncLoops;
-import org.jitdispatch.kernels.parallel.Parallel;
-import org.jitdispatch.runtime.DeviceType;
 import org.jitdispatch.runtime.Scalar;
 import org.jitdispatch.runtime.ScalarType;
 
@@ -22,88 +20,24 @@ public final class ActivationFastPaths implements ActivationFastPathsDeclaration
 
     @Override
     public Tensor gelu(Tensor out, Tensor self, String approximate) {
-        if (!"none".equals(approximate) || !contiguousFloat(self)) {
-            return null;
-        }
-        Tensor result = out == self ? out : FastOperands.output(out, self, self, self);
-        if (result == null) {
-            return null;
-        }
-        float[] x = self.storage().floats();
-        float[] y = result.storage().floats();
-        int xOff = (int) self.storageOffset();
-        int yOff = (int) result.storageOffset();
-        Parallel.parallelFor(0, self.numel(), Parallel.GRAIN_SIZE, (begin, end) ->
-                FloatGelu.gelu(x, xOff + (int) begin, y, yOff + (int) begin, (int) (end - begin)));
-        return result;
+        return "none".equals(approximate) ? FloatRunPaths.unary(out, self, FloatGelu::gelu) : null;
     }
 
     @Override
     public Tensor gelu_backward(Tensor out, Tensor gradOutput, Tensor self, String approximate) {
-        if (!"none".equals(approximate) || !contiguousFloat(self) || !contiguousFloat(gradOutput)
-                || !gradOutput.sameSizes(self)) {
-            return null;
-        }
-        Tensor result = FastOperands.output(out, self, gradOutput, self);
-        if (result == null) {
-            return null;
-        }
-        float[] dy = gradOutput.storage().floats();
-        float[] x = self.storage().floats();
-        float[] dx = result.storage().floats();
-        int dyOff = (int) gradOutput.storageOffset();
-        int xOff = (int) self.storageOffset();
-        int dxOff = (int) result.storageOffset();
-        Parallel.parallelFor(0, self.numel(), Parallel.GRAIN_SIZE, (begin, end) -> FloatGelu.backward(dy,
-                dyOff + (int) begin, x, xOff + (int) begin, dx, dxOff + (int) begin, (int) (end - begin)));
-        return result;
+        return "none".equals(approximate) ? FloatRunPaths.binary(out, gradOutput, self, FloatGelu::backward) : null;
     }
 
-    /** silu of a contiguous float32 input before JDK 21: {@link FloatSigmoid}'s blocks, the general loop's bits. */
+    /** silu before JDK 21: {@link FloatSigmoid}'s blocks, the general loop's bits. */
     @Override
     public Tensor silu(Tensor out, Tensor self) {
-        if (!FloatExponential.BLOCKS || !contiguousFloat(self)) {
-            return null;
-        }
-        Tensor result = out == self ? out : FastOperands.output(out, self, self, self);
-        if (result == null) {
-            return null;
-        }
-        float[] x = self.storage().floats();
-        float[] y = result.storage().floats();
-        int xOff = (int) self.storageOffset();
-        int yOff = (int) result.storageOffset();
-        Parallel.parallelFor(0, self.numel(), Parallel.GRAIN_SIZE, (begin, end) ->
-                FloatSigmoid.siluRun(null, 0, x, xOff + (int) begin, y, yOff + (int) begin, (int) (end - begin)));
-        return result;
+        return FloatExponential.BLOCKS ? FloatRunPaths.unary(out, self, FloatSigmoid::silu) : null;
     }
 
-    /** silu's gradient over contiguous float32 operands of one shape before JDK 21, as {@link #silu}. */
+    /** silu's gradient before JDK 21, as {@link #silu}. */
     @Override
     public Tensor silu_backward(Tensor out, Tensor gradOutput, Tensor self) {
-        if (!FloatExponential.BLOCKS || !contiguousFloat(self) || !contiguousFloat(gradOutput)
-                || !gradOutput.sameSizes(self)) {
-            return null;
-        }
-        Tensor result = FastOperands.output(out, self, gradOutput, self);
-        if (result == null) {
-            return null;
-        }
-        float[] dy = gradOutput.storage().floats();
-        float[] x = self.storage().floats();
-        float[] dx = result.storage().floats();
-        int dyOff = (int) gradOutput.storageOffset();
-        int xOff = (int) self.storageOffset();
-        int dxOff = (int) result.storageOffset();
-        Parallel.parallelFor(0, self.numel(), Parallel.GRAIN_SIZE, (begin, end) -> FloatSigmoid.siluRun(dy,
-                dyOff + (int) begin, x, xOff + (int) begin, dx, dxOff + (int) begin, (int) (end - begin)));
-        return result;
-    }
-
-    /** A contiguous float32 CPU tensor with elements, not a wrapped number. */
-    private static boolean contiguousFloat(Tensor t) {
-        return t.dtype() == ScalarType.Float32 && t.device().type() == DeviceType.CPU && t.numel() > 0
-                && !t.isWrappedNumber() && t.isContiguous();
+        return FloatExponential.BLOCKS ? FloatRunPaths.binary(out, gradOutput, self, FloatSigmoid::siluBackward) : null;
     }
 
     @Override

@@ -23,6 +23,19 @@ final class FloatSigmoid {
         return (m * e + (1f - m)) / (1f + e);
     }
 
+    /** {@code out[outOff + i] = silu(x[xOff + i])} for {@code i < n} in blocks. Only with {@link FloatExponential#BLOCKS}. */
+    static void silu(float[] x, int xOff, float[] out, int outOff, int n) {
+        blocks(null, 0, x, xOff, out, outOff, n, Kind.SILU);
+    }
+
+    /**
+     * {@code out[outOff + i] = siluBackward(dy[dyOff + i], x[xOff + i])} for {@code i < n} in blocks. Only with
+     * {@link FloatExponential#BLOCKS}.
+     */
+    static void siluBackward(float[] dy, int dyOff, float[] x, int xOff, float[] out, int outOff, int n) {
+        blocks(dy, dyOff, x, xOff, out, outOff, n, Kind.SILU_BACKWARD);
+    }
+
     /** silu(x) = x * sigmoid(x), in float32. */
     static float silu(float x) {
         return x * inFloat(x);
@@ -45,31 +58,17 @@ final class FloatSigmoid {
             }
             return;
         }
-        float[][] scratch = SCRATCH.get();
-        float[] xs = scratch[0];
-        float[] e = scratch[1];
-        float[] signs = scratch[2];
-        for (int done = 0; done < n; done += BLOCK) {
-            int m = Math.min(BLOCK, n - done);
-            System.arraycopy(x, xOff + done, xs, 0, m);
-            for (int i = 0; i < m; i++) {
-                e[i] = -Math.abs(xs[i]);
-            }
-            FloatExponential.exp(e, 0, 0f, e, 0, m);
-            FloatExponential.signsAsOnes(xs, signs, m);
-            for (int i = 0; i < m; i++) {
-                e[i] = (signs[i] * e[i] + (1f - signs[i])) / (1f + e[i]);
-            }
-            System.arraycopy(e, 0, out, outOff + done, m);
-        }
+        blocks(null, 0, x, xOff, out, outOff, n, Kind.SIGMOID);
     }
 
+    /** What {@link #blocks} computes from each sigmoid. */
+    private enum Kind { SIGMOID, SILU, SILU_BACKWARD }
+
     /**
-     * {@code out[outOff + i] = silu(x[xOff + i])} for {@code i < n}, or with {@code dy} the gradient
-     * {@code siluBackward(dy[dyOff + i], x[xOff + i])}, in blocks: the one-element forms' bits. {@code out} may be an
-     * input at the same offset. Only with {@link FloatExponential#BLOCKS}.
+     * sigmoid, silu or silu's gradient ({@code dy} given) of a run, a block at a time in vectorized loops: the
+     * one-element forms' operations in their order. {@code out} may be an input at the same offset.
      */
-    static void siluRun(float[] dy, int dyOff, float[] x, int xOff, float[] out, int outOff, int n) {
+    private static void blocks(float[] dy, int dyOff, float[] x, int xOff, float[] out, int outOff, int n, Kind kind) {
         float[][] scratch = SCRATCH.get();
         float[] xs = scratch[0];
         float[] e = scratch[1];
@@ -85,11 +84,11 @@ final class FloatSigmoid {
             for (int i = 0; i < m; i++) {
                 e[i] = (signs[i] * e[i] + (1f - signs[i])) / (1f + e[i]);
             }
-            if (dy == null) {
+            if (kind == Kind.SILU) {
                 for (int i = 0; i < m; i++) {
                     e[i] = xs[i] * e[i];
                 }
-            } else {
+            } else if (kind == Kind.SILU_BACKWARD) {
                 System.arraycopy(dy, dyOff + done, signs, 0, m);
                 for (int i = 0; i < m; i++) {
                     e[i] = signs[i] * e[i] * (1f + xs[i] * (1f - e[i]));

@@ -89,9 +89,9 @@ public final class MinMaxOps implements MinMaxOpsDeclarations {
         ScalarType dtype = self.dtype();
         for (int i = 0; i < g.groups; i++) {
             int best = dtype == ScalarType.Float32 && step > 0
-                    ? bestFloat(self.storage().floats(), (int) g.base(i), step, g.size, max)
+                    ? FloatGroupScans.best(self.storage().floats(), (int) g.base(i), step, g.size, max)
                     : dtype == ScalarType.Float64 && step > 0
-                    ? bestDouble(self.storage().doubles(), (int) g.base(i), step, g.size, max)
+                    ? DoubleGroupScans.best(self.storage().doubles(), (int) g.base(i), step, g.size, max)
                     : floating ? bestDouble(g, i, max) : bestLong(g, i, max);
             if (floating) {
                 vs.setDouble(vOut[i], g.getDouble(i, best));
@@ -112,49 +112,6 @@ public final class MinMaxOps implements MinMaxOpsDeclarations {
         for (int k = 1; k < g.size; k++) {
             double v = g.getDouble(i, k);
             if (Double.isNaN(v)) {
-                return k;
-            }
-            if (max ? v > b : v < b) {
-                b = v;
-                best = k;
-            }
-        }
-        return best;
-    }
-
-    /**
-     * {@link #bestDouble(DimGroups, int, boolean)} over {@code n} float32 elements {@code step} apart from
-     * {@code from}, read from the array: the same comparisons in the same order.
-     */
-    static int bestFloat(float[] x, int from, int step, int n, boolean max) {
-        float b = x[from];
-        if (b != b) {
-            return 0;
-        }
-        int best = 0;
-        for (int k = 1, at = from + step; k < n; k++, at += step) {
-            float v = x[at];
-            if (v != v) {
-                return k;
-            }
-            if (max ? v > b : v < b) {
-                b = v;
-                best = k;
-            }
-        }
-        return best;
-    }
-
-    /** {@link #bestFloat} for float64. */
-    static int bestDouble(double[] x, int from, int step, int n, boolean max) {
-        double b = x[from];
-        if (b != b) {
-            return 0;
-        }
-        int best = 0;
-        for (int k = 1, at = from + step; k < n; k++, at += step) {
-            double v = x[at];
-            if (v != v) {
                 return k;
             }
             if (max ? v > b : v < b) {

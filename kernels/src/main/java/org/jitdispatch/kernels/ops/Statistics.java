@@ -216,28 +216,11 @@ public final class Statistics implements StatisticsDeclarations {
      * (the meta function refuses partial overlaps), so no copy of the values is needed.
      */
     private static void cumulativeInPlace(Tensor self, DimGroups in, Tensor out, DimGroups to, boolean product) {
-        long inStep = in.step();
-        long outStep = to.step();
         for (int i = 0; i < in.groups; i++) {
-            int from = (int) in.base(i);
-            int into = (int) to.base(i);
-            double acc = product ? 1 : 0;
             if (self.dtype() == ScalarType.Float32) {
-                float[] x = self.storage().floats();
-                float[] o = out.storage().floats();
-                for (int k = 0; k < in.size; k++) {
-                    float v = x[inStep > 0 ? from + (int) (k * inStep) : (int) in.offset(i, k)];
-                    acc = product ? acc * v : acc + v;
-                    o[outStep > 0 ? into + (int) (k * outStep) : (int) to.offset(i, k)] = (float) acc;
-                }
+                FloatGroupScans.running(self.storage().floats(), in, i, out.storage().floats(), to, product);
             } else {
-                double[] x = self.storage().doubles();
-                double[] o = out.storage().doubles();
-                for (int k = 0; k < in.size; k++) {
-                    double v = x[inStep > 0 ? from + (int) (k * inStep) : (int) in.offset(i, k)];
-                    acc = product ? acc * v : acc + v;
-                    o[outStep > 0 ? into + (int) (k * outStep) : (int) to.offset(i, k)] = acc;
-                }
+                DoubleGroupScans.running(self.storage().doubles(), in, i, out.storage().doubles(), to, product);
             }
         }
     }

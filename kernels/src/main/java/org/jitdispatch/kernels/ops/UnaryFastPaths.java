@@ -38,26 +38,7 @@ public final class UnaryFastPaths implements UnaryFastPathsDeclarations {
      */
     @Override
     public Tensor exp(Tensor out, Tensor self) {
-        if (self.dtype() != ScalarType.Float32 || self.device().type() != DeviceType.CPU || self.numel() == 0
-                || self.isWrappedNumber() || !self.isContiguous()) {
-            return null;
-        }
-        Tensor result = out == self ? out : FastOperands.output(out, self, self, self);
-        if (result == null) {
-            return null;
-        }
-        float[] x = self.storage().floats();
-        float[] y = result.storage().floats();
-        int xOff = (int) self.storageOffset();
-        int yOff = (int) result.storageOffset();
-        long n = self.numel();
-        if (n > Parallel.GRAIN_SIZE) {
-            Parallel.parallelFor(0, n, Parallel.GRAIN_SIZE, (begin, end) ->
-                    ScalarMath.expRun(x, xOff + (int) begin, 0f, y, yOff + (int) begin, (int) (end - begin)));
-        } else {
-            ScalarMath.expRun(x, xOff, 0f, y, yOff, (int) n);
-        }
-        return result;
+        return FloatRunPaths.unary(out, self, (x, xOff, y, yOff, n) -> ScalarMath.expRun(x, xOff, 0f, y, yOff, n));
     }
 
     /**
@@ -67,21 +48,7 @@ public final class UnaryFastPaths implements UnaryFastPathsDeclarations {
      */
     @Override
     public Tensor log(Tensor out, Tensor self) {
-        if (!FloatExponential.BLOCKS || self.dtype() != ScalarType.Float32 || self.device().type() != DeviceType.CPU
-                || self.numel() == 0 || self.isWrappedNumber() || !self.isContiguous()) {
-            return null;
-        }
-        Tensor result = out == self ? out : FastOperands.output(out, self, self, self);
-        if (result == null) {
-            return null;
-        }
-        float[] x = self.storage().floats();
-        float[] y = result.storage().floats();
-        int xOff = (int) self.storageOffset();
-        int yOff = (int) result.storageOffset();
-        Parallel.parallelFor(0, self.numel(), Parallel.GRAIN_SIZE, (begin, end) ->
-                FloatLog.run(x, xOff + (int) begin, y, yOff + (int) begin, (int) (end - begin)));
-        return result;
+        return FloatExponential.BLOCKS ? FloatRunPaths.unary(out, self, FloatLog::run) : null;
     }
 
     private static Tensor apply(Tensor out, Tensor self, boolean tanh) {

@@ -13,19 +13,44 @@ import org.jitdispatch.runtime.ScalarType;
 import org.junit.jupiter.api.Test;
 
 /**
- * silu's and its gradient's float32 fast paths (contiguous runs in blocks before JDK 21, in parallel chunks above the
- * grain) against the general loop (the same values in an input with a gap after every row, so not contiguous), on
- * the same random inputs (one element to past the grain, NaN, infinities, signed zeros, large magnitudes),
- * functional, in place and out=: the same bits. And the values against silu in double: within a few ulps (the
- * gradient near its zero within float rounding of its terms).
+ * gelu's and silu's float32 fast paths and their gradients' (contiguous runs in blocks, in parallel chunks above the
+ * grain; silu's before JDK 21) against the general loop (the same values in an input with a gap after every row, so
+ * not contiguous), on the same random inputs (one element to past the grain, NaN, infinities, signed zeros, large
+ * magnitudes), functional, in place and out=: the same bits. And the values: gelu's against gelu in double with the
+ * exact error function, within the float32 formula's error (the error function's 1.5e-7, scaled by x, and float
+ * rounding); silu's against silu in double, within a few ulps (the gradient near its zero within float rounding of
+ * its terms).
  */
-class SiluPathsPropertyTest {
+class ActivationPathsPropertyTest {
     static {
         AtenLibrary.load();
     }
 
-    @Property(tries = 200)
+    /** The activations with float32 run fast paths, and their operators. */
+    enum Activation {
+        GELU, SILU;
+
+        Tensor apply(Tensor x) {
+            return this == GELU ? Torch.gelu(x) : Torch.silu(x);
+        }
+
+        Tensor out(Tensor out, Tensor x) {
+            return this == GELU ? Torch.gelu_out(out, x) : Torch.silu_out(out, x);
+        }
+
+        Tensor backward(Tensor dy, Tensor x) {
+            return this == GELU ? Torch.gelu_backward(dy, x) : Torch.silu_backward(dy, x);
+        }
+    }
+
+    @Property(tries = 150)
     void theFastPathsGiveTheGeneralLoopsBits(@ForAll long seed) {
+        for (Activation f : Activation.values()) {
+            check(f, seed);
+        }
+    }
+
+    private static void check(Activation f, long seed) {
         Random rnd = new Random(seed);
         int rows = 1 + rnd.nextInt(rnd.nextInt(4) == 0 ? 70 : 4);
         int cols = 1 + rnd.nextInt(rnd.nextInt(3) == 0 ? 1200 : 300);
@@ -33,22 +58,43 @@ class SiluPathsPropertyTest {
         Tensor dy = values(rnd, rows, cols);
         Tensor gappedX = gapped(x);
         Tensor gappedDy = gapped(dy);
-        String what = rows + " x " + cols;
+        String what = f + " " + rows + " x " + cols;
         switch (rnd.nextInt(3)) {
             case 0 -> {
                 Tensor in = x.clone();
-                Torch.silu_out(in, in);
-                assertArrayEquals(Torch.silu(gappedX).toFloatArray(), in.toFloatArray(), what + ", in place");
+                f.out(in, in);
+                assertArrayEquals(f.apply(gappedX).toFloatArray(), in.toFloatArray(), what + ", in place");
             }
             case 1 -> {
                 Tensor out = Torch.empty(new long[] {rows, cols}, ScalarType.Float32);
-                Torch.silu_out(out, x);
-                assertArrayEquals(Torch.silu(gappedX).toFloatArray(), out.toFloatArray(), what + ", out=");
+                f.out(out, x);
+                assertArrayEquals(f.apply(gappedX).toFloatArray(), out.toFloatArray(), what + ", out=");
             }
-            default -> assertArrayEquals(Torch.silu(gappedX).toFloatArray(), Torch.silu(x).toFloatArray(), what);
+            default -> assertArrayEquals(f.apply(gappedX).toFloatArray(), f.apply(x).toFloatArray(), what);
         }
-        assertArrayEquals(Torch.silu_backward(gappedDy, gappedX).toFloatArray(),
-                Torch.silu_backward(dy, x).toFloatArray(), what + ", backward");
+        assertArrayEquals(f.backward(gappedDy, gappedX).toFloatArray(),
+                f.backward(dy, x).toFloatArray(), what + ", backward");
+    }
+
+    @Test
+    void theValuesAreGeluWithinTheErrorFunctionsError() {
+        Random rnd = new Random(9);
+        float[] x = new float[100_000];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = (float) (rnd.nextGaussian() * Math.scalb(1.0, rnd.nextInt(8) - 3));
+        }
+        float[] y = Torch.gelu(Torch.tensor(x)).toFloatArray();
+        float[] g = Torch.gelu_backward(Torch.ones(x.length), Torch.tensor(x)).toFloatArray();
+        for (int i = 0; i < x.length; i++) {
+            double exact = ScalarMath.gelu((double) x[i]);
+            double exactGradient = ScalarMath.geluBackward(1.0, (double) x[i]);
+            double bound = 2e-7 * Math.max(1, Math.abs(x[i]));
+            int at = i;
+            assertTrue(Math.abs(y[i] - exact) <= bound + Math.ulp((float) exact),
+                    () -> "gelu(" + x[at] + ") = " + y[at] + ", exactly " + exact);
+            assertTrue(Math.abs(g[i] - exactGradient) <= 4 * bound + Math.ulp((float) exactGradient),
+                    () -> "gelu'(" + x[at] + ") = " + g[at] + ", exactly " + exactGradient);
+        }
     }
 
     @Test
